@@ -1,0 +1,195 @@
+package com.burstline.iperf;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+/**
+ * Reads iperf3's JSON output, either {@code -J} (one object) or {@code --json-stream} (one event per line), into an
+ * {@link Iperf3Result}. The format is recognised from the content, not from what the uploader said it was.
+ *
+ * <p>Throws {@link Iperf3ReportedError} when iperf3 itself reported a failure and {@link Iperf3FormatException}
+ * when the input is not iperf3 output. Thread-safe.
+ */
+public final class Iperf3OutputParser {
+    private final JsonMapper mapper = JsonMapper.builder().build();
+
+    public Iperf3Result parse(byte[] output) {
+        String text = new String(output, StandardCharsets.UTF_8).strip();
+        if (text.isEmpty()) {
+            throw new Iperf3FormatException("the upload is empty; expected iperf3 -J or --json-stream output");
+        }
+        if (!text.startsWith("{")) {
+            throw new Iperf3FormatException("this is not iperf3 JSON output: it does not start with '{'");
+        }
+        if (looksLikeJsonStream(text)) {
+            return new ResultReader(assembleStream(text), Iperf3Result.OutputFormat.JSON_STREAM).read();
+        }
+        return new ResultReader(readObject(text, "the upload"), Iperf3Result.OutputFormat.JSON).read();
+    }
+
+    /** {@code --json-stream} starts with {@code {"event":"start",...}} on a line of its own. */
+    private boolean looksLikeJsonStream(String text) {
+        int firstLineEnd = text.indexOf('\n');
+        String firstLine = firstLineEnd < 0 ? text : text.substring(0, firstLineEnd);
+        if (!firstLine.strip().endsWith("}")) {
+            return false;
+        }
+        try {
+            JsonNode first = mapper.readTree(firstLine);
+            return first.isObject() && first.has("event") && first.has("data");
+        } catch (JacksonException notOneLine) {
+            return false;
+        }
+    }
+
+    private ObjectNode readObject(String text, String what) {
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(text);
+        } catch (JacksonException e) {
+            throw new Iperf3FormatException(what + " is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new Iperf3FormatException(what + " must be a JSON object, as iperf3 -J prints");
+        }
+        return (ObjectNode) tree;
+    }
+
+    /** Turns the event lines back into the shape {@code -J} prints, so that one reader serves both formats. */
+    private ObjectNode assembleStream(String text) {
+        ObjectNode whole = mapper.createObjectNode();
+        var intervals = whole.putArray("intervals");
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8))) {
+            String line;
+            int number = 0;
+            while ((line = lines.readLine()) != null) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                ObjectNode event = readObject(line, "line " + number + " of the --json-stream output");
+                JsonPath eventPath = new JsonPath(event, "line " + number);
+                String name = eventPath.requireString("event");
+                JsonNode data = event.get("data");
+                switch (name) {
+                    case "start", "end" -> whole.set(name, eventPath.requireObject("data").node());
+                    case "interval" -> intervals.add(eventPath.requireObject("data").node());
+                    case "error" -> whole.set("error", data);
+                    default -> whole.set(name, data); // server_output_json, server_output_text: kept, not read
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading from memory: cannot happen
+        }
+        return whole;
+    }
+
+    /** Reads one assembled {@code -J} tree. */
+    private static final class ResultReader {
+        private final JsonPath root;
+        private final Iperf3Result.OutputFormat format;
+
+        ResultReader(ObjectNode tree, Iperf3Result.OutputFormat format) {
+            this.root = JsonPath.root(tree);
+            this.format = format;
+        }
+
+        Iperf3Result read() {
+            if (root.has("error")) {
+                JsonNode error = root.node().get("error");
+                throw new Iperf3ReportedError(error.isString() ? error.stringValue() : error.toString());
+            }
+            JsonPath start = root.requireObject("start");
+            JsonPath testStart = start.requireObject("test_start");
+            JsonPath end = root.requireObject("end");
+            Protocol protocol = protocol(testStart);
+            Direction direction = direction(testStart, end);
+            JsonPath sent = end.requireObject("sum_sent");
+            JsonPath received = end.requireObject("sum_received");
+            JsonPath cpu = end.has("cpu_utilization_percent") ? end.requireObject("cpu_utilization_percent") : null;
+            boolean bidir = direction == Direction.BIDIR;
+            long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
+            return new Iperf3Result(
+                    format,
+                    toolVersion(start),
+                    startedAt(start),
+                    protocol,
+                    direction,
+                    testStart.requireInt("num_streams"),
+                    testStart.requireInt("duration"),
+                    testStart.has("omit") ? testStart.requireInt("omit") : 0,
+                    target > 0 ? target : null,
+                    sent.requireDouble("bits_per_second"),
+                    received.requireDouble("bits_per_second"),
+                    protocol == Protocol.TCP ? knownCount(sent.optionalLong("retransmits")) : null,
+                    protocol == Protocol.UDP ? received.optionalDouble("jitter_ms") : null,
+                    protocol == Protocol.UDP ? received.optionalDouble("lost_percent") : null,
+                    cpu == null ? null : cpu.optionalDouble("host_total"),
+                    cpu == null ? null : cpu.optionalDouble("remote_total"),
+                    bidir ? end.requireObject("sum_sent_bidir_reverse").requireDouble("bits_per_second") : null,
+                    bidir ? end.requireObject("sum_received_bidir_reverse").requireDouble("bits_per_second") : null,
+                    new IntervalReader(root.requireArray("intervals"), direction, isClientOutput(start)).read());
+        }
+
+        private static Protocol protocol(JsonPath testStart) {
+            String name = testStart.requireString("protocol");
+            try {
+                return Protocol.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new Iperf3FormatException(testStart.path() + ".protocol is '" + name
+                        + "'; Burstline reads TCP and UDP runs");
+            }
+        }
+
+        /** 3.12 has no {@code test_start.bidir}; its bidirectional output is known by the reverse sums. */
+        private static Direction direction(JsonPath testStart, JsonPath end) {
+            boolean bidir = (testStart.has("bidir") && testStart.requireLong("bidir") != 0)
+                    || end.has("sum_sent_bidir_reverse");
+            if (bidir) {
+                return Direction.BIDIR;
+            }
+            boolean reverse = testStart.has("reverse") && testStart.requireLong("reverse") != 0;
+            return reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
+        }
+
+        /** The server writes {@code accepted_connection}, the client {@code connecting_to}. */
+        private static boolean isClientOutput(JsonPath start) {
+            return !start.has("accepted_connection");
+        }
+
+        private static String toolVersion(JsonPath start) {
+            String version = start.optionalString("version");
+            if (version == null) {
+                return null;
+            }
+            return version.startsWith("iperf ") ? version.substring("iperf ".length()).strip() : version.strip();
+        }
+
+        private static Instant startedAt(JsonPath start) {
+            if (!start.has("timestamp")) {
+                return null;
+            }
+            JsonPath timestamp = start.requireObject("timestamp");
+            if (timestamp.has("timemillisecs")) {
+                return Instant.ofEpochMilli(timestamp.requireLong("timemillisecs"));
+            }
+            return timestamp.has("timesecs") ? Instant.ofEpochSecond(timestamp.requireLong("timesecs")) : null;
+        }
+
+        /** iperf3 reports -1 where it has no count (no TCP_INFO); that is "unknown", not a count. */
+        private static Long knownCount(Long value) {
+            return value == null || value < 0 ? null : value;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package com.burstline.server.run;
+
+/**
+ * One stored interval row as the API returns it: one stream (iperf3's socket number) or {@code "sum"} over one
+ * reporting interval. {@code direction} says which way the row's data flowed (upload or download), which tells the
+ * two sums of a {@code --bidir} run apart. Fields iperf3 did not print are {@code null}.
+ */
+public record IntervalRow(
+        int interval,
+        double start,
+        double end,
+        String stream,
+        String direction,
+        long bytes,
+        double bitsPerSecond,
+        Long retransmits,
+        Long rttMicros,
+        Long cwndBytes,
+        Double jitterMs,
+        Long lostPackets,
+        Long packets,
+        boolean omitted) {
+}

@@ -1,0 +1,81 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.IntervalSample;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+
+/**
+ * Interval rows go in and out by plain JDBC: a run has hundreds to thousands of them, and batch inserts keep the
+ * import close to what the database itself can take (see the upload benchmark). They join the caller's transaction.
+ */
+@Repository
+class IntervalStore {
+    private static final int BATCH_SIZE = 500;
+    private static final String INSERT = """
+            INSERT INTO run_interval (run_id, seq, interval_index, start_seconds, end_seconds, stream, direction,
+                bytes, bits_per_second, retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    private static final String SELECT = """
+            SELECT interval_index, start_seconds, end_seconds, stream, direction, bytes, bits_per_second,
+                retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted
+            FROM run_interval WHERE run_id = ? ORDER BY seq""";
+
+    private final JdbcTemplate jdbc;
+
+    IntervalStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void insert(long runId, List<IntervalSample> samples) {
+        int[] seq = {0};
+        jdbc.batchUpdate(INSERT, samples, BATCH_SIZE, (statement, sample) -> bind(statement, runId, seq[0]++, sample));
+    }
+
+    List<IntervalRow> findByRun(long runId) {
+        return jdbc.query(SELECT, IntervalStore::row, runId);
+    }
+
+    private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)
+            throws SQLException {
+        statement.setLong(1, runId);
+        statement.setInt(2, seq);
+        statement.setInt(3, sample.index());
+        statement.setDouble(4, sample.start());
+        statement.setDouble(5, sample.end());
+        statement.setString(6, sample.stream());
+        statement.setString(7, sample.direction().apiName());
+        statement.setLong(8, sample.bytes());
+        statement.setDouble(9, sample.bitsPerSecond());
+        statement.setObject(10, sample.retransmits(), Types.BIGINT);
+        statement.setObject(11, sample.rttMicros(), Types.BIGINT);
+        statement.setObject(12, sample.cwndBytes(), Types.BIGINT);
+        statement.setObject(13, sample.jitterMs(), Types.DOUBLE);
+        statement.setObject(14, sample.lostPackets(), Types.BIGINT);
+        statement.setObject(15, sample.packets(), Types.BIGINT);
+        statement.setBoolean(16, sample.omitted());
+    }
+
+    private static IntervalRow row(ResultSet rs, int rowNumber) throws SQLException {
+        return new IntervalRow(
+                rs.getInt("interval_index"),
+                rs.getDouble("start_seconds"),
+                rs.getDouble("end_seconds"),
+                rs.getString("stream"),
+                rs.getString("direction"),
+                rs.getLong("bytes"),
+                rs.getDouble("bits_per_second"),
+                rs.getObject("retransmits", Long.class),
+                rs.getObject("rtt_micros", Long.class),
+                rs.getObject("cwnd_bytes", Long.class),
+                rs.getObject("jitter_ms", Double.class),
+                rs.getObject("lost_packets", Long.class),
+                rs.getObject("packets", Long.class),
+                rs.getBoolean("omitted"));
+    }
+}

@@ -1,0 +1,121 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Iperf3Result;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.BatchSize;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The stored summary of one iperf3 run. Never leaves this package: callers get {@link RunSummary}. */
+@Entity
+@Table(name = "run")
+class Run {
+    static final String TOOL_IPERF3 = "iperf3";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+    @Column(name = "content_sha256", nullable = false, length = 64, columnDefinition = "char(64)")
+    private String contentSha256;
+    private Instant uploadedAt;
+    private String sut;
+    private String peer;
+    private String instanceType;
+    private String driver;
+    @ElementCollection
+    @CollectionTable(name = "run_tag", joinColumns = @JoinColumn(name = "run_id"))
+    @Column(name = "tag")
+    @OrderBy
+    @BatchSize(size = 100)
+    private List<String> tags = new ArrayList<>();
+    private String tool;
+    private String toolVersion;
+    private String outputFormat;
+    private Instant startedAt;
+    private String protocol;
+    private String direction;
+    private int streams;
+    private int durationSeconds;
+    private int omitSeconds;
+    @Column(name = "target_bps")
+    private Long targetBitsPerSecond;
+    @Column(name = "sent_bps")
+    private double sentBitsPerSecond;
+    @Column(name = "received_bps")
+    private double receivedBitsPerSecond;
+    private Long retransmits;
+    private Double jitterMs;
+    private Double lostPercent;
+    private Double hostCpuPercent;
+    private Double remoteCpuPercent;
+    @Column(name = "reverse_sent_bps")
+    private Double reverseSentBitsPerSecond;
+    @Column(name = "reverse_received_bps")
+    private Double reverseReceivedBitsPerSecond;
+    @Column(name = "burst_limit_bps")
+    private Double burstLimitBitsPerSecond;
+    @Column(name = "baseline_bps")
+    private Double baselineBitsPerSecond;
+    private int intervalCount;
+
+    protected Run() {
+        // for JPA
+    }
+
+    Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, String contentSha256, Instant uploadedAt) {
+        this.contentSha256 = contentSha256;
+        this.uploadedAt = uploadedAt;
+        this.sut = metadata.sut();
+        this.peer = metadata.peer();
+        this.instanceType = metadata.instanceType();
+        this.driver = metadata.driver();
+        this.tags = new ArrayList<>(metadata.tags());
+        this.tool = TOOL_IPERF3;
+        this.toolVersion = result.toolVersion();
+        this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
+        this.startedAt = result.startedAt();
+        this.protocol = result.protocol().name();
+        this.direction = result.direction().apiName();
+        this.streams = result.streams();
+        this.durationSeconds = result.durationSeconds();
+        this.omitSeconds = result.omitSeconds();
+        this.targetBitsPerSecond = result.targetBitsPerSecond();
+        this.sentBitsPerSecond = result.sentBitsPerSecond();
+        this.receivedBitsPerSecond = result.receivedBitsPerSecond();
+        this.retransmits = result.retransmits();
+        this.jitterMs = result.jitterMs();
+        this.lostPercent = result.lostPercent();
+        this.hostCpuPercent = result.hostCpuPercent();
+        this.remoteCpuPercent = result.remoteCpuPercent();
+        this.reverseSentBitsPerSecond = result.reverseSentBitsPerSecond();
+        this.reverseReceivedBitsPerSecond = result.reverseReceivedBitsPerSecond();
+        this.burstLimitBitsPerSecond = limits.burstBitsPerSecond();
+        this.baselineBitsPerSecond = limits.baselineBitsPerSecond();
+        this.intervalCount = result.intervals().size();
+    }
+
+    Long getId() {
+        return id;
+    }
+
+    RunSummary toSummary() {
+        Double percentOfBurst = burstLimitBitsPerSecond == null
+                ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
+        return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion,
+                outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds,
+                targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
+                hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
+                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount);
+    }
+}

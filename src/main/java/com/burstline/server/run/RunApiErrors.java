@@ -1,0 +1,47 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.system.ProblemTypes;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Turns the run API's failures into RFC 9457 problem details; nothing was stored when any of these is thrown. */
+@RestControllerAdvice(assignableTypes = RunApiController.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class RunApiErrors {
+
+    @ExceptionHandler(Iperf3ReportedError.class)
+    ProblemDetail iperf3Failed(Iperf3ReportedError error) {
+        return ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IPERF3_REPORTED_ERROR,
+                "iperf3 reported an error", error.getMessage());
+    }
+
+    @ExceptionHandler(Iperf3FormatException.class)
+    ProblemDetail notIperf3Output(Iperf3FormatException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_IPERF3_OUTPUT,
+                "Not iperf3 output", error.getMessage());
+    }
+
+    @ExceptionHandler(InvalidRunInputException.class)
+    ProblemDetail invalidInput(InvalidRunInputException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(RunNotFoundException.class)
+    ProblemDetail notFound(RunNotFoundException error) {
+        return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Run not found",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(UploadTooLargeException.class)
+    ProblemDetail tooLarge(UploadTooLargeException error) {
+        return ProblemTypes.problem(HttpStatus.CONTENT_TOO_LARGE, ProblemTypes.PAYLOAD_TOO_LARGE,
+                "Upload too large", error.getMessage());
+    }
+}

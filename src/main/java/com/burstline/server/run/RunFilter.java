@@ -1,0 +1,53 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+
+import java.util.Locale;
+
+/**
+ * Which runs to list; every field optional, all given fields must match exactly. Protocol and direction are checked
+ * here so that a typo is a clear 400, not an empty list.
+ */
+public record RunFilter(String sut, String peer, String driver, String instanceType, String protocol,
+                        String direction, String tag) {
+    public RunFilter {
+        sut = blankToNull(sut);
+        peer = blankToNull(peer);
+        driver = blankToNull(driver);
+        instanceType = blankToNull(instanceType);
+        tag = blankToNull(tag);
+        protocol = normalizeProtocol(blankToNull(protocol));
+        direction = normalizeDirection(blankToNull(direction));
+    }
+
+    public static RunFilter none() {
+        return new RunFilter(null, null, null, null, null, null, null);
+    }
+
+    private static String normalizeProtocol(String protocol) {
+        if (protocol == null) {
+            return null;
+        }
+        try {
+            return Protocol.valueOf(protocol.toUpperCase(Locale.ROOT)).name();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunInputException("protocol must be TCP or UDP, not '" + protocol + "'");
+        }
+    }
+
+    private static String normalizeDirection(String direction) {
+        if (direction == null) {
+            return null;
+        }
+        try {
+            return Direction.fromApiName(direction).apiName();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunInputException(e.getMessage());
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

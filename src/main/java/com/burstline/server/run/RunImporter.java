@@ -1,0 +1,95 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.iperf.Iperf3Result;
+import com.burstline.server.catalog.InstanceCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
+ * row in one transaction, so that a failure leaves nothing behind. The same bytes imported twice give the same run.
+ */
+@Service
+public class RunImporter {
+    private final Iperf3OutputParser parser = new Iperf3OutputParser();
+    private final RunRepository runs;
+    private final IntervalStore intervals;
+    private final RawOutputStore rawOutputs;
+    private final InstanceCatalog catalog;
+    private final TransactionTemplate transaction;
+    private final MeterRegistry meters;
+    private final Clock clock;
+
+    RunImporter(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, InstanceCatalog catalog,
+                TransactionTemplate transaction, MeterRegistry meters) {
+        this.runs = runs;
+        this.intervals = intervals;
+        this.rawOutputs = rawOutputs;
+        this.catalog = catalog;
+        this.transaction = transaction;
+        this.meters = meters;
+        this.clock = Clock.systemUTC();
+    }
+
+    /**
+     * @throws InvalidRunInputException when the metadata is out of bounds
+     * @throws Iperf3FormatException    when the content is not iperf3 output
+     * @throws Iperf3ReportedError      when iperf3 reported that its test failed
+     */
+    public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata) {
+        MetadataRules.check(metadata);
+        Iperf3Result result;
+        try {
+            result = parser.parse(content);
+        } catch (Iperf3FormatException | Iperf3ReportedError rejected) {
+            meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
+            throw rejected;
+        }
+        String sha256 = sha256(content);
+        Optional<RunSummary> known = findBySha256(sha256);
+        if (known.isPresent()) {
+            meters.counter("burstline.runs.imports", "outcome", "duplicate").increment();
+            return new ImportOutcome(known.get(), false);
+        }
+        try {
+            RunSummary stored = transaction.execute(status -> store(result, metadata, sha256,
+                    new RawOutput(mediaType, content)));
+            meters.counter("burstline.runs.imports", "outcome", "created").increment();
+            return new ImportOutcome(stored, true);
+        } catch (DataIntegrityViolationException sameBytesAtOnce) {
+            // Two uploads of the same bytes raced; the unique hash let one through and that one is the answer.
+            return new ImportOutcome(findBySha256(sha256).orElseThrow(() -> sameBytesAtOnce), false);
+        }
+    }
+
+    private RunSummary store(Iperf3Result result, RunMetadata metadata, String sha256, RawOutput raw) {
+        Run run = runs.saveAndFlush(new Run(result, metadata, ResolvedLimits.of(metadata, catalog), sha256,
+                clock.instant()));
+        rawOutputs.insert(run.getId(), raw);
+        intervals.insert(run.getId(), result.intervals());
+        return run.toSummary();
+    }
+
+    private Optional<RunSummary> findBySha256(String sha256) {
+        return transaction.execute(status -> runs.findByContentSha256(sha256).map(Run::toSummary));
+    }
+
+    private static String sha256(byte[] content) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every JVM has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package com.burstline.server.run;
+
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.util.List;
+
+/** Reads and deletes runs. The newest upload comes first. */
+@Service
+public class RunQueries {
+    public static final int MAX_PAGE_SIZE = 500;
+
+    private final RunRepository runs;
+    private final IntervalStore intervals;
+    private final RawOutputStore rawOutputs;
+
+    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs) {
+        this.runs = runs;
+        this.intervals = intervals;
+        this.rawOutputs = rawOutputs;
+    }
+
+    @Transactional(readOnly = true)
+    public RunPage list(RunFilter filter, int page, int size) {
+        if (page < 0) {
+            throw new InvalidRunInputException("page must be 0 or more, not " + page);
+        }
+        if (size < 1 || size > MAX_PAGE_SIZE) {
+            throw new InvalidRunInputException("size must be between 1 and " + MAX_PAGE_SIZE + ", not " + size);
+        }
+        Page<Run> found = runs.findAll(RunSpecifications.matching(filter),
+                PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "id")));
+        return new RunPage(found.map(Run::toSummary).getContent(), new RunPage.PageInfo(found.getSize(),
+                found.getNumber(), found.getTotalElements(), found.getTotalPages()));
+    }
+
+    @Transactional(readOnly = true)
+    public RunSummary get(long id) {
+        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    @Transactional(readOnly = true)
+    public List<IntervalRow> intervals(long id) {
+        requireExists(id);
+        return intervals.findByRun(id);
+    }
+
+    @Transactional(readOnly = true)
+    public RawOutput raw(long id) {
+        requireExists(id);
+        return rawOutputs.find(id).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    /** Deletes the run with its tags, raw bytes and intervals (the schema cascades). */
+    @Transactional
+    public void delete(long id) {
+        Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
+        runs.delete(run);
+    }
+
+    private void requireExists(long id) {
+        if (!runs.existsById(id)) {
+            throw new RunNotFoundException(id);
+        }
+    }
+}

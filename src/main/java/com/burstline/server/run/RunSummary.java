@@ -1,0 +1,49 @@
+package com.burstline.server.run;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A run as the API and pages show it. Figures are iperf3's own, unrounded, in bits per second; limits come from the
+ * upload's overrides or the instance catalog. The field names are part of the API.
+ */
+public record RunSummary(
+        long id,
+        String sut,
+        String peer,
+        String instanceType,
+        String driver,
+        List<String> tags,
+        String tool,
+        String toolVersion,
+        String outputFormat,
+        Instant startedAt,
+        Instant uploadedAt,
+        String protocol,
+        String direction,
+        int streams,
+        int durationSeconds,
+        int omitSeconds,
+        Long targetBitsPerSecond,
+        double sentBitsPerSecond,
+        double receivedBitsPerSecond,
+        Long retransmits,
+        Double jitterMs,
+        Double lostPercent,
+        Double hostCpuPercent,
+        Double remoteCpuPercent,
+        Double burstLimitBitsPerSecond,
+        Double baselineBitsPerSecond,
+        Double percentOfBurstLimit,
+        Double reverseSentBitsPerSecond,
+        Double reverseReceivedBitsPerSecond,
+        int intervalCount) {
+
+    /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
+    public String scenario() {
+        if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
+            return "UDP " + Units.rate(targetBitsPerSecond.doubleValue());
+        }
+        return protocol + " " + streams + (streams == 1 ? " stream" : " streams");
+    }
+}

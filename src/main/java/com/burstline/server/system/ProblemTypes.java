@@ -1,0 +1,34 @@
+package com.burstline.server.system;
+
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+
+import java.net.URI;
+
+/** The stable {@code type} URIs of Burstline's RFC 9457 problem details; clients may switch on them. */
+public final class ProblemTypes {
+    public static final URI INVALID_INPUT = uri("invalid-input");
+    public static final URI INVALID_IPERF3_OUTPUT = uri("invalid-iperf3-output");
+    public static final URI IPERF3_REPORTED_ERROR = uri("iperf3-reported-error");
+    public static final URI NOT_FOUND = uri("not-found");
+    public static final URI UNSUPPORTED_MEDIA_TYPE = uri("unsupported-media-type");
+    public static final URI PAYLOAD_TOO_LARGE = uri("payload-too-large");
+    public static final URI UNAUTHORIZED = uri("unauthorized");
+    public static final URI FORBIDDEN = uri("forbidden");
+    public static final URI INTERNAL = uri("internal-error");
+    public static final URI HTTP_ERROR = uri("http-error");
+
+    private ProblemTypes() {
+    }
+
+    public static ProblemDetail problem(HttpStatusCode status, URI type, String title, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setType(type);
+        problem.setTitle(title);
+        return problem;
+    }
+
+    private static URI uri(String name) {
+        return URI.create("urn:burstline:problem:" + name);
+    }
+}
