@@ -21,6 +21,7 @@ public record RunMetadata(String sut, String peer, String instanceType, String d
                 .filter(tag -> tag != null && !tag.isBlank())
                 .map(String::strip)
                 .distinct()
+                .sorted()
                 .toList();
     }
 
