@@ -26,7 +26,7 @@ class Run {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
-    @Column(name = "content_sha256", nullable = false, length = 64, columnDefinition = "char(64)")
+    @Column(name = "content_sha256", nullable = false, length = 64)
     private String contentSha256;
     private Instant uploadedAt;
     private String sut;

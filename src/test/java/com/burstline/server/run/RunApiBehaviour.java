@@ -1,0 +1,281 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Samples;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The runs API over real HTTP against the real server. Subclasses choose the database: the same behaviour must hold
+ * on the embedded H2 default ({@link RunApiTest}) and on PostgreSQL ({@link RunApiPostgresIT}).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class RunApiBehaviour {
+    private static final String JSON_TYPE = "application/json";
+    private static final String NDJSON_TYPE = "application/x-ndjson";
+    static final int UPLOAD_LIMIT = 32 * 1024;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    static Path dataDir;
+
+    static void commonProperties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+        registry.add("burstline.max-upload-size", () -> UPLOAD_LIMIT + "B");
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = new ApiClient(port);
+    }
+
+    @Test
+    void uploadOfJsonOutputCreatesARunWithIperf3sFiguresAndTheCatalogLimits() {
+        var response = api.upload(Samples.bytes("iperf3-312-tcp-1-upload.json"), JSON_TYPE,
+                "?sut=vm-a&peer=vm-b&instanceType=t4g.large&driver=ENA%20ARM64%202.2.1.65&tag=seed&tag=arm");
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        JsonNode run = JSON.readTree(response.body());
+        assertThat(response.headers().firstValue("Location")).hasValue("/api/v1/runs/" + run.get("id").longValue());
+        assertThat(run.get("receivedBitsPerSecond").doubleValue()).isEqualTo(4780696044.910457);
+        assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(4787525127.067758);
+        assertThat(run.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(5e9);
+        assertThat(run.get("baselineBitsPerSecond").doubleValue()).isEqualTo(512e6);
+        assertThat(run.get("percentOfBurstLimit").doubleValue()).isEqualTo(4780696044.910457 / 5e9 * 100);
+        assertThat(run.get("direction").stringValue()).isEqualTo("upload");
+        assertThat(run.get("protocol").stringValue()).isEqualTo("TCP");
+        assertThat(run.get("toolVersion").stringValue()).isEqualTo("3.12");
+        assertThat(run.get("startedAt").stringValue()).isEqualTo("2026-11-30T09:17:49Z");
+        assertThat(run.get("driver").stringValue()).isEqualTo("ENA ARM64 2.2.1.65");
+        assertThat(run.get("tags").toString()).isEqualTo("[\"arm\",\"seed\"]");
+        assertThat(run.get("retransmits").longValue()).isZero();
+    }
+
+    @Test
+    void sameBytesAgainAnswer200WithTheSameRunAndStoreNothingNew() {
+        byte[] output = Samples.bytes("iperf3-318-tcp-4-upload.json");
+        var first = api.upload(output, JSON_TYPE, "");
+        StoredRows before = StoredRows.count(jdbc);
+
+        var second = api.upload(output, JSON_TYPE, "?driver=other");
+
+        assertThat(second.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(second.body()).get("id")).isEqualTo(JSON.readTree(first.body()).get("id"));
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void jsonStreamUploadIsStoredWithEveryIntervalAndItsRawBytesComeBackUnchanged() {
+        byte[] output = Samples.bytes("iperf3-318-tcp-4-download-stream.json");
+        var created = api.upload(output, NDJSON_TYPE, "?instanceType=m7g.large");
+        assertThat(created.statusCode()).isEqualTo(201);
+        long id = JSON.readTree(created.body()).get("id").longValue();
+
+        HttpResponse<byte[]> raw = api.getBytes("/api/v1/runs/" + id + "/raw");
+        assertThat(raw.statusCode()).isEqualTo(200);
+        assertThat(raw.headers().firstValue("Content-Type")).hasValue(NDJSON_TYPE);
+        assertThat(raw.body()).isEqualTo(output);
+
+        JsonNode intervals = JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals").body());
+        assertThat(intervals.size()).isEqualTo(5 * (4 + 1));
+        JsonNode first = intervals.get(0);
+        assertThat(first.get("stream").stringValue()).isNotEqualTo("sum");
+        assertThat(first.get("direction").stringValue()).isEqualTo("download");
+        assertThat(intervals.get(4).get("stream").stringValue()).isEqualTo("sum");
+        assertThat(JSON.readTree(created.body()).get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(12.5e9);
+    }
+
+    @Test
+    void rawRoundTripIsByteForByteForJsonToo() {
+        byte[] output = Samples.bytes("iperf3-312-udp-5g-upload.json");
+        long id = JSON.readTree(api.upload(output, JSON_TYPE + "; charset=utf-8", "").body()).get("id").longValue();
+
+        assertThat(api.getBytes("/api/v1/runs/" + id + "/raw").body()).isEqualTo(output);
+    }
+
+    @Test
+    void iperf3ErrorIs422WithIperf3sMessageAndStoresNothing() {
+        StoredRows before = StoredRows.count(jdbc);
+
+        var response = api.upload(Samples.bytes("iperf3-312-error-refused.json"), JSON_TYPE, "?tag=x");
+
+        assertProblem(response, 422, "unable to connect to server: Connection refused");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void notJsonIs400AndStoresNothing() {
+        StoredRows before = StoredRows.count(jdbc);
+
+        assertProblem(api.upload("iperf3 said hello".getBytes(StandardCharsets.UTF_8), JSON_TYPE, ""), 400,
+                "not iperf3 JSON output");
+        assertProblem(api.upload("{\"start\": {".getBytes(StandardCharsets.UTF_8), JSON_TYPE, ""), 400,
+                "not valid JSON");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void wrongTypeInRealOutputIs400NamingTheFieldAndStoresNothing() {
+        String real = new String(Samples.bytes("iperf3-318-udp-1g-upload.json"), StandardCharsets.UTF_8);
+        String edited = real.replaceFirst("\"bits_per_second\":\\s*([0-9.]+)", "\"bits_per_second\": \"fast\"");
+        StoredRows before = StoredRows.count(jdbc);
+
+        var response = api.upload(edited.getBytes(StandardCharsets.UTF_8), JSON_TYPE, "");
+
+        assertProblem(response, 400, "intervals[0].streams[0].bits_per_second must be a number");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void badMetadataIs400AndStoresNothing() {
+        byte[] output = Samples.bytes("iperf3-318-tcp-1-download.json");
+        StoredRows before = StoredRows.count(jdbc);
+
+        assertProblem(api.upload(output, JSON_TYPE, "?burstLimitGbps=-5"), 400, "burstLimitGbps");
+        assertProblem(api.upload(output, JSON_TYPE, "?baselineGbps=fast"), 400, "baselineGbps");
+        assertProblem(api.upload(output, JSON_TYPE, "?driver=" + "d".repeat(201)), 400, "driver");
+        assertProblem(api.upload(output, JSON_TYPE, "?sut=a%0Ab"), 400, "control characters");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void wrongContentTypeIs415() {
+        StoredRows before = StoredRows.count(jdbc);
+
+        assertProblem(api.upload(Samples.bytes("iperf3-318-tcp-1-download.json"), "text/plain", ""), 415,
+                "application/json");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void bodyOverTheLimitIs413WhetherItsLengthIsDeclaredOrStreamed() {
+        byte[] big = new byte[UPLOAD_LIMIT + 1];
+        Arrays.fill(big, (byte) ' ');
+        StoredRows before = StoredRows.count(jdbc);
+
+        assertProblem(api.upload(big, JSON_TYPE, ""), 413, "limit");
+        var chunked = api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs"))
+                .header("Authorization", "Bearer " + ApiClient.TOKEN).header("Content-Type", JSON_TYPE)
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))));
+        assertProblem(chunked, 413, "limit");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void missingOrWrongTokenIs401() {
+        byte[] output = Samples.bytes("iperf3-318-tcp-1-download.json");
+        StoredRows before = StoredRows.count(jdbc);
+
+        var missing = api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs")).header("Content-Type", JSON_TYPE)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(output)));
+        var wrong = api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs")).header("Content-Type", JSON_TYPE)
+                .header("Authorization", "Bearer not-the-token").POST(HttpRequest.BodyPublishers.ofByteArray(output)));
+
+        assertProblem(missing, 401, "Authorization: Bearer");
+        assertProblem(wrong, 401, "not valid");
+        assertThat(missing.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> v.startsWith("Bearer"));
+        assertProblem(api.delete("/api/v1/runs/1", null), 401, "token");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void unknownRunIs404AndANonNumericIdIs400() {
+        assertProblem(api.get("/api/v1/runs/987654"), 404, "no run with id 987654");
+        assertProblem(api.get("/api/v1/runs/987654/intervals"), 404, "no run");
+        assertProblem(api.get("/api/v1/runs/987654/raw"), 404, "no run");
+        assertProblem(api.get("/api/v1/runs/abc"), 400, "'abc' is not a valid value for id");
+    }
+
+    @Test
+    void deleteRemovesTheRunWithItsIntervalsRawAndTags() {
+        StoredRows before = StoredRows.count(jdbc);
+        var created = api.upload(Samples.bytes("iperf3-312-tcp-4-download.json"), JSON_TYPE, "?tag=gone");
+        long id = JSON.readTree(created.body()).get("id").longValue();
+
+        assertThat(api.delete("/api/v1/runs/" + id, ApiClient.TOKEN).statusCode()).isEqualTo(204);
+
+        assertThat(api.get("/api/v1/runs/" + id).statusCode()).isEqualTo(404);
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+        assertProblem(api.delete("/api/v1/runs/" + id, ApiClient.TOKEN), 404, "no run");
+    }
+
+    @Test
+    void listIsNewestFirstFilteredAndPaged() {
+        String driver = "list-test-" + System.nanoTime();
+        long older = idOf(api.upload(Samples.bytes("iperf3-312-tcp-1-download.json"), JSON_TYPE,
+                "?driver=" + driver + "&tag=dl"));
+        long newer = idOf(api.upload(Samples.bytes("iperf3-312-udp-1g-upload.json"), JSON_TYPE,
+                "?driver=" + driver + "&sut=s1&peer=p1&instanceType=t3.micro"));
+
+        JsonNode all = JSON.readTree(api.get("/api/v1/runs?driver=" + driver).body());
+        assertThat(all.get("page").get("totalElements").longValue()).isEqualTo(2);
+        assertThat(all.get("content").get(0).get("id").longValue()).isEqualTo(newer);
+        assertThat(all.get("content").get(1).get("id").longValue()).isEqualTo(older);
+
+        assertThat(ids("/api/v1/runs?driver=" + driver + "&protocol=udp")).containsExactly(newer);
+        assertThat(ids("/api/v1/runs?driver=" + driver + "&direction=download")).containsExactly(older);
+        assertThat(ids("/api/v1/runs?driver=" + driver + "&tag=dl")).containsExactly(older);
+        assertThat(ids("/api/v1/runs?driver=" + driver + "&sut=s1&peer=p1&instanceType=t3.micro"))
+                .containsExactly(newer);
+
+        JsonNode secondPage = JSON.readTree(api.get("/api/v1/runs?driver=" + driver + "&size=1&page=1").body());
+        assertThat(secondPage.get("content").size()).isEqualTo(1);
+        assertThat(secondPage.get("content").get(0).get("id").longValue()).isEqualTo(older);
+        assertThat(secondPage.get("page").get("totalPages").intValue()).isEqualTo(2);
+
+        assertProblem(api.get("/api/v1/runs?protocol=SCTP"), 400, "protocol must be TCP or UDP");
+        assertProblem(api.get("/api/v1/runs?size=0"), 400, "size must be between");
+    }
+
+    @Test
+    void apiIsDocumentedAndHealthIsUp() {
+        assertThat(api.get("/actuator/health").body()).contains("\"status\":\"UP\"");
+        assertThat(api.get("/v3/api-docs").body()).contains("/api/v1/runs/{id}/intervals");
+        assertThat(api.get("/actuator/prometheus").body()).contains("burstline_runs_imports_total");
+    }
+
+    private long idOf(HttpResponse<String> response) {
+        assertThat(response.statusCode()).isEqualTo(201);
+        return JSON.readTree(response.body()).get("id").longValue();
+    }
+
+    private java.util.List<Long> ids(String path) {
+        JsonNode page = JSON.readTree(api.get(path).body());
+        java.util.List<Long> ids = new java.util.ArrayList<>();
+        page.get("content").forEach(run -> ids.add(run.get("id").longValue()));
+        return ids;
+    }
+
+    private static void assertProblem(HttpResponse<String> response, int status, String detailPart) {
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        JsonNode problem = JSON.readTree(response.body());
+        assertThat(problem.get("status").intValue()).isEqualTo(status);
+        assertThat(problem.get("type").stringValue()).startsWith("urn:burstline:problem:");
+        assertThat(problem.get("detail").stringValue()).containsIgnoringCase(detailPart);
+        assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}
