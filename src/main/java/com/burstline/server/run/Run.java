@@ -68,12 +68,17 @@ class Run {
     @Column(name = "baseline_bps")
     private Double baselineBitsPerSecond;
     private int intervalCount;
+    private Long jobId;
+    private String hostFacts;
+    private String nicCounters;
+    private String command;
 
     protected Run() {
         // for JPA
     }
 
-    Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, String contentSha256, Instant uploadedAt) {
+    Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
+        String contentSha256, Instant uploadedAt) {
         this.contentSha256 = contentSha256;
         this.uploadedAt = uploadedAt;
         this.sut = metadata.sut();
@@ -103,6 +108,10 @@ class Run {
         this.burstLimitBitsPerSecond = limits.burstBitsPerSecond();
         this.baselineBitsPerSecond = limits.baselineBitsPerSecond();
         this.intervalCount = result.intervals().size();
+        this.jobId = provenance.jobId();
+        this.hostFacts = provenance.hostFacts();
+        this.nicCounters = provenance.nicCounters();
+        this.command = provenance.command();
     }
 
     Long getId() {
@@ -116,6 +125,10 @@ class Run {
                 outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds,
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
-                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount);
+                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId);
+    }
+
+    RunProvenance provenance() {
+        return new RunProvenance(jobId, hostFacts, nicCounters, command);
     }
 }

@@ -64,14 +64,26 @@ class RunApiController {
                  @RequestParam(required = false) String driver, @RequestParam(required = false) String instanceType,
                  @RequestParam(required = false) String protocol, @RequestParam(required = false) String direction,
                  @RequestParam(required = false) String tag,
+                 @Parameter(description = "id of the job that measured the runs") @RequestParam(required = false)
+                 Long job,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag), page, size);
+        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job), page,
+                size);
     }
 
     @Operation(summary = "One run's summary")
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     RunSummary get(@PathVariable long id) {
         return queries.get(id);
+    }
+
+    @Operation(summary = "What the agent recorded around a run",
+            description = "For runs measured by a job: the job id, the SUT agent's host facts (OS, NICs, drivers, "
+                    + "instance type), the routed interface's counters delta over the run ({\"interface\", "
+                    + "\"delta\": {\"rx_bytes\", …}}) and iperf3's argument list. All null for uploaded runs.")
+    @GetMapping(path = "/{id}/environment", produces = MediaType.APPLICATION_JSON_VALUE)
+    RunEnvironment environment(@PathVariable long id) {
+        return queries.environment(id);
     }
 
     @Operation(summary = "Every interval of every stream, and the per-interval sums, in order")

@@ -7,10 +7,17 @@ import java.util.Locale;
 
 /**
  * Which runs to list; every field optional, all given fields must match exactly. Protocol and direction are checked
- * here so that a typo is a clear 400, not an empty list.
+ * here so that a typo is a clear 400, not an empty list. {@code job} is the id of the job that measured the runs.
  */
 public record RunFilter(String sut, String peer, String driver, String instanceType, String protocol,
-                        String direction, String tag) {
+                        String direction, String tag, Long job) {
+
+    /** Without a job: the filters the runs pages offer. */
+    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
+                     String tag) {
+        this(sut, peer, driver, instanceType, protocol, direction, tag, null);
+    }
+
     public RunFilter {
         sut = blankToNull(sut);
         peer = blankToNull(peer);
@@ -22,7 +29,7 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
     }
 
     public static RunFilter none() {
-        return new RunFilter(null, null, null, null, null, null, null);
+        return new RunFilter(null, null, null, null, null, null, null, null);
     }
 
     private static String normalizeProtocol(String protocol) {

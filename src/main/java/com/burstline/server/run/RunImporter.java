@@ -48,6 +48,16 @@ public class RunImporter {
      * @throws Iperf3ReportedError      when iperf3 reported that its test failed
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata) {
+        return importRun(content, mediaType, metadata, RunProvenance.none());
+    }
+
+    /**
+     * Imports a run measured by an agent, keeping where it came from. When the same bytes were imported before, the
+     * earlier run is the answer and its provenance stays as it was.
+     *
+     * @see #importRun(byte[], String, RunMetadata)
+     */
+    public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata, RunProvenance provenance) {
         MetadataRules.check(metadata);
         Iperf3Result result;
         try {
@@ -63,7 +73,7 @@ public class RunImporter {
             return new ImportOutcome(known.get(), false);
         }
         try {
-            RunSummary stored = transaction.execute(status -> store(result, metadata, sha256,
+            RunSummary stored = transaction.execute(status -> store(result, metadata, provenance, sha256,
                     new RawOutput(mediaType, content)));
             meters.counter("burstline.runs.imports", "outcome", "created").increment();
             return new ImportOutcome(stored, true);
@@ -73,9 +83,10 @@ public class RunImporter {
         }
     }
 
-    private RunSummary store(Iperf3Result result, RunMetadata metadata, String sha256, RawOutput raw) {
-        Run run = runs.saveAndFlush(new Run(result, metadata, ResolvedLimits.of(metadata, catalog), sha256,
-                clock.instant()));
+    private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,
+                             RawOutput raw) {
+        Run run = runs.saveAndFlush(new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance,
+                sha256, clock.instant()));
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());
         return run.toSummary();

@@ -20,6 +20,9 @@ final class RunSpecifications {
             equal(predicates, builder, root.get("instanceType"), filter.instanceType());
             equal(predicates, builder, root.get("protocol"), filter.protocol());
             equal(predicates, builder, root.get("direction"), filter.direction());
+            if (filter.job() != null) {
+                predicates.add(builder.equal(root.get("jobId"), filter.job()));
+            }
             if (filter.tag() != null) {
                 predicates.add(builder.equal(root.join("tags"), filter.tag()));
             }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A run as the API and pages show it. Figures are iperf3's own, unrounded, in bits per second; limits come from the
- * upload's overrides or the instance catalog. The field names are part of the API.
+ * upload's overrides or the instance catalog. {@code jobId} is the job that measured the run, null for uploads. The
+ * field names are part of the API.
  */
 public record RunSummary(
         long id,
@@ -37,7 +38,8 @@ public record RunSummary(
         Double percentOfBurstLimit,
         Double reverseSentBitsPerSecond,
         Double reverseReceivedBitsPerSecond,
-        int intervalCount) {
+        int intervalCount,
+        Long jobId) {
 
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
     public String scenario() {

@@ -13,21 +13,34 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
+import java.util.function.Predicate;
 
 /**
- * Authenticates {@code Authorization: Bearer <api token>}. A request without the header goes on anonymous (reads are
- * open); a request with a wrong token is refused at once, so that a typo never looks like an anonymous read.
+ * Authenticates {@code Authorization: Bearer <token>} against one token (the API token or the agent token). A request
+ * without the header goes on anonymous (reads are open); a request with a wrong token is refused at once, so that a
+ * typo never looks like an anonymous read.
  */
 class BearerTokenFilter extends OncePerRequestFilter {
     static final String ROLE = "API";
+    static final String AGENT_ROLE = "AGENT";
     private static final String PREFIX = "Bearer ";
 
-    private final ApiToken apiToken;
+    private final Predicate<String> token;
+    private final String role;
     private final AuthenticationEntryPoint entryPoint;
 
-    BearerTokenFilter(ApiToken apiToken, AuthenticationEntryPoint entryPoint) {
-        this.apiToken = apiToken;
+    private BearerTokenFilter(Predicate<String> token, String role, AuthenticationEntryPoint entryPoint) {
+        this.token = token;
+        this.role = role;
         this.entryPoint = entryPoint;
+    }
+
+    static BearerTokenFilter forApi(ApiToken apiToken, AuthenticationEntryPoint entryPoint) {
+        return new BearerTokenFilter(apiToken::matches, ROLE, entryPoint);
+    }
+
+    static BearerTokenFilter forAgents(AgentToken agentToken, AuthenticationEntryPoint entryPoint) {
+        return new BearerTokenFilter(agentToken::matches, AGENT_ROLE, entryPoint);
     }
 
     @Override
@@ -39,13 +52,13 @@ class BearerTokenFilter extends OncePerRequestFilter {
             return;
         }
         if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
-                || !apiToken.matches(header.substring(PREFIX.length()).strip())) {
+                || !token.test(header.substring(PREFIX.length()).strip())) {
             SecurityContextHolder.clearContext();
-            entryPoint.commence(request, response, new BadCredentialsException("The API token is not valid."));
+            entryPoint.commence(request, response, new BadCredentialsException("The token is not valid."));
             return;
         }
-        var authentication = UsernamePasswordAuthenticationToken.authenticated("api-client", null,
-                AuthorityUtils.createAuthorityList("ROLE_" + ROLE));
+        var authentication = UsernamePasswordAuthenticationToken.authenticated(role.toLowerCase() + "-client",
+                null, AuthorityUtils.createAuthorityList("ROLE_" + role));
         var context = SecurityContextHolder.createEmptyContext();
         context.setAuthentication(authentication);
         SecurityContextHolder.setContext(context);

@@ -22,12 +22,21 @@ final class ProblemResponses {
     }
 
     static AuthenticationEntryPoint unauthorized() {
+        return unauthorized("API token", "api-token");
+    }
+
+    /** For the agent calls: the agent token is a different secret, and the answer says which one is needed. */
+    static AuthenticationEntryPoint unauthorizedAgent() {
+        return unauthorized("agent token", "agent-token");
+    }
+
+    private static AuthenticationEntryPoint unauthorized(String tokenName, String fileName) {
         return (request, response, exception) -> {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"burstline\"");
             String detail = request.getHeader(HttpHeaders.AUTHORIZATION) == null
-                    ? "This call needs the API token: send 'Authorization: Bearer <token>'. The server prints where "
-                    + "its token file is when it starts."
-                    : "The API token is not valid.";
+                    ? "This call needs the " + tokenName + ": send 'Authorization: Bearer <token>'. The server "
+                    + "keeps it in the file " + fileName + " in its data dir (it prints where when it starts)."
+                    : "The " + tokenName + " is not valid for this call.";
             write(response, HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, detail, request.getRequestURI());
         };
     }

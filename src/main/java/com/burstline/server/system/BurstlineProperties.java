@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Burstline's own settings ({@code burstline.*}, or {@code BURSTLINE_*} environment variables).
@@ -11,11 +12,39 @@ import java.nio.file.Path;
  * @param dataDir        where the embedded database and generated tokens live
  * @param apiToken       the bearer token for API writes; generated and kept in the data dir when not set
  * @param maxUploadSize  the largest iperf3 output accepted in one upload
+ * @param agentToken     the bearer token agents and the server use with each other; generated like the API token
+ * @param agents         how agents are watched
+ * @param jobs           how jobs are dispatched to agents
  */
 @ConfigurationProperties("burstline")
-public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize) {
+public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
+                                  Agents agents, Jobs jobs) {
     public BurstlineProperties {
         dataDir = dataDir == null ? Path.of("data") : dataDir;
         maxUploadSize = maxUploadSize == null ? DataSize.ofMegabytes(16) : maxUploadSize;
+        agents = agents == null ? new Agents(null) : agents;
+        jobs = jobs == null ? new Jobs(null, null, null) : jobs;
+    }
+
+    /**
+     * @param heartbeatSeconds how often agents are asked to send a heartbeat; an agent is offline after three missed
+     */
+    public record Agents(Integer heartbeatSeconds) {
+        public Agents {
+            heartbeatSeconds = heartbeatSeconds == null ? 5 : heartbeatSeconds;
+        }
+    }
+
+    /**
+     * @param iperf3Port          the port the peer agent's iperf3 server listens on
+     * @param resultMargin        added to a scenario's duration + omit time before its result is given up on
+     * @param agentConnectTimeout how long a server→agent call may take to connect
+     */
+    public record Jobs(Integer iperf3Port, Duration resultMargin, Duration agentConnectTimeout) {
+        public Jobs {
+            iperf3Port = iperf3Port == null ? 5201 : iperf3Port;
+            resultMargin = resultMargin == null ? Duration.ofSeconds(20) : resultMargin;
+            agentConnectTimeout = agentConnectTimeout == null ? Duration.ofSeconds(3) : agentConnectTimeout;
+        }
     }
 }
