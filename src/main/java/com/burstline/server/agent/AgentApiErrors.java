@@ -1,0 +1,34 @@
+package com.burstline.server.agent;
+
+import com.burstline.server.system.ProblemTypes;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** The agent API's failures as RFC 9457 problem details. */
+@RestControllerAdvice(assignableTypes = AgentApiController.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class AgentApiErrors {
+
+    @ExceptionHandler(InvalidAgentException.class)
+    ProblemDetail invalid(InvalidAgentException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid agent",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ProblemDetail unreadable(HttpMessageNotReadableException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid agent",
+                "The body must be JSON as docs/agent-protocol.md describes it.");
+    }
+
+    @ExceptionHandler(AgentNotFoundException.class)
+    ProblemDetail notFound(AgentNotFoundException error) {
+        return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Agent not found",
+                error.getMessage());
+    }
+}

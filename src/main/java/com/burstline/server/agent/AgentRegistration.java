@@ -1,0 +1,7 @@
+package com.burstline.server.agent;
+
+import tools.jackson.databind.JsonNode;
+
+/** What an agent says about itself when it registers ({@code POST /api/v1/agents}). */
+record AgentRegistration(String name, String url, String testAddress, String version, JsonNode facts) {
+}

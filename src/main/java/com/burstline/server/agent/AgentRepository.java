@@ -1,0 +1,9 @@
+package com.burstline.server.agent;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+import java.util.Optional;
+
+interface AgentRepository extends JpaRepository<Agent, Long> {
+    Optional<Agent> findByName(String name);
+}

@@ -1,0 +1,16 @@
+package com.burstline.server.job;
+
+/** A call to an agent failed; the message says why in words and becomes the scenario's error. */
+class AgentCallException extends Exception {
+    private final boolean busy;
+
+    AgentCallException(String message, boolean busy) {
+        super(message);
+        this.busy = busy;
+    }
+
+    /** The agent answered 409: it is still busy with another test (e.g. the previous iperf3 server exiting). */
+    boolean busy() {
+        return busy;
+    }
+}

@@ -1,0 +1,107 @@
+package com.burstline.server.job;
+
+import com.burstline.server.agent.AgentView;
+import com.burstline.server.security.AgentToken;
+import com.burstline.server.system.BurstlineProperties;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+/**
+ * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), with the agent token. Every failure
+ * becomes an {@link AgentCallException} whose message a person can read on the job page.
+ */
+@Component
+class AgentClient {
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(15);
+
+    private final JsonMapper json = JsonMapper.builder().build();
+    private final HttpClient http;
+    private final AgentToken token;
+
+    AgentClient(AgentToken token, BurstlineProperties properties) {
+        this.token = token;
+        this.http = HttpClient.newBuilder().connectTimeout(properties.jobs().agentConnectTimeout()).build();
+    }
+
+    record ServerRole(int port, int timeoutSeconds) {
+    }
+
+    record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
+                        String direction, int streams, int durationSeconds, double intervalSeconds,
+                        int omitSeconds, Long targetBitsPerSecond) {
+    }
+
+    record Cancel(long jobId, long scenarioId, int attempt) {
+    }
+
+    void startIperf3Server(AgentView peer, ServerRole role) throws AgentCallException {
+        post(peer, "/v1/iperf3-server", role, "start an iperf3 server");
+    }
+
+    void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException {
+        post(sut, "/v1/scenarios", spec, "start the scenario");
+    }
+
+    void cancel(AgentView agent, ScenarioKey key) throws AgentCallException {
+        post(agent, "/v1/scenarios/cancel", new Cancel(key.jobId(), key.scenarioId(), key.attempt()),
+                "cancel the scenario");
+    }
+
+    private void post(AgentView agent, String path, Object body, String what) throws AgentCallException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(agent.url() + path))
+                .timeout(ANSWER_TIMEOUT)
+                .header("Authorization", token.bearerHeader())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                .build();
+        HttpResponse<String> response = send(agent, request);
+        if (response.statusCode() / 100 != 2) {
+            throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
+                    + detailOf(response), response.statusCode() == 409);
+        }
+    }
+
+    private HttpResponse<String> send(AgentView agent, HttpRequest request) throws AgentCallException {
+        String where = "agent " + agent.name() + " at " + agent.url();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (HttpConnectTimeoutException e) {
+            throw new AgentCallException(where + " could not be reached (no connection within "
+                    + http.connectTimeout().map(Duration::toSeconds).orElse(0L) + " s)", false);
+        } catch (HttpTimeoutException e) {
+            throw new AgentCallException(where + " did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s",
+                    false);
+        } catch (ConnectException e) {
+            throw new AgentCallException(where + " could not be reached (connection refused)", false);
+        } catch (IOException e) {
+            throw new AgentCallException(where + " could not be reached: " + e.getMessage(), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentCallException("the server is shutting down", false);
+        }
+    }
+
+    /** The agent's problem detail when it sent one, else the status: "409 agent b is busy with job 7 scenario 31". */
+    private String detailOf(HttpResponse<String> response) {
+        String detail = null;
+        try {
+            JsonNode problem = json.readTree(response.body());
+            detail = problem.path("detail").stringValue(null);
+        } catch (JacksonException notJson) {
+            // fall back to the status alone
+        }
+        return "HTTP " + response.statusCode() + (detail == null ? "" : " " + detail);
+    }
+}

@@ -1,0 +1,53 @@
+package com.burstline.server.job;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * What agents report while and after they run a scenario (agent token). Answered by the job feature because both
+ * belong to a job; registration and heartbeats are the agent feature's.
+ */
+@RestController
+@RequestMapping(path = "/api/v1/agents/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Agents")
+class AgentReportsController {
+    private final JobEvents events;
+    private final ResultIntake intake;
+
+    AgentReportsController(JobEvents events, ResultIntake intake) {
+        this.events = events;
+        this.intake = intake;
+    }
+
+    record Stored(Long runId) {
+    }
+
+    @Operation(summary = "Live samples of a running scenario (agent token)",
+            description = "Relayed to the job's event stream; samples for a scenario that is not running are "
+                    + "dropped.")
+    @PostMapping("/live")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void live(@PathVariable String name, @RequestBody LiveSamples samples) {
+        if (samples.jobId() != null && samples.scenarioId() != null && samples.attempt() != null
+                && samples.samples() != null && samples.samples().size() <= 1000) {
+            events.live(new ScenarioKey(samples.jobId(), samples.scenarioId(), samples.attempt()), samples);
+        }
+    }
+
+    @Operation(summary = "A scenario's result (agent token)",
+            description = "A successful result is stored as a run and {\"runId\"} answers it; a failed one ends the "
+                    + "scenario with its error and answers {\"runId\": null}. Delivering the same result again "
+                    + "answers the same.")
+    @PostMapping(path = "/results", produces = MediaType.APPLICATION_JSON_VALUE)
+    Stored results(@PathVariable String name, @RequestBody ScenarioResult result) {
+        return new Stored(intake.accept(name, result));
+    }
+}

@@ -1,0 +1,21 @@
+package com.burstline.server.job;
+
+import java.util.List;
+
+/** A job request or agent report out of bounds; every problem found is listed. Answered with 400. */
+class InvalidJobException extends RuntimeException {
+    private final List<String> problems;
+
+    InvalidJobException(List<String> problems) {
+        super(String.join("; ", problems));
+        this.problems = List.copyOf(problems);
+    }
+
+    InvalidJobException(String problem) {
+        this(List.of(problem));
+    }
+
+    List<String> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,69 @@
+package com.burstline.server.job;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import java.net.URI;
+import java.util.List;
+
+@RestController
+@RequestMapping("/api/v1/jobs")
+@Tag(name = "Jobs", description = "Run iperf3 scenarios between two agents; each result becomes a run")
+class JobApiController {
+    private final JobService jobs;
+    private final JobEvents events;
+
+    JobApiController(JobService jobs, JobEvents events) {
+        this.jobs = jobs;
+        this.events = events;
+    }
+
+    @Operation(summary = "Start a job (API token)",
+            description = "Either {\"plan\": \"standard\"} (TCP 1 and 4 streams up and down, UDP at 1 and 5 Gbit/s, "
+                    + "30 s each) or {\"scenarios\": [{\"protocol\", \"direction\", \"streams\", "
+                    + "\"durationSeconds\", \"intervalSeconds\", \"omitSeconds\", \"targetBitsPerSecond\"}]}, between "
+                    + "the registered agents sut (iperf3 client) and peer (iperf3 server). Optional: repeat (1–100), "
+                    + "tags, durationSeconds (for every scenario), onFailure (continue | stop).")
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<JobView> create(@RequestBody JobRequest request) {
+        JobView job = jobs.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/jobs/" + job.id())).body(job);
+    }
+
+    @Operation(summary = "Jobs, newest first")
+    @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+    List<JobView> list(@RequestParam(defaultValue = "50") int size) {
+        return jobs.list(size);
+    }
+
+    @Operation(summary = "One job with each scenario's status, runId once stored, or error in words")
+    @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    JobView get(@PathVariable long id) {
+        return jobs.get(id);
+    }
+
+    @Operation(summary = "Cancel a queued or running job (API token)", description = "409 when it already ended.")
+    @PostMapping(path = "/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
+    JobView cancel(@PathVariable long id) {
+        return jobs.cancel(id);
+    }
+
+    @Operation(summary = "The job's live events (server-sent events)",
+            description = "'job' events carry the whole job whenever it or a scenario changes (the first one at "
+                    + "once); 'samples' events carry the running scenario's live throughput samples as the agent "
+                    + "sent them, starting with the ones already buffered.")
+    @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    SseEmitter events(@PathVariable long id) {
+        return events.subscribe(jobs.get(id));
+    }
+}

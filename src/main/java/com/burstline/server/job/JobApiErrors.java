@@ -1,0 +1,43 @@
+package com.burstline.server.job;
+
+import com.burstline.server.system.ProblemTypes;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** The job API's and the agents' reports' failures as RFC 9457 problem details. */
+@RestControllerAdvice(assignableTypes = {JobApiController.class, AgentReportsController.class})
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class JobApiErrors {
+
+    @ExceptionHandler(InvalidJobException.class)
+    ProblemDetail invalid(InvalidJobException error) {
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT,
+                "Invalid input", error.getMessage());
+        problem.setProperty("errors", error.problems());
+        return problem;
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ProblemDetail unreadable(HttpMessageNotReadableException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input",
+                "The body must be a JSON object with the fields the API docs list, with numbers where numbers are "
+                        + "expected, e.g. {\"sut\": \"a\", \"peer\": \"b\", \"plan\": \"standard\"}.");
+    }
+
+    @ExceptionHandler(JobNotFoundException.class)
+    ProblemDetail notFound(JobNotFoundException error) {
+        return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Job not found",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(JobFinishedException.class)
+    ProblemDetail finished(JobFinishedException error) {
+        return ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.HTTP_ERROR, "Job already finished",
+                error.getMessage());
+    }
+}

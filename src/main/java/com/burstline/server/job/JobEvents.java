@@ -1,0 +1,102 @@
+package com.burstline.server.job;
+
+import jakarta.annotation.PreDestroy;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The server-sent events of each job ({@code GET /api/v1/jobs/{id}/events}): a {@code job} event with the whole job
+ * whenever it or one of its scenarios changes, and a {@code samples} event for each batch of live samples. The
+ * samples of the running scenario are also kept (the last {@value #BUFFER} batches), so a page opened mid-scenario
+ * draws what it missed.
+ */
+@Component
+class JobEvents {
+    static final int BUFFER = 120;
+    private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
+
+    private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
+    private final Map<ScenarioKey, Deque<LiveSamples>> running = new ConcurrentHashMap<>();
+    private final ExecutorService writers = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "job-events");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    SseEmitter subscribe(JobView job) {
+        SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT.toMillis());
+        Subscriber subscriber = new Subscriber(emitter, writers);
+        List<Subscriber> ofJob = subscribers.computeIfAbsent(job.id(), id -> new CopyOnWriteArrayList<>());
+        ofJob.add(subscriber);
+        Runnable remove = () -> ofJob.remove(subscriber);
+        emitter.onCompletion(remove);
+        emitter.onTimeout(remove);
+        emitter.onError(error -> remove.run());
+        subscriber.send("job", job);
+        running.forEach((key, samples) -> {
+            if (key.jobId() == job.id()) {
+                snapshot(samples).forEach(batch -> subscriber.send("samples", batch));
+            }
+        });
+        return emitter;
+    }
+
+    /** Called after every committed change; keeps a sample buffer exactly for the scenario attempts now running. */
+    synchronized void changed(JobView job) {
+        for (ScenarioView scenario : job.scenarios()) {
+            ScenarioKey key = new ScenarioKey(job.id(), scenario.id(), scenario.attempt());
+            if (scenario.status() == ScenarioStatus.RUNNING) {
+                running.computeIfAbsent(key, k -> new ArrayDeque<>());
+            } else {
+                running.remove(key);
+            }
+        }
+        publish(job.id(), "job", job);
+    }
+
+    /** Relays samples of a running scenario; false (dropped) when that scenario attempt is not running. */
+    boolean live(ScenarioKey key, LiveSamples samples) {
+        Deque<LiveSamples> buffer = running.get(key);
+        if (buffer == null) {
+            return false;
+        }
+        synchronized (buffer) {
+            if (buffer.size() == BUFFER) {
+                buffer.removeFirst();
+            }
+            buffer.addLast(samples);
+        }
+        publish(key.jobId(), "samples", samples);
+        return true;
+    }
+
+    private static List<LiveSamples> snapshot(Deque<LiveSamples> buffer) {
+        synchronized (buffer) {
+            return List.copyOf(buffer);
+        }
+    }
+
+    private void publish(long jobId, String name, Object data) {
+        List<Subscriber> ofJob = subscribers.get(jobId);
+        if (ofJob != null) {
+            ofJob.removeIf(Subscriber::closed);
+            ofJob.forEach(subscriber -> subscriber.send(name, data));
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        subscribers.values().forEach(ofJob -> ofJob.forEach(Subscriber::close));
+        writers.shutdownNow();
+    }
+}

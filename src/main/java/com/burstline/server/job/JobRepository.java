@@ -1,0 +1,28 @@
+package com.burstline.server.job;
+
+import jakarta.persistence.LockModeType;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Lock;
+import org.springframework.data.jpa.repository.Query;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+interface JobRepository extends JpaRepository<Job, Long> {
+
+    /** Every change to a job goes through this lock: the runner, results and cancel never overwrite each other. */
+    @Lock(LockModeType.PESSIMISTIC_WRITE)
+    @Query("select j from Job j where j.id = :id")
+    Optional<Job> lockById(long id);
+
+    Optional<Job> findFirstByStatusOrderByIdAsc(JobStatus status);
+
+    List<Job> findByStatusIn(Collection<JobStatus> statuses);
+
+    List<Job> findAllByOrderByIdDesc(Pageable page);
+
+    @Query("select s.job.id from JobScenario s where s.id = :scenarioId")
+    Optional<Long> jobIdOfScenario(long scenarioId);
+}

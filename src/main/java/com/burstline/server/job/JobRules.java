@@ -1,0 +1,168 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * Checks a job request against the bounds the agents enforce too (docs/agent-protocol.md), so that a job the server
+ * accepts is one the agents will run. Collects every problem, so a person can fix them all at once.
+ */
+final class JobRules {
+    static final int MAX_SCENARIOS = 50;
+    static final int MAX_REPEAT = 100;
+    static final int MAX_TAGS = 20;
+    static final int MAX_TAG = 64;
+    static final long MIN_TARGET = 1_000L;
+    static final long MAX_TARGET = 400_000_000_000L;
+
+    private final List<String> problems = new ArrayList<>();
+
+    private JobRules() {
+    }
+
+    static PlannedJob check(JobRequest request, Predicate<String> agentExists) {
+        JobRules rules = new JobRules();
+        rules.agents(request.sut(), request.peer(), agentExists);
+        List<PlannedScenario> scenarios = rules.scenarios(request);
+        int repeat = rules.bounded("repeat", request.repeat(), 1, MAX_REPEAT, 1);
+        Integer duration = request.durationSeconds() == null ? null
+                : rules.bounded("durationSeconds", request.durationSeconds(), 1, 3600, 1);
+        boolean stop = rules.stopOnFailure(request.onFailure());
+        List<String> tags = rules.tags(request.tags());
+        if (!rules.problems.isEmpty()) {
+            throw new InvalidJobException(rules.problems);
+        }
+        String plan = request.scenarios() == null ? StandardPlan.NAME : null;
+        return new PlannedJob(request.sut(), request.peer(), plan, repeat, tags, duration, stop,
+                scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList());
+    }
+
+    private void agents(String sut, String peer, Predicate<String> agentExists) {
+        agent("sut", sut, agentExists);
+        agent("peer", peer, agentExists);
+        if (sut != null && sut.equals(peer)) {
+            problems.add("sut and peer must be two different agents, not both '" + sut + "'");
+        }
+    }
+
+    private void agent(String role, String name, Predicate<String> agentExists) {
+        if (name == null || name.isBlank()) {
+            problems.add(role + " is missing: give the name of a registered agent (see GET /api/v1/agents)");
+        } else if (name.length() > 64 || !agentExists.test(name)) {
+            problems.add(role + ": no agent named '" + name + "' is registered (see GET /api/v1/agents)");
+        }
+    }
+
+    private List<PlannedScenario> scenarios(JobRequest request) {
+        if (request.scenarios() != null && request.plan() != null) {
+            problems.add("give either a plan or a list of scenarios, not both");
+            return List.of();
+        }
+        if (request.scenarios() == null) {
+            if (!StandardPlan.NAME.equals(request.plan())) {
+                problems.add("plan must be 'standard' (or give a list of scenarios instead), not "
+                        + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
+            }
+            return StandardPlan.scenarios();
+        }
+        if (request.scenarios().isEmpty() || request.scenarios().size() > MAX_SCENARIOS) {
+            problems.add("scenarios must list 1 to " + MAX_SCENARIOS + " scenarios, not " + request.scenarios().size());
+        }
+        List<PlannedScenario> planned = new ArrayList<>();
+        for (int i = 0; i < request.scenarios().size(); i++) {
+            planned.add(scenario("scenarios[" + i + "].", request.scenarios().get(i), request.durationSeconds()));
+        }
+        return planned;
+    }
+
+    private PlannedScenario scenario(String at, JobRequest.ScenarioRequest scenario, Integer durationOverride) {
+        if (scenario == null) {
+            problems.add(at + " is empty");
+            return null;
+        }
+        Protocol protocol = protocol(at, scenario.protocol());
+        Direction direction = direction(at, scenario.direction());
+        int streams = bounded(at + "streams", scenario.streams(), 1, 128, 1);
+        int duration = durationOverride != null ? durationOverride : scenario.durationSeconds() == null
+                ? missing(at + "durationSeconds (or a durationSeconds for the whole job)")
+                : bounded(at + "durationSeconds", scenario.durationSeconds(), 1, 3600, 1);
+        double interval = scenario.intervalSeconds() == null ? 1 : scenario.intervalSeconds();
+        if (!(interval >= 0.1 && interval <= 60)) {
+            problems.add(at + "intervalSeconds must be between 0.1 and 60, not " + interval);
+        }
+        int omit = bounded(at + "omitSeconds", scenario.omitSeconds(), 0, 600, 0);
+        Long target = scenario.targetBitsPerSecond();
+        if (target == null && protocol == Protocol.UDP) {
+            problems.add(at + "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s");
+        } else if (target != null && (target < MIN_TARGET || target > MAX_TARGET)) {
+            problems.add(at + "targetBitsPerSecond must be between 1000 (1 kbit/s) and 400000000000 (400 Gbit/s), "
+                    + "not " + target);
+        }
+        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target);
+    }
+
+    private Protocol protocol(String at, String value) {
+        if (value != null) {
+            try {
+                return Protocol.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException unknown) {
+                // reported below
+            }
+        }
+        problems.add(at + "protocol must be TCP or UDP, not " + (value == null ? "missing" : "'" + value + "'"));
+        return Protocol.TCP;
+    }
+
+    private Direction direction(String at, String value) {
+        try {
+            return value == null ? Direction.UPLOAD : Direction.fromApiName(value);
+        } catch (IllegalArgumentException unknown) {
+            problems.add(at + unknown.getMessage());
+            return Direction.UPLOAD;
+        }
+    }
+
+    private boolean stopOnFailure(String onFailure) {
+        if (onFailure == null || "continue".equals(onFailure)) {
+            return false;
+        }
+        if (!"stop".equals(onFailure)) {
+            problems.add("onFailure must be 'continue' or 'stop', not '" + onFailure + "'");
+        }
+        return true;
+    }
+
+    private List<String> tags(List<String> tags) {
+        List<String> clean = tags == null ? List.of() : tags.stream()
+                .filter(tag -> tag != null && !tag.isBlank()).map(String::strip).distinct().sorted().toList();
+        if (clean.size() > MAX_TAGS) {
+            problems.add("at most " + MAX_TAGS + " tags per job, not " + clean.size());
+        }
+        for (String tag : clean) {
+            if (tag.length() > MAX_TAG || tag.chars().anyMatch(Character::isISOControl)) {
+                problems.add("tag '" + tag + "' must be at most " + MAX_TAG + " characters without line breaks");
+            }
+        }
+        return clean;
+    }
+
+    private int bounded(String name, Integer value, int min, int max, int fallback) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value < min || value > max) {
+            problems.add(name + " must be between " + min + " and " + max + ", not " + value);
+        }
+        return value;
+    }
+
+    private int missing(String name) {
+        problems.add(name + " is missing");
+        return 1;
+    }
+}

@@ -1,0 +1,115 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+/** One scenario of a job: one iperf3 test between the job's agents, and how it went. */
+@Entity
+@Table(name = "job_scenario")
+class JobScenario {
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "job_id")
+    private Job job;
+    private int position;
+    private int repetition;
+    private String protocol;
+    private String direction;
+    private int streams;
+    private int durationSeconds;
+    private double intervalSeconds;
+    private int omitSeconds;
+    @Column(name = "target_bps")
+    private Long targetBitsPerSecond;
+    @Enumerated(EnumType.STRING)
+    private ScenarioStatus status;
+    private int attempt;
+    private Long runId;
+    private String error;
+    private Instant startedAt;
+    private Instant finishedAt;
+
+    protected JobScenario() {
+        // for JPA
+    }
+
+    JobScenario(Job job, int position, int repetition, PlannedScenario planned) {
+        this.job = job;
+        this.position = position;
+        this.repetition = repetition;
+        this.protocol = planned.protocol().name();
+        this.direction = planned.direction().apiName();
+        this.streams = planned.streams();
+        this.durationSeconds = planned.durationSeconds();
+        this.intervalSeconds = planned.intervalSeconds();
+        this.omitSeconds = planned.omitSeconds();
+        this.targetBitsPerSecond = planned.targetBitsPerSecond();
+        this.status = ScenarioStatus.QUEUED;
+    }
+
+    void start(Instant now) {
+        status = ScenarioStatus.RUNNING;
+        attempt++;
+        startedAt = now;
+    }
+
+    void finish(ScenarioStatus outcome, Long run, String reason, Instant now) {
+        status = outcome;
+        runId = run;
+        error = reason == null ? null : reason.length() > 2000 ? reason.substring(0, 1997) + "..." : reason;
+        finishedAt = now;
+    }
+
+    /** A result that came after the scenario ended (timed out, server restarted): keep the run it measured. */
+    void linkLateRun(long run) {
+        if (runId == null) {
+            runId = run;
+        }
+    }
+
+    boolean isRunning(int attemptNumber) {
+        return status == ScenarioStatus.RUNNING && attempt == attemptNumber;
+    }
+
+    long getId() {
+        return id;
+    }
+
+    ScenarioStatus status() {
+        return status;
+    }
+
+    int attempt() {
+        return attempt;
+    }
+
+    Long runId() {
+        return runId;
+    }
+
+    PlannedScenario planned() {
+        return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
+                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
+    }
+
+    ScenarioView toView() {
+        return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
+                intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
+                finishedAt);
+    }
+}

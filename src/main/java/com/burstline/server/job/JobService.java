@@ -1,0 +1,45 @@
+package com.burstline.server.job;
+
+import com.burstline.server.agent.AgentRegistry;
+import org.springframework.stereotype.Service;
+
+import java.util.List;
+
+/** Starting, reading and cancelling jobs: what the API and the pages both do. */
+@Service
+class JobService {
+    static final int MAX_LIST = 500;
+
+    private final JobStore store;
+    private final JobRunner runner;
+    private final AgentRegistry agents;
+
+    JobService(JobStore store, JobRunner runner, AgentRegistry agents) {
+        this.store = store;
+        this.runner = runner;
+        this.agents = agents;
+    }
+
+    JobView create(JobRequest request) {
+        PlannedJob planned = JobRules.check(request, name -> agents.find(name).isPresent());
+        JobView job = store.create(planned);
+        runner.wake();
+        return job;
+    }
+
+    JobView get(long id) {
+        return store.view(id);
+    }
+
+    List<JobView> list(int size) {
+        if (size < 1 || size > MAX_LIST) {
+            throw new InvalidJobException("size must be between 1 and " + MAX_LIST + ", not " + size);
+        }
+        return store.list(size);
+    }
+
+    /** Ends the job at once; the runner tells the SUT agent to stop the scenario it is running. */
+    JobView cancel(long id) {
+        return store.cancel(id);
+    }
+}

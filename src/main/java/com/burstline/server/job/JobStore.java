@@ -1,0 +1,131 @@
+package com.burstline.server.job;
+
+import org.springframework.data.domain.PageRequest;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Every state change of jobs and their scenarios, each in one transaction under the job's row lock, and each
+ * announced to the job's event stream after it committed. A scenario ends once: whoever comes first (its result, a
+ * timeout, a lost agent, a cancel) decides, and the others find it no longer running.
+ */
+@Service
+class JobStore {
+    private final JobRepository jobs;
+    private final TransactionTemplate transaction;
+    private final JobEvents events;
+    private final Clock clock = Clock.systemUTC();
+
+    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events) {
+        this.jobs = jobs;
+        this.transaction = transaction;
+        this.events = events;
+    }
+
+    JobView create(PlannedJob planned) {
+        JobView created = transaction.execute(status -> jobs.saveAndFlush(new Job(planned, clock.instant())).toView());
+        events.changed(created);
+        return created;
+    }
+
+    Optional<Long> nextQueued() {
+        return transaction.execute(status -> jobs.findFirstByStatusOrderByIdAsc(JobStatus.QUEUED).map(Job::getId));
+    }
+
+    /** Starts the job's next scenario; empty when there is none left (the job is then finished) or it was ended. */
+    Optional<ScenarioWork> startNext(long jobId) {
+        return change(jobId, job -> {
+            if (job.status().finished()) {
+                return Optional.<ScenarioWork>empty();
+            }
+            return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
+                    new ScenarioKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
+                    scenario.planned()));
+        });
+    }
+
+    /** Ends a running scenario attempt; false when it had already ended (then nothing changes). */
+    boolean finishScenario(ScenarioKey key, ScenarioStatus outcome, Long runId, String error) {
+        return change(key.jobId(), job -> job.scenario(key.scenarioId())
+                .filter(scenario -> scenario.isRunning(key.attempt()))
+                .map(scenario -> {
+                    scenario.finish(outcome, runId, error, clock.instant());
+                    return true;
+                }).orElse(false));
+    }
+
+    /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
+    void recordResult(ScenarioKey key, Long runId, String error) {
+        ScenarioStatus outcome = runId != null ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
+        if (!finishScenario(key, outcome, runId, error) && runId != null) {
+            change(key.jobId(), job -> {
+                job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
+                return null;
+            });
+        }
+    }
+
+    Optional<ScenarioStatus> statusOf(ScenarioKey key) {
+        return transaction.execute(status -> jobs.findById(key.jobId()).flatMap(job -> job.scenario(key.scenarioId()))
+                .filter(scenario -> scenario.attempt() == key.attempt())
+                .map(JobScenario::status));
+    }
+
+    /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
+    Optional<ResultContext> resultContext(long jobId, long scenarioId) {
+        return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
+                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId()))));
+    }
+
+    record ResultContext(String peer, List<String> tags, int attempt, Long runId) {
+    }
+
+    JobView cancel(long jobId) {
+        return change(jobId, job -> {
+            if (job.status().finished()) {
+                throw new JobFinishedException(jobId, job.status());
+            }
+            job.end(JobStatus.CANCELLED, "cancelled", clock.instant());
+            return job.toView();
+        });
+    }
+
+    /** At startup: nothing can still be running, so every unfinished job failed. Returns how many. */
+    int endUnfinished(String reason) {
+        List<JobView> ended = transaction.execute(status -> {
+            List<Job> unfinished = jobs.findByStatusIn(List.of(JobStatus.QUEUED, JobStatus.RUNNING));
+            unfinished.forEach(job -> job.end(JobStatus.FAILED, reason, clock.instant()));
+            return unfinished.stream().map(Job::toView).toList();
+        });
+        ended.forEach(events::changed);
+        return ended.size();
+    }
+
+    JobView view(long jobId) {
+        return transaction.execute(status -> jobs.findById(jobId).map(Job::toView)
+                .orElseThrow(() -> new JobNotFoundException(jobId)));
+    }
+
+    List<JobView> list(int size) {
+        return transaction.execute(status -> jobs.findAllByOrderByIdDesc(PageRequest.of(0, size)).stream()
+                .map(Job::toView).toList());
+    }
+
+    private <T> T change(long jobId, Function<Job, T> change) {
+        record Changed<T>(T answer, JobView view) {
+        }
+        Changed<T> changed = transaction.execute(status -> {
+            Job job = jobs.lockById(jobId).orElseThrow(() -> new JobNotFoundException(jobId));
+            T answer = change.apply(job);
+            jobs.flush();
+            return new Changed<>(answer, job.toView());
+        });
+        events.changed(changed.view());
+        return changed.answer();
+    }
+}

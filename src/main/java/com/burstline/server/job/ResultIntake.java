@@ -1,0 +1,88 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.agent.AgentView;
+import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.RunImporter;
+import com.burstline.server.run.RunMetadata;
+import com.burstline.server.run.RunProvenance;
+import com.burstline.server.system.BurstlineProperties;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Takes a scenario's result from its SUT agent: a successful one becomes a run (with the job's metadata and the
+ * agent's facts), and the scenario ends with it. A result nobody waits for any more (the scenario timed out, or the
+ * server restarted and agents deliver from their spool) is still imported: nothing measured is lost. Delivering the
+ * same result again answers the same run.
+ */
+@Service
+class ResultIntake {
+    static final String NDJSON = "application/x-ndjson";
+
+    private final RunImporter importer;
+    private final JobStore store;
+    private final long maxOutputBytes;
+
+    ResultIntake(RunImporter importer, JobStore store, BurstlineProperties properties) {
+        this.importer = importer;
+        this.store = store;
+        this.maxOutputBytes = properties.maxUploadSize().toBytes();
+    }
+
+    /** @return the run's id, or null when the scenario failed */
+    Long accept(String agent, ScenarioResult result) {
+        ScenarioKey key = keyOf(result);
+        Optional<JobStore.ResultContext> context = store.resultContext(key.jobId(), key.scenarioId());
+        if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null) {
+            return context.get().runId();
+        }
+        Long runId = null;
+        String error = result.error() == null || result.error().isBlank()
+                ? "the agent reported a failure without a reason" : result.error();
+        if (Boolean.TRUE.equals(result.succeeded())) {
+            try {
+                runId = importRun(agent, result, context);
+                error = null;
+            } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
+                error = "the agent's iperf3 output could not be stored: " + rejected.getMessage();
+            }
+        }
+        if (context.isPresent()) {
+            store.recordResult(key, runId, error);
+        }
+        return runId;
+    }
+
+    private long importRun(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context) {
+        byte[] output = result.output() == null ? new byte[0] : result.output().getBytes(StandardCharsets.UTF_8);
+        if (output.length > maxOutputBytes) {
+            throw new InvalidRunInputException("the output is " + output.length + " bytes; at most "
+                    + maxOutputBytes + " are accepted (burstline.max-upload-size)");
+        }
+        String mediaType = "json-stream".equals(result.outputFormat()) ? NDJSON : "application/json";
+        RunMetadata metadata = new RunMetadata(agent, context.map(JobStore.ResultContext::peer).orElse(null),
+                AgentView.instanceTypeOf(result.facts()), AgentView.driverOf(result.facts()),
+                context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
+        RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
+                text(result.facts()), text(result.counters()), text(result.command()));
+        return importer.importRun(output, mediaType, metadata, provenance).run().id();
+    }
+
+    private static ScenarioKey keyOf(ScenarioResult result) {
+        if (result.jobId() == null || result.scenarioId() == null || result.attempt() == null
+                || result.attempt() < 1 || result.succeeded() == null) {
+            throw new InvalidJobException("a result needs jobId, scenarioId, attempt (1 or more) and succeeded");
+        }
+        return new ScenarioKey(result.jobId(), result.scenarioId(), result.attempt());
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || node.isNull() || node.isMissingNode() ? null : node.toString();
+    }
+}

@@ -1,0 +1,123 @@
+package com.burstline.server.job;
+
+import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.agent.AgentView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
+ * until the SUT's result ends it (see {@link ResultIntake}), or a timeout, a lost agent or a cancel does.
+ */
+final class ScenarioAttempt {
+    private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
+    private static final Duration POLL = Duration.ofMillis(500);
+    private static final int BUSY_RETRIES = 10;
+
+    private final JobStore store;
+    private final AgentRegistry agents;
+    private final AgentClient client;
+    private final int port;
+    private final Duration margin;
+
+    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, int port, Duration margin) {
+        this.store = store;
+        this.agents = agents;
+        this.client = client;
+        this.port = port;
+        this.margin = margin;
+    }
+
+    void run(ScenarioWork work) throws InterruptedException {
+        Optional<AgentView> sut = online(work.sut());
+        Optional<AgentView> peer = online(work.peer());
+        if (sut.isEmpty() || peer.isEmpty()) {
+            fail(work, "agent " + (sut.isEmpty() ? work.sut() : work.peer()) + " is offline (it has not sent a "
+                    + "heartbeat for " + 3 * agents.heartbeatSeconds() + " s)");
+            return;
+        }
+        PlannedScenario scenario = work.scenario();
+        long limitSeconds = scenario.durationSeconds() + scenario.omitSeconds() + margin.toSeconds();
+        try {
+            whenNotBusy(() -> client.startIperf3Server(peer.get(),
+                    new AgentClient.ServerRole(port, (int) limitSeconds)));
+            whenNotBusy(() -> client.startScenario(sut.get(), spec(work, peer.get().testAddress())));
+        } catch (AgentCallException e) {
+            fail(work, e.getMessage());
+            return;
+        }
+        awaitEnd(work, sut.get(), limitSeconds);
+    }
+
+    private void awaitEnd(ScenarioWork work, AgentView sut, long limitSeconds) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(limitSeconds).toNanos();
+        while (true) {
+            Thread.sleep(POLL.toMillis());
+            ScenarioStatus status = store.statusOf(work.key()).orElse(ScenarioStatus.CANCELLED);
+            if (status != ScenarioStatus.RUNNING) {
+                if (status == ScenarioStatus.CANCELLED) {
+                    cancelQuietly(sut, work.key());
+                }
+                return;
+            }
+            String lost = online(work.sut()).isEmpty() ? work.sut() : online(work.peer()).isEmpty() ? work.peer() : null;
+            if (lost != null) {
+                fail(work, "agent " + lost + " stopped sending heartbeats during the scenario");
+                cancelQuietly(sut, work.key());
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                fail(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
+                        + "+ " + margin.toSeconds() + " s margin)");
+                cancelQuietly(sut, work.key());
+                return;
+            }
+        }
+    }
+
+    private interface AgentCall {
+        void call() throws AgentCallException;
+    }
+
+    /** An agent finishing the previous test (its iperf3 server exiting) answers 409 for a moment; wait that out. */
+    private static void whenNotBusy(AgentCall call) throws AgentCallException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                call.call();
+                return;
+            } catch (AgentCallException e) {
+                if (!e.busy() || attempt == BUSY_RETRIES) {
+                    throw e;
+                }
+                Thread.sleep(1000);
+            }
+        }
+    }
+
+    private void cancelQuietly(AgentView sut, ScenarioKey key) {
+        try {
+            client.cancel(sut, key);
+        } catch (AgentCallException e) {
+            log.info("Could not cancel job {} scenario {} on its agent: {}", key.jobId(), key.scenarioId(),
+                    e.getMessage());
+        }
+    }
+
+    private Optional<AgentView> online(String name) {
+        return agents.find(name).filter(AgentView::online);
+    }
+
+    private void fail(ScenarioWork work, String reason) {
+        store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
+    }
+
+    private AgentClient.ScenarioSpec spec(ScenarioWork work, String peerHost) {
+        PlannedScenario s = work.scenario();
+        return new AgentClient.ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
+                peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),
+                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond());
+    }
+}

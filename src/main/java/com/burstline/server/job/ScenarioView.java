@@ -1,0 +1,34 @@
+package com.burstline.server.job;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/**
+ * One scenario of a job as the API shows it: {@code runId} once its result was stored, {@code error} in words when
+ * it did not succeed. The field names are part of the API.
+ */
+public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
+                           int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
+                           ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
+                           Instant finishedAt) {
+
+    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
+    public String name() {
+        String what = targetBitsPerSecond != null && "UDP".equals(protocol)
+                ? "UDP " + rate(targetBitsPerSecond)
+                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
+        return what + " " + direction;
+    }
+
+    private static String rate(long bitsPerSecond) {
+        if (bitsPerSecond >= 1_000_000_000L) {
+            return plain(bitsPerSecond / 1e9) + " Gbit/s";
+        }
+        return bitsPerSecond >= 1_000_000L ? plain(bitsPerSecond / 1e6) + " Mbit/s" : plain(bitsPerSecond / 1e3)
+                + " kbit/s";
+    }
+
+    private static String plain(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+}

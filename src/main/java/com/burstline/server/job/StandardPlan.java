@@ -1,0 +1,35 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+
+import java.util.List;
+
+/**
+ * The "standard" plan: the six scenarios that show an instance's network profile. TCP with one and four streams
+ * both ways (one stream is limited per flow on most clouds, four show the instance limit), and UDP at 1 and 5 Gbit/s
+ * for jitter and loss. 30 s each with 5 s intervals, long enough to see a burst allowance run out.
+ */
+final class StandardPlan {
+    static final String NAME = "standard";
+    private static final int SECONDS = 30;
+    private static final double INTERVAL = 5;
+
+    private StandardPlan() {
+    }
+
+    static List<PlannedScenario> scenarios() {
+        return List.of(
+                tcp(1, Direction.UPLOAD), tcp(4, Direction.UPLOAD),
+                tcp(1, Direction.DOWNLOAD), tcp(4, Direction.DOWNLOAD),
+                udp(1_000_000_000L), udp(5_000_000_000L));
+    }
+
+    private static PlannedScenario tcp(int streams, Direction direction) {
+        return new PlannedScenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null);
+    }
+
+    private static PlannedScenario udp(long bitsPerSecond) {
+        return new PlannedScenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond);
+    }
+}

@@ -1,0 +1,73 @@
+package com.burstline.server.job;
+
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import java.io.IOException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One browser's event stream. Events wait in a small queue and are written by a pool thread, never by the thread
+ * that produced them: a slow browser must not hold up an agent's request. A browser that falls a whole queue behind
+ * is disconnected; its EventSource reconnects and gets the buffered samples again.
+ */
+final class Subscriber {
+    private static final int QUEUE = 256;
+
+    private final SseEmitter emitter;
+    private final Executor writer;
+    private final BlockingQueue<SseEmitter.SseEventBuilder> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final AtomicBoolean writing = new AtomicBoolean();
+    private volatile boolean closed;
+
+    Subscriber(SseEmitter emitter, Executor writer) {
+        this.emitter = emitter;
+        this.writer = writer;
+    }
+
+    SseEmitter emitter() {
+        return emitter;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    void send(String name, Object data) {
+        if (closed) {
+            return;
+        }
+        if (!queue.offer(SseEmitter.event().name(name).data(data))) {
+            close();
+            return;
+        }
+        if (writing.compareAndSet(false, true)) {
+            writer.execute(this::drain);
+        }
+    }
+
+    void close() {
+        closed = true;
+        queue.clear();
+        emitter.complete();
+    }
+
+    private void drain() {
+        try {
+            SseEmitter.SseEventBuilder event;
+            while (!closed && (event = queue.poll()) != null) {
+                emitter.send(event);
+            }
+        } catch (IOException | IllegalStateException browserGone) {
+            closed = true;
+        } finally {
+            writing.set(false);
+        }
+        // An event queued between the last poll and clearing the flag would otherwise wait for the next one.
+        if (!closed && !queue.isEmpty() && writing.compareAndSet(false, true)) {
+            writer.execute(this::drain);
+        }
+    }
+}
