@@ -73,10 +73,12 @@ final class Iperf3Tool implements MeasurementTool {
         }
         cancellation.attach(process);
         RunningProcess.Outcome outcome = process.await(timeout);
-        return new Measurement(outcome.exitCode() == 0 && !outcome.killed(), failureReason(outcome, timeout,
-                cancellation), outcome.stdoutText(), format, outcome.stderrTail(), command, outcome.exitCode());
+        String failure = failureReason(outcome, timeout, cancellation);
+        return new Measurement(failure == null, failure, outcome.stdoutText(), format, outcome.stderrTail(), command,
+                outcome.exitCode());
     }
 
+    /** Null for success. iperf3 3.12 exits 0 even when its JSON reports an error, so the JSON is read too. */
     private static String failureReason(RunningProcess.Outcome outcome, Duration timeout, Cancellation cancel) {
         if (cancel.isCancelled()) {
             return "the scenario was cancelled and iperf3 was stopped";
@@ -84,12 +86,12 @@ final class Iperf3Tool implements MeasurementTool {
         if (outcome.timedOut()) {
             return "iperf3 timed out after " + timeout.toSeconds() + " s and was killed";
         }
-        if (outcome.exitCode() == 0) {
-            return null;
-        }
         String reported = Iperf3Errors.reportedError(outcome.stdoutText());
         if (reported != null) {
             return reported;
+        }
+        if (outcome.exitCode() == 0 && !outcome.killed()) {
+            return null;
         }
         String stderr = outcome.stderrTail().strip();
         return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
