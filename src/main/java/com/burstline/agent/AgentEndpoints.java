@@ -1,0 +1,107 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** What the server can ask of an agent: its status, the iperf3 server role, a scenario to run, a cancel. */
+final class AgentEndpoints {
+    private static final Logger LOG = Logger.getLogger(AgentEndpoints.class.getName());
+
+    private final String agentName;
+    private final BusyLock busy;
+    private final HostFacts facts;
+    private final Iperf3ServerRole serverRole;
+    private final ScenarioRunner scenarios;
+    private volatile RunningScenario current;
+
+    AgentEndpoints(String agentName, BusyLock busy, HostFacts facts, Iperf3ServerRole serverRole,
+                   ScenarioRunner scenarios) {
+        this.agentName = agentName;
+        this.busy = busy;
+        this.facts = facts;
+        this.serverRole = serverRole;
+        this.scenarios = scenarios;
+    }
+
+    AgentHttpApi.EndpointResult status() {
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("name", agentName);
+        status.put("busy", busy.isBusy());
+        status.put("activity", busy.activity());
+        status.put("facts", facts.collect());
+        return new AgentHttpApi.EndpointResult(200, status);
+    }
+
+    AgentHttpApi.EndpointResult startServerRole(Map<String, Object> body) {
+        RequestFields fields = new RequestFields(body);
+        int port = (int) fields.requireLong("port", 1024, 65535);
+        long timeoutSeconds = fields.requireLong("timeoutSeconds", 1, 3600 + 600 + 300);
+        acquire("iperf3 server on port " + port);
+        try {
+            serverRole.start(port, Duration.ofSeconds(timeoutSeconds), busy::release);
+        } catch (IOException e) {
+            busy.release();
+            throw new IllegalStateException("cannot start iperf3: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            busy.release();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the iperf3 server", e);
+        }
+        return new AgentHttpApi.EndpointResult(200, Map.of("port", port));
+    }
+
+    AgentHttpApi.EndpointResult startScenario(Map<String, Object> body) {
+        ScenarioSpec spec = ScenarioSpec.fromJson(body);
+        String reason = scenarios.cannotRun(spec);
+        if (reason != null) {
+            throw new InvalidRequestException(reason);
+        }
+        acquire(spec.describe());
+        RunningScenario running = new RunningScenario(spec, new Cancellation());
+        current = running;
+        Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.scenarioId());
+        worker.start();
+        return new AgentHttpApi.EndpointResult(202, Map.of("accepted", true));
+    }
+
+    AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {
+        RequestFields fields = new RequestFields(body);
+        long jobId = fields.requireLong("jobId", 0, Long.MAX_VALUE);
+        long scenarioId = fields.requireLong("scenarioId", 0, Long.MAX_VALUE);
+        long attempt = fields.requireLong("attempt", 0, 1_000_000);
+        RunningScenario running = current;
+        if (running != null && running.matches(jobId, scenarioId, attempt)) {
+            running.cancellation().cancel();
+        }
+        return new AgentHttpApi.EndpointResult(204, null);
+    }
+
+    private void runToEnd(RunningScenario running) {
+        try {
+            scenarios.run(running.spec(), running.cancellation());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Scenario " + running.spec().describe() + " failed inside the agent", e);
+        } finally {
+            current = null;
+            busy.release();
+        }
+    }
+
+    private void acquire(String activity) {
+        if (!busy.tryAcquire(activity)) {
+            throw new AgentBusyException(agentName, busy.activity());
+        }
+    }
+
+    private record RunningScenario(ScenarioSpec spec, Cancellation cancellation) {
+        boolean matches(long jobId, long scenarioId, long attempt) {
+            return spec.jobId() == jobId && spec.scenarioId() == scenarioId && spec.attempt() == attempt;
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package com.burstline.agent;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The agent's own HTTP API, for its server only: every call needs the agent token, every body is a small typed
+ * JSON object, and every error is an RFC 9457 problem. The endpoints themselves live in {@link AgentEndpoints}.
+ */
+final class AgentHttpApi {
+    private static final Logger LOG = Logger.getLogger(AgentHttpApi.class.getName());
+    private static final int MAX_BODY_BYTES = 64 * 1024;
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(4);
+    private final byte[] token;
+
+    AgentHttpApi(InetSocketAddress listen, String token, AgentEndpoints endpoints) throws IOException {
+        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.server = HttpServer.create(listen, 16);
+        server.setExecutor(executor);
+        server.createContext("/v1/status", exchange -> handle(exchange, "GET", body -> endpoints.status()));
+        server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
+        server.createContext("/v1/scenarios/cancel", exchange -> handle(exchange, "POST", endpoints::cancel));
+        server.createContext("/v1/scenarios", exchange -> handle(exchange, "POST", endpoints::startScenario));
+    }
+
+    void start() {
+        server.start();
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    void stop() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange, String method, Endpoint endpoint) throws IOException {
+        try {
+            if (!authorized(exchange)) {
+                exchange.getResponseHeaders().add("WWW-Authenticate", "Bearer realm=\"burstline-agent\"");
+                problem(exchange, 401, "This agent accepts calls only from its server, with the agent token.");
+            } else if (!method.equals(exchange.getRequestMethod())) {
+                problem(exchange, 405, "Use " + method + " here.");
+            } else {
+                Map<String, Object> body = "POST".equals(method) ? Json.parseObject(readBody(exchange)) : Map.of();
+                EndpointResult result = endpoint.handle(body);
+                respond(exchange, result.status(), result.body());
+            }
+        } catch (InvalidRequestException | IllegalArgumentException bad) {
+            problem(exchange, 400, bad.getMessage());
+        } catch (AgentBusyException busy) {
+            problem(exchange, 409, busy.getMessage());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Request to " + exchange.getRequestURI() + " failed", e);
+            problem(exchange, 500, "The agent could not do this: " + e.getMessage());
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private boolean authorized(HttpExchange exchange) {
+        String header = exchange.getRequestHeaders().getFirst("Authorization");
+        return header != null && header.startsWith("Bearer ")
+                && MessageDigest.isEqual(token, header.substring(7).strip().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] readBody(HttpExchange exchange) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (body.length > MAX_BODY_BYTES) {
+                throw new InvalidRequestException("the body is larger than " + MAX_BODY_BYTES + " bytes");
+            }
+            return body;
+        }
+    }
+
+    private static void problem(HttpExchange exchange, int status, String detail) throws IOException {
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", "urn:burstline:agent-problem:" + status);
+        problem.put("title", status == 409 ? "Busy" : status == 401 ? "Unauthorized" : "Request failed");
+        problem.put("status", status);
+        problem.put("detail", detail);
+        send(exchange, status, "application/problem+json", Json.write(problem));
+    }
+
+    private static void respond(HttpExchange exchange, int status, Map<String, Object> body) throws IOException {
+        if (body == null) {
+            exchange.sendResponseHeaders(status, -1);
+            return;
+        }
+        send(exchange, status, "application/json", Json.write(body));
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @FunctionalInterface
+    interface Endpoint {
+        EndpointResult handle(Map<String, Object> body);
+    }
+
+    /** A status and a JSON body (null for none). */
+    record EndpointResult(int status, Map<String, Object> body) {
+    }
+}

@@ -1,0 +1,112 @@
+package com.burstline.agent;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The agent's settings, from {@code --options} or the same names as environment variables
+ * ({@code --instance-type} = {@code BURSTLINE_INSTANCE_TYPE}); an option wins over the environment.
+ * {@code advertise} is null when not given: it then follows the address the API actually bound.
+ */
+record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
+                     String testAddress, String iperf3, String instanceType, Path spool) {
+    static final List<Option> OPTIONS = List.of(
+            new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
+            new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (required)"),
+            new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
+            new Option("listen", "HOST:PORT", "where this agent's API listens (default 0.0.0.0:7701)"),
+            new Option("advertise", "URL", "where the server reaches this agent (default http://<listen host>:PORT)"),
+            new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
+            new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
+            new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
+            new Option("spool", "DIR", "where results wait while the server is away (default ./agent-spool)"));
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    static AgentSettings parse(List<String> args, Map<String, String> environment) {
+        Map<String, String> values = new HashMap<>();
+        OPTIONS.forEach(option -> {
+            String fromEnvironment = environment.get(option.environmentName());
+            if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+                values.put(option.name(), fromEnvironment.strip());
+            }
+        });
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            Option option = OPTIONS.stream().filter(o -> arg.equals("--" + o.name())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown argument '" + arg + "'"));
+            if (i + 1 >= args.size()) {
+                throw new IllegalArgumentException(arg + " needs a value: " + arg + " " + option.valueName());
+            }
+            values.put(option.name(), args.get(++i));
+        }
+        return fromValues(values);
+    }
+
+    private static AgentSettings fromValues(Map<String, String> values) {
+        URI server = httpUrl("server", require(values, "server"));
+        String token = require(values, "token");
+        String name = require(values, "name");
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("--name must be 1-64 letters, digits, '.', '_' or '-', not '" + name + "'");
+        }
+        InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", "0.0.0.0:7701"));
+        URI advertise = values.containsKey("advertise") ? httpUrl("advertise", values.get("advertise")) : null;
+        String testAddress = values.getOrDefault("test-address",
+                advertise != null ? advertise.getHost() : SettingValues.reachableHost(listen));
+        if (!HostNames.isValid(testAddress)) {
+            throw new IllegalArgumentException("--test-address must be an IP address or hostname, not '" + testAddress + "'");
+        }
+        return new AgentSettings(server, token, name, listen, advertise, testAddress,
+                values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
+                Path.of(values.getOrDefault("spool", "agent-spool")));
+    }
+
+    private static String require(Map<String, String> values, String name) {
+        String value = values.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("--" + name + " is required (or " + Option.environmentName(name) + ")");
+        }
+        return value.strip();
+    }
+
+    private static URI httpUrl(String name, String value) {
+        try {
+            URI uri = URI.create(value);
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                throw new IllegalArgumentException("not an http(s) URL");
+            }
+            return uri;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + name + " must be an http(s) URL, not '" + value + "'");
+        }
+    }
+
+    static String usage() {
+        StringBuilder usage = new StringBuilder("Usage: java -jar burstline-agent.jar --server URL --token TOKEN "
+                + "--name NAME [options]\n\nOptions (each also as an environment variable):\n");
+        OPTIONS.forEach(o -> usage.append(String.format("  --%-14s %-10s %s%n  %28s%s%n", o.name(), o.valueName(),
+                o.help(), "", o.environmentName())));
+        return usage.append("  --help                   print this text\n").toString();
+    }
+
+    /** One command-line option and its environment variable. */
+    record Option(String name, String valueName, String help) {
+        String environmentName() {
+            return environmentName(name);
+        }
+
+        static String environmentName(String optionName) {
+            String suffix = optionName.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+            return switch (optionName) {
+                case "token" -> "BURSTLINE_AGENT_TOKEN";
+                case "server", "iperf3", "instance-type" -> "BURSTLINE_" + suffix;
+                default -> "BURSTLINE_AGENT_" + suffix;
+            };
+        }
+    }
+}

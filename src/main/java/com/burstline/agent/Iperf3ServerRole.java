@@ -1,0 +1,60 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The peer's side of a scenario: {@code iperf3 -s -p PORT -1} (one test, then exit), started before the client and
+ * killed if still running after its timeout. Text mode with {@code --forceflush}, so that "Server listening" tells
+ * us when the client may connect.
+ */
+final class Iperf3ServerRole {
+    private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
+
+    private final String iperf3Path;
+
+    Iperf3ServerRole(String iperf3Path) {
+        this.iperf3Path = iperf3Path;
+    }
+
+    List<String> arguments(int port) {
+        return List.of(iperf3Path, "-s", "-p", Integer.toString(port), "-1", "--forceflush");
+    }
+
+    /**
+     * Starts the server and returns once it listens; {@code whenDone} runs when it exits or is killed.
+     *
+     * @throws IllegalStateException with iperf3's reason when it does not come up
+     */
+    void start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
+        CountDownLatch listening = new CountDownLatch(1);
+        RunningProcess process = RunningProcess.start(arguments(port), line -> {
+            if (line.contains("Server listening")) {
+                listening.countDown();
+            }
+        });
+        boolean up = listening.await(LISTEN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        if (!up || !process.isAlive()) {
+            process.kill();
+            RunningProcess.Outcome outcome = process.await(Duration.ofSeconds(5));
+            whenDone.run();
+            String reason = (outcome.stdoutText() + " " + outcome.stderrTail()).strip();
+            throw new IllegalStateException("iperf3 server on port " + port + " did not start"
+                    + (reason.isEmpty() ? "" : ": " + reason));
+        }
+        Thread watchdog = new Thread(() -> {
+            try {
+                process.await(timeout);
+            } catch (InterruptedException e) {
+                process.kill();
+            } finally {
+                whenDone.run();
+            }
+        }, "iperf3-server-" + port);
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+}

@@ -1,0 +1,115 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * iperf3 as a measurement tool. The client always runs with {@code -J}, or {@code --json-stream} from 3.17 so that
+ * intervals reach the server while the test runs; the timeout is duration + omit + a margin for connecting and the
+ * results exchange, after which the whole process tree is killed.
+ */
+final class Iperf3Tool implements MeasurementTool {
+    static final Duration TIMEOUT_MARGIN = Duration.ofSeconds(20);
+
+    private final String iperf3Path;
+    private final Iperf3Version version;
+
+    Iperf3Tool(String iperf3Path, Iperf3Version version) {
+        this.iperf3Path = iperf3Path;
+        this.version = version;
+    }
+
+    @Override
+    public String name() {
+        return "iperf3";
+    }
+
+    @Override
+    public String cannotRun(ScenarioSpec spec) {
+        if ("bidir".equals(spec.direction()) && !version.atLeast(3, 7)) {
+            return "iperf3 " + version.text() + " has no --bidir (3.7 or newer needed)";
+        }
+        return null;
+    }
+
+    List<String> clientArguments(ScenarioSpec spec) {
+        List<String> args = new ArrayList<>(List.of(iperf3Path, "-c", spec.peerHost(),
+                "-p", Integer.toString(spec.port()),
+                "-t", Integer.toString(spec.durationSeconds()),
+                "-i", Double.toString(spec.intervalSeconds()),
+                "-P", Integer.toString(spec.streams())));
+        if (spec.omitSeconds() > 0) {
+            args.addAll(List.of("-O", Integer.toString(spec.omitSeconds())));
+        }
+        if ("UDP".equals(spec.protocol())) {
+            args.add("-u");
+        }
+        if (spec.targetBitsPerSecond() != null) {
+            args.addAll(List.of("-b", Long.toString(spec.targetBitsPerSecond())));
+        }
+        switch (spec.direction()) {
+            case "download" -> args.add("-R");
+            case "bidir" -> args.add("--bidir");
+            default -> { }
+        }
+        args.addAll(version.streamsJson() ? List.of("--json-stream", "--forceflush") : List.of("-J"));
+        return List.copyOf(args);
+    }
+
+    @Override
+    public Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation)
+            throws InterruptedException {
+        List<String> command = clientArguments(spec);
+        String format = version.streamsJson() ? "json-stream" : "json";
+        Duration timeout = Duration.ofSeconds(spec.durationSeconds() + spec.omitSeconds()).plus(TIMEOUT_MARGIN);
+        RunningProcess process;
+        try {
+            process = RunningProcess.start(command, line -> forwardInterval(line, live));
+        } catch (IOException e) {
+            return new Measurement(false, "cannot start iperf3: " + e.getMessage(), "", format, "", command, null);
+        }
+        cancellation.attach(process);
+        RunningProcess.Outcome outcome = process.await(timeout);
+        String failure = failureReason(outcome, timeout, cancellation);
+        return new Measurement(failure == null, failure, outcome.stdoutText(), format, outcome.stderrTail(), command,
+                outcome.exitCode());
+    }
+
+    /** Null for success. iperf3 3.12 exits 0 even when its JSON reports an error, so the JSON is read too. */
+    private static String failureReason(RunningProcess.Outcome outcome, Duration timeout, Cancellation cancel) {
+        if (cancel.isCancelled()) {
+            return "the scenario was cancelled and iperf3 was stopped";
+        }
+        if (outcome.timedOut()) {
+            return "iperf3 timed out after " + timeout.toSeconds() + " s and was killed";
+        }
+        String reported = Iperf3Errors.reportedError(outcome.stdoutText());
+        if (reported != null) {
+            return reported;
+        }
+        if (outcome.exitCode() == 0 && !outcome.killed()) {
+            return null;
+        }
+        String stderr = outcome.stderrTail().strip();
+        return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
+    }
+
+    /** {@code --json-stream} prints one event per line; interval events carry the sum across streams. */
+    @SuppressWarnings("unchecked")
+    private static void forwardInterval(String line, LiveListener live) {
+        if (!line.startsWith("{\"event\":\"interval\"")) {
+            return;
+        }
+        try {
+            Map<String, Object> data = (Map<String, Object>) Json.parseObject(line.getBytes()).get("data");
+            Map<String, Object> sum = (Map<String, Object>) data.get("sum");
+            live.interval(((Number) sum.get("start")).doubleValue(), ((Number) sum.get("end")).doubleValue(),
+                    ((Number) sum.get("bits_per_second")).doubleValue());
+        } catch (RuntimeException unexpectedShape) {
+            // live figures are a preview; the full output still goes to the server
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Linux: {@code /sys/class/net}, {@code ethtool -i / -S} when installed, and {@code ip route get}. */
+final class LinuxPlatform implements HostPlatform {
+    private static final Path SYS_NET = Path.of("/sys/class/net");
+    private static final List<String> STATISTICS = List.of("rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
+            "rx_dropped", "tx_dropped", "rx_errors", "tx_errors");
+    private static final Pattern ROUTE_DEVICE = Pattern.compile("\\bdev (\\S+)");
+
+    @Override
+    public List<Map<String, Object>> interfaces() {
+        List<Map<String, Object>> interfaces = new ArrayList<>();
+        try (Stream<Path> names = Files.list(SYS_NET)) {
+            names.map(path -> path.getFileName().toString()).sorted().forEach(name -> interfaces.add(describe(name)));
+        } catch (IOException noSysfs) {
+            return List.of();
+        }
+        return interfaces;
+    }
+
+    @Override
+    public String routeInterface(String peerHost) {
+        String route = Commands.output(List.of("ip", "route", "get", peerHost));
+        if (route == null) {
+            return null;
+        }
+        Matcher matcher = ROUTE_DEVICE.matcher(route);
+        return matcher.find() ? matcher.group(1) : null;
+    }
+
+    @Override
+    public Map<String, Long> trafficCounters(String interfaceName) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (String statistic : STATISTICS) {
+            Long value = readLong(SYS_NET.resolve(interfaceName).resolve("statistics").resolve(statistic));
+            if (value != null) {
+                counters.put(statistic, value);
+            }
+        }
+        return counters;
+    }
+
+    @Override
+    public Map<String, Long> allowanceCounters(String interfaceName) {
+        String ethtool = Commands.output(List.of("ethtool", "-S", interfaceName));
+        return ethtool == null ? Map.of() : EthtoolOutput.allowanceCounters(ethtool);
+    }
+
+    @Override
+    public boolean looksLikeEc2() {
+        String vendor = readText(Path.of("/sys/devices/virtual/dmi/id/sys_vendor"));
+        String hypervisor = readText(Path.of("/sys/hypervisor/uuid"));
+        return (vendor != null && vendor.contains("Amazon")) || (hypervisor != null && hypervisor.startsWith("ec2"));
+    }
+
+    private Map<String, Object> describe(String name) {
+        Map<String, Object> nic = new LinkedHashMap<>();
+        nic.put("name", name);
+        Map<String, String> driver = EthtoolOutput.driverInfo(Commands.output(List.of("ethtool", "-i", name)));
+        nic.put("driver", driver.getOrDefault("driver", driverFromSysfs(name)));
+        nic.put("driverVersion", driver.get("version"));
+        nic.put("firmwareVersion", driver.get("firmware-version"));
+        Long speed = readLong(SYS_NET.resolve(name).resolve("speed"));
+        nic.put("speedMbps", speed == null || speed <= 0 ? null : speed);
+        nic.put("mtu", readLong(SYS_NET.resolve(name).resolve("mtu")));
+        nic.put("addresses", addresses(name));
+        return nic;
+    }
+
+    private static String driverFromSysfs(String name) {
+        try {
+            return Files.readSymbolicLink(SYS_NET.resolve(name).resolve("device/driver")).getFileName().toString();
+        } catch (IOException | UnsupportedOperationException virtualDevice) {
+            return null;
+        }
+    }
+
+    private static List<String> addresses(String name) {
+        try {
+            NetworkInterface nic = NetworkInterface.getByName(name);
+            if (nic == null) {
+                return List.of();
+            }
+            return Collections.list(nic.getInetAddresses()).stream().map(InetAddress::getHostAddress)
+                    .map(address -> address.replaceAll("%.*$", "")).toList();
+        } catch (SocketException e) {
+            return List.of();
+        }
+    }
+
+    private static Long readLong(Path file) {
+        String text = readText(file);
+        try {
+            return text == null ? null : Long.parseLong(text);
+        } catch (NumberFormatException notANumber) {
+            return null;
+        }
+    }
+
+    private static String readText(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (IOException | RuntimeException unreadable) {
+            return null; // e.g. reading "speed" of a virtual device fails with EINVAL
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package com.burstline.agent;
+
+/**
+ * How a measurement is made (iperf3 today, a native Java engine next), kept apart from what is measured
+ * ({@link ScenarioSpec}). A tool says whether it can run a spec, and a failed run is a {@link Measurement} with
+ * {@code succeeded=false}, not an exception.
+ */
+interface MeasurementTool {
+    String name();
+
+    /** Null when the tool can run the spec, otherwise the reason in words. */
+    String cannotRun(ScenarioSpec spec);
+
+    /** Runs the client role of the spec; blocks until done, timed out or cancelled. */
+    Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation) throws InterruptedException;
+
+    /** Receives the tool's own per-interval figures while it runs, when the tool can give them. */
+    interface LiveListener {
+        void interval(double start, double end, double bitsPerSecond);
+    }
+}

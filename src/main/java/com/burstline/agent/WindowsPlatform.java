@@ -1,0 +1,108 @@
+package com.burstline.agent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetAdapterStatistics} and the
+ * "ENA Packets Shaping" performance counter set. Values reach PowerShell only as single-quoted literals.
+ */
+final class WindowsPlatform implements HostPlatform {
+    private static final String ADAPTERS = "Get-NetAdapter | Select-Object Name, DriverProvider, DriverVersionString,"
+            + " DriverDescription, LinkSpeed, MtuSize | ConvertTo-Json -Compress";
+
+    @Override
+    public List<Map<String, Object>> interfaces() {
+        List<Map<String, Object>> interfaces = new ArrayList<>();
+        for (Map<String, Object> adapter : objects(powershell(ADAPTERS))) {
+            Map<String, Object> nic = new LinkedHashMap<>();
+            nic.put("name", adapter.get("Name"));
+            nic.put("driver", adapter.get("DriverDescription"));
+            nic.put("driverVersion", adapter.get("DriverVersionString"));
+            nic.put("firmwareVersion", null);
+            nic.put("speedMbps", WindowsLinkSpeed.toMbps(String.valueOf(adapter.get("LinkSpeed"))));
+            nic.put("mtu", adapter.get("MtuSize"));
+            nic.put("addresses", List.of());
+            interfaces.add(nic);
+        }
+        return interfaces;
+    }
+
+    @Override
+    public String routeInterface(String peerHost) {
+        String alias = powershell("(Find-NetRoute -RemoteIPAddress " + literal(peerHost)
+                + " | Select-Object -First 1).InterfaceAlias");
+        return alias == null || alias.isBlank() ? null : alias.strip();
+    }
+
+    @Override
+    public Map<String, Long> trafficCounters(String interfaceName) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (Map<String, Object> stats : objects(powershell("Get-NetAdapterStatistics -Name " + literal(interfaceName)
+                + " | Select-Object ReceivedBytes, SentBytes, ReceivedUnicastPackets, SentUnicastPackets,"
+                + " ReceivedDiscardedPackets, OutboundDiscardedPackets | ConvertTo-Json -Compress"))) {
+            put(counters, "rx_bytes", stats.get("ReceivedBytes"));
+            put(counters, "tx_bytes", stats.get("SentBytes"));
+            put(counters, "rx_packets", stats.get("ReceivedUnicastPackets"));
+            put(counters, "tx_packets", stats.get("SentUnicastPackets"));
+            put(counters, "rx_dropped", stats.get("ReceivedDiscardedPackets"));
+            put(counters, "tx_dropped", stats.get("OutboundDiscardedPackets"));
+        }
+        return counters;
+    }
+
+    /** The "ENA Packets Shaping" set is per host, not per adapter: summed over its instances. */
+    @Override
+    public Map<String, Long> allowanceCounters(String interfaceName) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        String shaping = powershell("(Get-Counter -Counter '\\ENA Packets Shaping(*)\\*' -ErrorAction Stop)"
+                + ".CounterSamples | Select-Object Path, CookedValue | ConvertTo-Json -Compress");
+        for (Map<String, Object> sample : objects(shaping)) {
+            String name = EnaShapingCounters.canonicalName(String.valueOf(sample.get("Path")));
+            if (name != null) {
+                counters.merge(name, ((Number) sample.get("CookedValue")).longValue(), Long::sum);
+            }
+        }
+        return counters;
+    }
+
+    @Override
+    public boolean looksLikeEc2() {
+        String maker = powershell("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
+        return maker != null && maker.contains("Amazon");
+    }
+
+    private static void put(Map<String, Long> counters, String name, Object value) {
+        if (value instanceof Number number) {
+            counters.put(name, number.longValue());
+        }
+    }
+
+    /** ConvertTo-Json prints one object bare and several as an array. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> objects(String json) {
+        if (json == null || json.isBlank()) {
+            return List.of();
+        }
+        try {
+            String wrapped = "{\"items\":" + json.strip() + "}";
+            Object items = Json.parseObject(wrapped.getBytes(java.nio.charset.StandardCharsets.UTF_8)).get("items");
+            if (items instanceof List<?> list) {
+                return (List<Map<String, Object>>) list;
+            }
+            return items instanceof Map<?, ?> one ? List.of((Map<String, Object>) one) : List.of();
+        } catch (IllegalArgumentException notJson) {
+            return List.of();
+        }
+    }
+
+    private static String powershell(String script) {
+        return Commands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-Command", script));
+    }
+
+    private static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+}

@@ -1,0 +1,137 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real agent process started from {@code target/burstline-agent.jar} (built by {@code mvn package}, before the
+ * integration tests run), optionally inside a network namespace. Tests use it as a user would: over HTTP.
+ */
+public final class AgentProcess implements AutoCloseable {
+    public static final Path JAR = Path.of("target/burstline-agent.jar");
+
+    private final Process process;
+    private final Path log;
+    private final int port;
+    private final String host;
+
+    private AgentProcess(Process process, Path log, String host, int port) {
+        this.process = process;
+        this.log = log;
+        this.host = host;
+        this.port = port;
+    }
+
+    /** Starts an agent on loopback with a free port; {@code extra} adds or overrides options. */
+    public static AgentProcess start(String server, String token, String name, Path workDir, String... extra)
+            throws IOException {
+        int port = freePort();
+        List<String> options = new ArrayList<>(List.of("--server", server, "--token", token, "--name", name,
+                "--listen", "127.0.0.1:" + port, "--spool", workDir.resolve("spool-" + name).toString()));
+        options.addAll(List.of(extra));
+        return startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"), options);
+    }
+
+    /** Starts an agent with a command prefix (e.g. {@code ip netns exec ns-a}) and full options. */
+    public static AgentProcess startWith(List<String> prefix, String host, int port, Path log, List<String> options)
+            throws IOException {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException(JAR + " is missing: run 'mvn package' (integration tests need it)");
+        }
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(javaBin(), "-jar", JAR.toString()));
+        command.addAll(options);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        AgentProcess agent = new AgentProcess(process, log, host, port);
+        agent.awaitListening();
+        return agent;
+    }
+
+    public URI url() {
+        return URI.create("http://" + host + ":" + port);
+    }
+
+    public HttpResponse<String> call(String method, String path, String token, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(url().resolve(path)).timeout(Duration.ofSeconds(20));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json));
+        try {
+            return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException("agent " + url() + " did not answer: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Like a crash or {@code kill -9}: no shutdown hook runs. */
+    public void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                kill();
+            }
+        }
+    }
+
+    private void awaitListening() throws IOException {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the agent exited: " + Files.readString(log));
+            }
+            if (Files.exists(log) && Files.readString(log).contains("listening at")) {
+                return;
+            }
+            sleep(100);
+        }
+        throw new IllegalStateException("the agent did not start listening: " + Files.readString(log));
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

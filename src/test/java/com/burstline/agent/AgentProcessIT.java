@@ -1,0 +1,176 @@
+package com.burstline.agent;
+
+import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Result;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Real agent processes from target/burstline-agent.jar with real iperf3, talked to over HTTP as the server would.
+ * No server runs here, so results stay in the agent's spool, where the test reads them.
+ */
+class AgentProcessIT {
+    private static final String TOKEN = "agent-test-token";
+    private static final String NOWHERE = "http://127.0.0.1:9"; // nothing listens on the discard port
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path workDir;
+    private final List<AgentProcess> agents = new ArrayList<>();
+
+    @AfterEach
+    void stopAgents() throws InterruptedException {
+        for (AgentProcess agent : agents) {
+            agent.close();
+        }
+    }
+
+    @Test
+    void helpPrintsUsageAndABadArgumentExitsWithOne() throws Exception {
+        Process help = new ProcessBuilder(java(), "-jar", AgentProcess.JAR.toString(), "--help").start();
+        Process bad = new ProcessBuilder(java(), "-jar", AgentProcess.JAR.toString(), "--server", "nope").start();
+
+        assertThat(help.waitFor()).isZero();
+        assertThat(new String(help.getInputStream().readAllBytes())).contains("--server", "BURSTLINE_AGENT_TOKEN");
+        assertThat(bad.waitFor()).isEqualTo(1);
+        assertThat(new String(bad.getErrorStream().readAllBytes())).contains("--server must be an http(s) URL");
+    }
+
+    @Test
+    void refusesCallsWithoutTheAgentTokenAndMalformedJobs() throws IOException {
+        AgentProcess agent = start("a");
+
+        assertThat(agent.call("GET", "/v1/status", null, null).statusCode()).isEqualTo(401);
+        assertThat(agent.call("GET", "/v1/status", "not-the-token", null).statusCode()).isEqualTo(401);
+        assertThat(agent.call("POST", "/v1/scenarios", null, scenario("127.0.0.1", 5999)).statusCode())
+                .isEqualTo(401);
+        var malformed = agent.call("POST", "/v1/scenarios", TOKEN, "{\"peerHost\": ");
+        var injected = agent.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1 -R; reboot", 5999));
+        var lowPort = agent.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": 80, \"timeoutSeconds\": 5}");
+
+        assertThat(malformed.statusCode()).isEqualTo(400);
+        assertThat(malformed.body()).contains("not valid JSON");
+        assertThat(injected.statusCode()).isEqualTo(400);
+        assertThat(injected.body()).contains("peerHost must be an IP address or a hostname");
+        assertThat(lowPort.statusCode()).isEqualTo(400);
+        assertThat(lowPort.body()).contains("port must be between 1024 and 65535");
+        assertThat(injected.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @Test
+    void reportsThisHostsFacts() throws Exception {
+        AgentProcess agent = start("facts");
+
+        JsonNode facts = JSON.readTree(agent.call("GET", "/v1/status", TOKEN, null).body()).get("facts");
+
+        assertThat(facts.get("osName").stringValue()).isEqualTo(System.getProperty("os.name"));
+        assertThat(facts.get("arch").stringValue()).isEqualTo(System.getProperty("os.arch"));
+        assertThat(facts.get("cpus").intValue()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(facts.get("iperf3Version").stringValue()).isEqualTo(installedIperf3Version());
+        List<String> names = new ArrayList<>();
+        facts.get("interfaces").forEach(nic -> names.add(nic.get("name").stringValue()));
+        assertThat(names).containsAll(interfacesInSysfs());
+        facts.get("interfaces").forEach(nic -> {
+            if (nic.get("name").stringValue().equals("lo")) {
+                assertThat(nic.get("addresses").toString()).contains("127.0.0.1");
+                assertThat(nic.get("mtu").longValue()).isPositive();
+            }
+        });
+    }
+
+    @Test
+    void runsARealScenarioAgainstAPeerAndSpoolsTheResultWhileTheServerIsAway() throws Exception {
+        AgentProcess sut = start("sut");
+        AgentProcess peer = start("peer");
+        int port = AgentProcess.freePort();
+
+        assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port + ", \"timeoutSeconds\": 30}")
+                .statusCode()).isEqualTo(200);
+        var busy = peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + (port + 1) + ", \"timeoutSeconds\": 5}");
+        assertThat(busy.statusCode()).isEqualTo(409);
+        assertThat(busy.body()).contains("agent peer is busy with iperf3 server on port " + port);
+        assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", port)).statusCode()).isEqualTo(202);
+
+        JsonNode result = JSON.readTree(awaitSpooled(workDir.resolve("spool-sut")));
+        assertThat(result.get("succeeded").booleanValue()).isTrue();
+        assertThat(result.get("command").toString()).contains("\"-c\",\"127.0.0.1\"");
+        Iperf3Result measured = new Iperf3OutputParser()
+                .parse(result.get("output").stringValue().getBytes(StandardCharsets.UTF_8));
+        assertThat(measured.streams()).isEqualTo(2);
+        assertThat(measured.receivedBitsPerSecond()).isPositive();
+        assertThat(result.get("facts").get("routeInterface").stringValue()).isEqualTo("lo");
+        assertThat(result.get("counters").get("interface").stringValue()).isEqualTo("lo");
+        assertThat(result.get("counters").get("delta").get("tx_bytes").longValue()).isPositive();
+    }
+
+    @Test
+    void iperf3ThatCannotConnectIsAFailedResultWithIperf3sReason() throws Exception {
+        AgentProcess sut = start("lonely");
+
+        assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", AgentProcess.freePort()))
+                .statusCode()).isEqualTo(202);
+
+        JsonNode result = JSON.readTree(awaitSpooled(workDir.resolve("spool-lonely")));
+        assertThat(result.get("succeeded").booleanValue()).isFalse();
+        assertThat(result.get("error").stringValue()).contains("unable to connect to server");
+    }
+
+    private AgentProcess start(String name) throws IOException {
+        AgentProcess agent = AgentProcess.start(NOWHERE, TOKEN, name, workDir);
+        agents.add(agent);
+        return agent;
+    }
+
+    private static String scenario(String peerHost, int port) {
+        return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"" + peerHost + "\", \"port\": " + port
+                + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 2, \"durationSeconds\": 2,"
+                + " \"intervalSeconds\": 1}";
+    }
+
+    private static String awaitSpooled(Path spool) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            if (Files.isDirectory(spool)) {
+                try (var files = Files.list(spool)) {
+                    var result = files.filter(f -> f.toString().endsWith(".result.json")).findFirst();
+                    if (result.isPresent()) {
+                        return Files.readString(result.get());
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no result appeared in " + spool);
+    }
+
+    private static String installedIperf3Version() throws Exception {
+        Process version = new ProcessBuilder("iperf3", "--version").start();
+        String text = new String(version.getInputStream().readAllBytes());
+        version.waitFor();
+        return Iperf3Version.parse(text).text();
+    }
+
+    private static List<String> interfacesInSysfs() throws IOException {
+        try (var names = Files.list(Path.of("/sys/class/net"))) {
+            return names.map(path -> path.getFileName().toString()).toList();
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
