@@ -1,0 +1,363 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Samples;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Agents and jobs over real HTTP against the real server; the test plays the agents ({@link TestAgent}) and posts
+ * results with real iperf3 output. Subclasses choose the database, like the runs API tests.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class JobApiBehaviour {
+    static final String API_TOKEN = "test-api-token-0123456789";
+    static final String AGENT_TOKEN = "test-agent-token-0123456789";
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path dataDir;
+
+    static void commonProperties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> API_TOKEN);
+        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
+    }
+
+    @LocalServerPort
+    int port;
+    final HttpClient http = HttpClient.newHttpClient();
+    final List<TestAgent> agents = new ArrayList<>();
+
+    @BeforeEach
+    void noAgentsYet() {
+        agents.clear();
+    }
+
+    /** The runner does one job at a time: end what a test left running, so the next test's job gets its turn. */
+    @AfterEach
+    void endJobsAndAgents() {
+        for (JsonNode job : json(get("/api/v1/jobs"))) {
+            if (List.of("QUEUED", "RUNNING").contains(job.get("status").stringValue())) {
+                send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/cancel", API_TOKEN, null);
+            }
+        }
+        agents.forEach(TestAgent::close);
+    }
+
+    TestAgent agent(String name) throws IOException {
+        TestAgent agent = new TestAgent(base(), AGENT_TOKEN, name).register();
+        agents.add(agent);
+        return agent;
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    HttpResponse<String> get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    HttpResponse<String> send(String method, String path, String token, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    HttpResponse<String> createJob(String json) {
+        return send("POST", "/api/v1/jobs", API_TOKEN, json);
+    }
+
+    static JsonNode json(HttpResponse<String> response) {
+        return JSON.readTree(response.body());
+    }
+
+    JsonNode job(long id) {
+        return json(get("/api/v1/jobs/" + id));
+    }
+
+    /** Waits until the job's scenario at this position has the status, and returns the job. */
+    JsonNode awaitScenario(long jobId, int position, String status) {
+        return Eventually.await("scenario " + position + " of job " + jobId + " to be " + status, PATIENCE,
+                () -> job(jobId), job -> job.get("scenarios").get(position).get("status").stringValue()
+                        .equals(status));
+    }
+
+    /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
+    static String result(JsonNode scenario, long jobId, String sampleFile) {
+        ObjectNode result = JSON.createObjectNode();
+        result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
+                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", true)
+                .put("output", new String(Samples.bytes(sampleFile), StandardCharsets.UTF_8))
+                .put("outputFormat", "json").put("stderr", "").put("exitCode", 0);
+        result.putArray("command").add("iperf3").add("-c").add("127.0.0.1").add("-J");
+        ObjectNode facts = result.putObject("facts").put("osName", "Linux").put("instanceType", "t4g.large")
+                .put("routeInterface", "eth0");
+        facts.putArray("interfaces").addObject().put("name", "eth0").put("driver", "ena")
+                .put("driverVersion", "2.11.0");
+        result.putObject("counters").put("interface", "eth0").putObject("delta").put("tx_bytes", 123456)
+                .put("bw_out_allowance_exceeded", 0);
+        return result.toString();
+    }
+
+    static String failedResult(JsonNode scenario, long jobId, String error) {
+        return JSON.createObjectNode().put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
+                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", false).put("error", error)
+                .put("output", "").put("exitCode", 1).toString();
+    }
+
+    static void assertProblem(HttpResponse<String> response, int status, String... detailParts) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        String detail = json(response).get("detail").stringValue();
+        for (String part : detailParts) {
+            assertThat(detail).containsIgnoringCase(part);
+        }
+    }
+
+    @Test
+    void theAgentTokenIsRefusedOnTheUserApiAndTheApiTokenOnAgentCalls() throws IOException {
+        TestAgent a = agent("auth-a");
+        agent("auth-b");
+        String job = "{\"sut\": \"auth-a\", \"peer\": \"auth-b\", \"plan\": \"standard\"}";
+
+        assertProblem(send("POST", "/api/v1/jobs", null, job), 401, "needs the API token");
+        assertProblem(send("POST", "/api/v1/jobs", AGENT_TOKEN, job), 401, "API token is not valid");
+        assertProblem(send("DELETE", "/api/v1/runs/1", AGENT_TOKEN, null), 401, "API token is not valid");
+        assertProblem(send("POST", "/api/v1/agents", API_TOKEN, a.registration()), 401,
+                "agent token is not valid");
+        assertProblem(send("POST", "/api/v1/agents", null, a.registration()), 401, "needs the agent token");
+        assertProblem(send("POST", "/api/v1/agents/auth-a/heartbeat", API_TOKEN, "{}"), 401, "agent token");
+        assertProblem(send("POST", "/api/v1/agents/auth-a/live", API_TOKEN, "{}"), 401, "agent token");
+        assertProblem(send("POST", "/api/v1/agents/auth-a/results", API_TOKEN, "{}"), 401, "agent token");
+        assertThat(get("/api/v1/agents").statusCode()).isEqualTo(200);
+        assertThat(get("/api/v1/jobs").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aRegisteredAgentIsListedOnlineWithItsFactsAndGoesOfflineWithoutHeartbeats() {
+        String registration = """
+                {"name": "quiet", "url": "http://10.77.1.2:7701/", "version": "0.1.0",
+                 "facts": {"osName": "Linux", "cpus": 2, "instanceType": "t4g.large", "interfaces": []}}""";
+
+        var registered = send("POST", "/api/v1/agents", AGENT_TOKEN, registration);
+
+        assertThat(registered.statusCode()).isEqualTo(200);
+        assertThat(json(registered).get("heartbeatSeconds").intValue()).isEqualTo(1);
+        JsonNode agent = json(get("/api/v1/agents/quiet"));
+        assertThat(agent.get("online").booleanValue()).isTrue();
+        assertThat(agent.get("url").stringValue()).isEqualTo("http://10.77.1.2:7701");
+        assertThat(agent.get("testAddress").stringValue()).isEqualTo("10.77.1.2");
+        assertThat(agent.get("facts").get("instanceType").stringValue()).isEqualTo("t4g.large");
+        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", AGENT_TOKEN, "{\"busy\": true}").statusCode())
+                .isEqualTo(204);
+        assertThat(send("POST", "/api/v1/agents/never-registered/heartbeat", AGENT_TOKEN, "{\"busy\": false}")
+                .statusCode()).isEqualTo(404);
+        Eventually.await("the silent agent to go offline", PATIENCE, () -> json(get("/api/v1/agents/quiet")),
+                view -> !view.get("online").booleanValue());
+        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", AGENT_TOKEN, "{}").statusCode()).isEqualTo(204);
+        assertThat(json(get("/api/v1/agents/quiet")).get("online").booleanValue()).isTrue();
+    }
+
+    @Test
+    void badRegistrationsAre400() {
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": \"a b\", \"url\": \"http://x:1\"}"),
+                400, "name must be");
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": \"ok\", \"url\": \"ftp://x\"}"),
+                400, "url must be");
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": "), 400, "JSON");
+    }
+
+    @Test
+    void invalidJobsAre400WithEveryProblemInWords() throws IOException {
+        agent("bad-a");
+        agent("bad-b");
+
+        assertProblem(createJob("{\"sut\": \"nobody\", \"peer\": \"bad-b\", \"plan\": \"standard\"}"), 400,
+                "sut: no agent named 'nobody' is registered");
+        assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-a\", \"plan\": \"standard\"}"), 400,
+                "two different agents");
+        assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"plan\": \"fastest\"}"), 400,
+                "plan must be 'standard'");
+        assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"plan\": \"standard\", "
+                + "\"repeat\": 0, \"durationSeconds\": 4000, \"onFailure\": \"panic\"}"), 400,
+                "repeat must be between 1 and 100", "durationSeconds must be between 1 and 3600",
+                "onFailure must be 'continue' or 'stop'");
+        assertProblem(createJob("""
+                {"sut": "bad-a", "peer": "bad-b", "scenarios": [
+                  {"protocol": "UDP", "durationSeconds": 5},
+                  {"protocol": "SCTP", "direction": "sideways", "streams": 129, "durationSeconds": 0,
+                   "intervalSeconds": 0.05, "omitSeconds": 601, "targetBitsPerSecond": 1}]}"""), 400,
+                "scenarios[0].targetBitsPerSecond is needed for UDP", "scenarios[1].protocol must be TCP or UDP",
+                "direction must be upload, download or bidir", "scenarios[1].streams must be between 1 and 128",
+                "scenarios[1].durationSeconds must be between 1 and 3600", "intervalSeconds must be between 0.1",
+                "omitSeconds must be between 0 and 600", "targetBitsPerSecond must be between 1000");
+        assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"scenarios\": []}"), 400,
+                "1 to 50 scenarios");
+        assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"repeat\": \"many\"}"), 400,
+                "JSON object");
+        assertProblem(createJob("[1, 2]"), 400, "JSON object");
+        assertProblem(createJob("{\"sut\": "), 400, "JSON object");
+        assertProblem(send("GET", "/api/v1/jobs/999999", null, null), 404, "no job 999999");
+        assertThat(json(get("/api/v1/jobs")).size()).isZero();
+    }
+
+    @Test
+    void theStandardPlanIsSixScenariosPerRepeatWithTheDurationOverridden() throws IOException {
+        agent("plan-a");
+        agent("plan-b");
+
+        var created = createJob("""
+                {"sut": "plan-a", "peer": "plan-b", "plan": "standard", "repeat": 2, "durationSeconds": 3,
+                 "tags": ["nightly", "arm"], "onFailure": "stop"}""");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode job = json(created);
+        assertThat(created.headers().firstValue("Location")).hasValue("/api/v1/jobs/" + job.get("id").longValue());
+        assertThat(job.get("tags").toString()).isEqualTo("[\"arm\",\"nightly\"]");
+        JsonNode scenarios = job.get("scenarios");
+        assertThat(scenarios.size()).isEqualTo(12);
+        List<String> first = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            JsonNode s = scenarios.get(i);
+            first.add(s.get("protocol").stringValue() + " " + s.get("streams").intValue() + " "
+                    + s.get("direction").stringValue() + " " + s.path("targetBitsPerSecond").asString("-"));
+            assertThat(s.get("durationSeconds").intValue()).isEqualTo(3);
+            assertThat(s.get("intervalSeconds").doubleValue()).isEqualTo(5.0);
+        }
+        assertThat(first).containsExactly("TCP 1 upload -", "TCP 4 upload -", "TCP 1 download -",
+                "TCP 4 download -", "UDP 1 upload 1000000000", "UDP 1 upload 5000000000");
+        assertThat(scenarios.get(11).get("repetition").intValue()).isEqualTo(2);
+    }
+
+    @Test
+    void resultsBecomeRunsWithTheJobsMetadataAndTheAgentsFacts() throws IOException {
+        TestAgent sut = agent("res-sut");
+        TestAgent peer = agent("res-peer");
+        long jobId = json(createJob("""
+                {"sut": "res-sut", "peer": "res-peer", "tags": ["lab"], "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 10, "intervalSeconds": 1},
+                  {"protocol": "UDP", "durationSeconds": 10, "targetBitsPerSecond": 1000000000}]}""")).get("id")
+                .longValue();
+
+        JsonNode first = awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        Eventually.await("the SUT to be told to run the scenario", PATIENCE, () -> sut.calls,
+                calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios ")));
+        assertThat(peer.calls).anyMatch(call -> call.startsWith("/v1/iperf3-server") && call.contains("\"port\""));
+        assertThat(sut.calls).anyMatch(call -> call.contains("\"peerHost\":\"127.0.0.1\""));
+        String result = result(first, jobId, "iperf3-312-tcp-1-download.json");
+        var stored = sut.post("/api/v1/agents/res-sut/results", result);
+        var again = sut.post("/api/v1/agents/res-sut/results", result);
+
+        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
+        long runId = json(stored).get("runId").longValue();
+        assertThat(json(again).get("runId").longValue()).isEqualTo(runId);
+        JsonNode run = json(get("/api/v1/runs/" + runId));
+        assertThat(run.get("sut").stringValue()).isEqualTo("res-sut");
+        assertThat(run.get("peer").stringValue()).isEqualTo("res-peer");
+        assertThat(run.get("driver").stringValue()).isEqualTo("ena 2.11.0");
+        assertThat(run.get("instanceType").stringValue()).isEqualTo("t4g.large");
+        assertThat(run.get("tags").toString()).isEqualTo("[\"lab\"]");
+        assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
+        assertThat(run.get("intervalCount").intValue()).isPositive();
+        JsonNode environment = json(get("/api/v1/runs/" + runId + "/environment"));
+        assertThat(environment.get("hostFacts").get("routeInterface").stringValue()).isEqualTo("eth0");
+        assertThat(environment.get("nicCounters").get("delta").get("tx_bytes").longValue()).isEqualTo(123456);
+        assertThat(environment.get("command").get(0).stringValue()).isEqualTo("iperf3");
+        assertThat(json(get("/api/v1/runs?job=" + jobId)).get("content").size()).isEqualTo(1);
+
+        JsonNode second = awaitScenario(jobId, 1, "RUNNING").get("scenarios").get(1);
+        var failed = sut.post("/api/v1/agents/res-sut/results", failedResult(second, jobId,
+                "unable to connect to server: Connection refused"));
+
+        assertThat(failed.statusCode()).isEqualTo(200);
+        assertThat(json(failed).get("runId").isNull()).isTrue();
+        JsonNode job = Eventually.await("the job to end", PATIENCE, () -> job(jobId),
+                view -> view.get("status").stringValue().equals("FAILED"));
+        assertThat(job.get("scenarios").get(0).get("status").stringValue()).isEqualTo("SUCCEEDED");
+        assertThat(job.get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+        assertThat(job.get("scenarios").get(1).get("error").stringValue()).contains("Connection refused");
+        assertThat(job.get("error").stringValue()).isEqualTo("1 of 2 scenarios did not succeed");
+    }
+
+    @Test
+    void cancellingARunningJobStopsTheScenarioOnTheAgent() throws IOException {
+        TestAgent sut = agent("cancel-sut");
+        agent("cancel-peer");
+        long jobId = json(createJob("{\"sut\": \"cancel-sut\", \"peer\": \"cancel-peer\", \"plan\": \"standard\"}"))
+                .get("id").longValue();
+        awaitScenario(jobId, 0, "RUNNING");
+
+        assertProblem(send("POST", "/api/v1/jobs/" + jobId + "/cancel", null, null), 401, "API token");
+        var cancelled = send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null);
+
+        assertThat(cancelled.statusCode()).isEqualTo(200);
+        assertThat(json(cancelled).get("status").stringValue()).isEqualTo("CANCELLED");
+        assertThat(json(cancelled).get("scenarios").get(5).get("status").stringValue()).isEqualTo("CANCELLED");
+        Eventually.await("the SUT to be told to cancel", PATIENCE, () -> sut.calls,
+                calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios/cancel")));
+        assertProblem(send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null), 409, "already finished");
+    }
+
+    @Test
+    void anUnreachableAgentFailsTheScenarioInWordsAndALateResultIsStillStored() throws IOException {
+        agent("gone-sut");
+        TestAgent peer = agent("gone-peer");
+        peer.stopApi();
+        long jobId = json(createJob("""
+                {"sut": "gone-sut", "peer": "gone-peer", "onFailure": "stop", "scenarios": [
+                  {"protocol": "TCP", "streams": 4, "durationSeconds": 2},
+                  {"protocol": "TCP", "durationSeconds": 2}]}""")).get("id").longValue();
+
+        JsonNode job = Eventually.await("the job to fail", PATIENCE, () -> job(jobId),
+                view -> view.get("status").stringValue().equals("FAILED"));
+
+        JsonNode first = job.get("scenarios").get(0);
+        assertThat(first.get("error").stringValue()).contains("agent gone-peer at", "could not be reached");
+        assertThat(job.get("scenarios").get(1).get("status").stringValue()).isEqualTo("SKIPPED");
+        var late = send("POST", "/api/v1/agents/gone-sut/results", AGENT_TOKEN,
+                result(first, jobId, "iperf3-312-tcp-4-upload.json"));
+        assertThat(late.statusCode()).isEqualTo(200);
+        long runId = json(late).get("runId").longValue();
+        assertThat(json(get("/api/v1/runs/" + runId)).get("jobId").longValue()).isEqualTo(jobId);
+        assertThat(job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+        assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
+    }
+}

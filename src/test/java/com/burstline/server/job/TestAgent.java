@@ -1,0 +1,108 @@
+package com.burstline.server.job;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The test plays an agent over real HTTP, both ways: it registers and sends heartbeats to the server like an agent,
+ * and answers the server's calls ({@code /v1/iperf3-server}, {@code /v1/scenarios}, {@code /v1/scenarios/cancel})
+ * by accepting them and remembering their bodies. It never measures: the test posts the result itself, with real
+ * iperf3 output. End-to-end runs with the real agent jar are in {@link JobDispatchIT}.
+ */
+final class TestAgent implements AutoCloseable {
+    final String name;
+    final List<String> calls = new CopyOnWriteArrayList<>();
+    private final HttpServer http;
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
+    private final String server;
+    private final String token;
+
+    TestAgent(String server, String token, String name) throws IOException {
+        this.server = server;
+        this.token = token;
+        this.name = name;
+        this.http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        http.createContext("/v1/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            calls.add(exchange.getRequestURI().getPath() + " " + new String(body, StandardCharsets.UTF_8));
+            byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
+            int status = exchange.getRequestURI().getPath().endsWith("cancel") ? 204 : 200;
+            exchange.sendResponseHeaders(status, status == 204 ? -1 : answer.length);
+            if (status != 204) {
+                exchange.getResponseBody().write(answer);
+            }
+            exchange.close();
+        });
+        http.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + http.getAddress().getPort();
+    }
+
+    /** Registers with facts like a real agent's, then sends a heartbeat every second. */
+    TestAgent register() {
+        HttpResponse<String> response = post("/api/v1/agents", registration());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("registration refused: " + response.body());
+        }
+        heartbeats.scheduleAtFixedRate(this::heartbeat, 500, 500, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    private void heartbeat() {
+        try {
+            post("/api/v1/agents/" + name + "/heartbeat", "{\"busy\": false}");
+        } catch (RuntimeException serverGone) {
+            // like a real agent: keep trying
+        }
+    }
+
+    String registration() {
+        return """
+                {"name": "%s", "url": "%s", "version": "test", "facts": {"osName": "Linux", "cpus": 2,
+                 "iperf3Version": "3.12", "instanceType": "t4g.large", "routeInterface": null,
+                 "interfaces": [{"name": "eth0", "driver": "ena", "driverVersion": "2.11.0", "mtu": 9001}]}}
+                """.formatted(name, url());
+    }
+
+    HttpResponse<String> post(String path, String json) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server + path))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The agent keeps sending heartbeats, but the server can no longer reach its API (a firewall, a wrong url). */
+    void stopApi() {
+        http.stop(0);
+    }
+
+    /** Like a crashed agent: no more heartbeats, and its API is gone. */
+    @Override
+    public void close() {
+        heartbeats.shutdownNow();
+        http.stop(0);
+    }
+}
