@@ -31,10 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class JobApiBehaviour {
-    static final String API_TOKEN = "test-api-token-0123456789";
-    static final String AGENT_TOKEN = "test-agent-token-0123456789";
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final Duration PATIENCE = Duration.ofSeconds(60);
+    static final String API_TOKEN = JobApiClient.API_TOKEN;
+    static final String AGENT_TOKEN = JobApiClient.AGENT_TOKEN;
+    static final Duration PATIENCE = JobApiClient.PATIENCE;
 
     @TempDir
     static Path dataDir;
@@ -48,7 +47,6 @@ abstract class JobApiBehaviour {
 
     @LocalServerPort
     int port;
-    final HttpClient http = HttpClient.newHttpClient();
     final List<TestAgent> agents = new ArrayList<>();
 
     @BeforeEach
@@ -78,69 +76,39 @@ abstract class JobApiBehaviour {
     }
 
     HttpResponse<String> get(String path) {
-        return send("GET", path, null, null);
+        return client().get(path);
     }
 
     HttpResponse<String> send(String method, String path, String token, String json) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        if (json != null) {
-            request.header("Content-Type", "application/json");
-        }
-        try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return client().send(method, path, token, json);
     }
 
     HttpResponse<String> createJob(String json) {
-        return send("POST", "/api/v1/jobs", API_TOKEN, json);
-    }
-
-    static JsonNode json(HttpResponse<String> response) {
-        return JSON.readTree(response.body());
+        return client().createJob(json);
     }
 
     JsonNode job(long id) {
-        return json(get("/api/v1/jobs/" + id));
+        return client().job(id);
     }
 
-    /** Waits until the job's scenario at this position has the status, and returns the job. */
     JsonNode awaitScenario(long jobId, int position, String status) {
-        return Eventually.await("scenario " + position + " of job " + jobId + " to be " + status, PATIENCE,
-                () -> job(jobId), job -> job.get("scenarios").get(position).get("status").stringValue()
-                        .equals(status));
+        return client().awaitScenario(jobId, position, status);
     }
 
-    /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
+    static JsonNode json(HttpResponse<String> response) {
+        return JobApiClient.json(response);
+    }
+
     static String result(JsonNode scenario, long jobId, String sampleFile) {
-        ObjectNode result = JSON.createObjectNode();
-        result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
-                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", true)
-                .put("output", new String(Samples.bytes(sampleFile), StandardCharsets.UTF_8))
-                .put("outputFormat", "json").put("stderr", "").put("exitCode", 0);
-        result.putArray("command").add("iperf3").add("-c").add("127.0.0.1").add("-J");
-        ObjectNode facts = result.putObject("facts").put("osName", "Linux").put("instanceType", "t4g.large")
-                .put("routeInterface", "eth0");
-        facts.putArray("interfaces").addObject().put("name", "eth0").put("driver", "ena")
-                .put("driverVersion", "2.11.0");
-        result.putObject("counters").put("interface", "eth0").putObject("delta").put("tx_bytes", 123456)
-                .put("bw_out_allowance_exceeded", 0);
-        return result.toString();
+        return JobApiClient.result(scenario, jobId, sampleFile);
     }
 
     static String failedResult(JsonNode scenario, long jobId, String error) {
-        return JSON.createObjectNode().put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
-                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", false).put("error", error)
-                .put("output", "").put("exitCode", 1).toString();
+        return JobApiClient.failedResult(scenario, jobId, error);
+    }
+
+    private JobApiClient client() {
+        return new JobApiClient(base());
     }
 
     static void assertProblem(HttpResponse<String> response, int status, String... detailParts) {

@@ -1,0 +1,97 @@
+package com.burstline.server.job;
+
+import com.burstline.iperf.Samples;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
+final class JobApiClient {
+    static final String API_TOKEN = "test-api-token-0123456789";
+    static final String AGENT_TOKEN = "test-agent-token-0123456789";
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final Duration PATIENCE = Duration.ofSeconds(90);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String base;
+
+    JobApiClient(String base) {
+        this.base = base;
+    }
+
+    HttpResponse<String> get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    HttpResponse<String> send(String method, String path, String token, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    HttpResponse<String> createJob(String json) {
+        return send("POST", "/api/v1/jobs", API_TOKEN, json);
+    }
+
+    static JsonNode json(HttpResponse<String> response) {
+        return JSON.readTree(response.body());
+    }
+
+    JsonNode job(long id) {
+        return json(get("/api/v1/jobs/" + id));
+    }
+
+    /** Waits until the job's scenario at this position has the status, and returns the job. */
+    JsonNode awaitScenario(long jobId, int position, String status) {
+        return Eventually.await("scenario " + position + " of job " + jobId + " to be " + status, PATIENCE,
+                () -> job(jobId), job -> job.get("scenarios").get(position).get("status").stringValue()
+                        .equals(status));
+    }
+
+    /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
+    static String result(JsonNode scenario, long jobId, String sampleFile) {
+        ObjectNode result = JSON.createObjectNode();
+        result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
+                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", true)
+                .put("output", new String(Samples.bytes(sampleFile), StandardCharsets.UTF_8))
+                .put("outputFormat", "json").put("stderr", "").put("exitCode", 0);
+        result.putArray("command").add("iperf3").add("-c").add("127.0.0.1").add("-J");
+        ObjectNode facts = result.putObject("facts").put("osName", "Linux").put("instanceType", "t4g.large")
+                .put("routeInterface", "eth0");
+        facts.putArray("interfaces").addObject().put("name", "eth0").put("driver", "ena")
+                .put("driverVersion", "2.11.0");
+        result.putObject("counters").put("interface", "eth0").putObject("delta").put("tx_bytes", 123456)
+                .put("bw_out_allowance_exceeded", 0);
+        return result.toString();
+    }
+
+    static String failedResult(JsonNode scenario, long jobId, String error) {
+        return JSON.createObjectNode().put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
+                .put("attempt", scenario.get("attempt").intValue()).put("succeeded", false).put("error", error)
+                .put("output", "").put("exitCode", 1).toString();
+    }
+
+}

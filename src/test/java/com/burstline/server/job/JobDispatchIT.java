@@ -1,0 +1,145 @@
+package com.burstline.server.job;
+
+import com.burstline.agent.AgentProcess;
+import com.burstline.server.BurstlineApplication;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.API_TOKEN;
+import static com.burstline.server.job.JobApiClient.PATIENCE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * End to end: the server in-process and two real agent processes (target/burstline-agent.jar) on loopback, measuring
+ * with real iperf3. The server dispatches, the agents measure and report, and the results become runs.
+ */
+class JobDispatchIT {
+    @TempDir
+    static Path workDir;
+    private static ConfigurableApplicationContext server;
+    private static JobApiClient api;
+    private static String serverUrl;
+    private final List<AgentProcess> agents = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
+                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
+                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
+                "--burstline.jobs.iperf3-port=" + freePort());
+        serverUrl = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
+        api = new JobApiClient(serverUrl);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @AfterEach
+    void stopAgents() throws InterruptedException {
+        for (AgentProcess agent : agents) {
+            agent.close();
+        }
+    }
+
+    @Test
+    void aJobOfTwoScenariosRunsOnRealAgentsAndStoresTwoRuns() throws Exception {
+        startAgents("e2e-sut", "e2e-peer");
+
+        long jobId = createJob("""
+                {"sut": "e2e-sut", "peer": "e2e-peer", "tags": ["loopback"], "scenarios": [
+                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 2, "intervalSeconds": 1},
+                  {"protocol": "UDP", "direction": "upload", "durationSeconds": 2, "intervalSeconds": 1,
+                   "targetBitsPerSecond": 100000000}]}""");
+        JsonNode job = awaitEnd(jobId);
+
+        assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+        List<String> protocols = new ArrayList<>();
+        for (JsonNode scenario : job.get("scenarios")) {
+            assertThat(scenario.get("status").stringValue()).isEqualTo("SUCCEEDED");
+            JsonNode run = JobApiClient.json(api.get("/api/v1/runs/" + scenario.get("runId").longValue()));
+            protocols.add(run.get("protocol").stringValue());
+            assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
+            assertThat(run.get("sut").stringValue()).isEqualTo("e2e-sut");
+            assertThat(run.get("peer").stringValue()).isEqualTo("e2e-peer");
+            assertThat(run.get("tags").toString()).isEqualTo("[\"loopback\"]");
+            assertThat(run.get("intervalCount").intValue()).isPositive();
+            assertThat(JobApiClient.json(api.get("/api/v1/runs/" + run.get("id").longValue() + "/intervals"))
+                    .size()).isPositive();
+            JsonNode environment = JobApiClient.json(api.get("/api/v1/runs/" + run.get("id").longValue()
+                    + "/environment"));
+            assertThat(environment.get("hostFacts").get("iperf3Version").stringValue()).isNotBlank();
+            assertThat(environment.get("command").get(0).stringValue()).contains("iperf3");
+        }
+        assertThat(protocols).containsExactly("TCP", "UDP");
+        JsonNode udp = JobApiClient.json(api.get("/api/v1/runs/" + job.get("scenarios").get(1).get("runId")));
+        assertThat(udp.get("targetBitsPerSecond").longValue()).isEqualTo(100_000_000L);
+    }
+
+    @Test
+    void aSutAgentDyingMidScenarioFailsTheScenarioInWordsAndTheServerStaysHealthy() throws Exception {
+        List<AgentProcess> started = startAgents("dying-sut", "dying-peer");
+
+        long jobId = createJob("""
+                {"sut": "dying-sut", "peer": "dying-peer", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 120, "intervalSeconds": 1}]}""");
+        api.awaitScenario(jobId, 0, "RUNNING");
+        started.get(0).kill();
+        JsonNode job = awaitEnd(jobId);
+
+        assertThat(job.get("status").stringValue()).isEqualTo("FAILED");
+        assertThat(job.get("scenarios").get(0).get("error").stringValue())
+                .isEqualTo("agent dying-sut stopped sending heartbeats during the scenario");
+        assertThat(api.get("/actuator/health").statusCode()).isEqualTo(200);
+        JsonNode agentsNow = JobApiClient.json(api.get("/api/v1/agents/dying-sut"));
+        assertThat(agentsNow.get("online").booleanValue()).isFalse();
+        long next = createJob("{\"sut\": \"dying-sut\", \"peer\": \"dying-peer\", \"scenarios\": ["
+                + "{\"protocol\": \"TCP\", \"durationSeconds\": 2}]}");
+        assertThat(awaitEnd(next).get("scenarios").get(0).get("error").stringValue())
+                .startsWith("agent dying-sut is offline");
+    }
+
+    private List<AgentProcess> startAgents(String sut, String peer) throws IOException {
+        for (String name : List.of(sut, peer)) {
+            agents.add(AgentProcess.start(serverUrl, AGENT_TOKEN, name, workDir));
+        }
+        for (String name : List.of(sut, peer)) {
+            Eventually.await("agent " + name + " to register", PATIENCE, () -> api.get("/api/v1/agents/" + name),
+                    response -> response.statusCode() == 200
+                            && JobApiClient.json(response).get("online").booleanValue());
+        }
+        return agents;
+    }
+
+    private static long createJob(String json) {
+        var created = api.createJob(json);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return JobApiClient.json(created).get("id").longValue();
+    }
+
+    private static JsonNode awaitEnd(long jobId) {
+        return Eventually.await("job " + jobId + " to end", PATIENCE, () -> api.job(jobId),
+                job -> !List.of("QUEUED", "RUNNING").contains(job.get("status").stringValue()));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

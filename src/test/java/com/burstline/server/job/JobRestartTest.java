@@ -1,0 +1,78 @@
+package com.burstline.server.job;
+
+import com.burstline.server.BurstlineApplication;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.API_TOKEN;
+import static com.burstline.server.job.JobApiClient.JSON;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A job running when the server stops has failed when it starts again, for a reason a person understands; the
+ * result the agent delivers afterwards from its spool is still stored as a run and linked to the job.
+ */
+class JobRestartTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aJobRunningDuringARestartFailsAndItsLateResultIsStillStored() throws Exception {
+        ConfigurableApplicationContext first = start();
+        String server = "http://127.0.0.1:" + port(first);
+        TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-sut").register();
+        TestAgent peer = new TestAgent(server, AGENT_TOKEN, "restart-peer").register();
+        assertThat(sut.post("/api/v1/jobs", "{\"sut\": \"restart-sut\", \"peer\": \"restart-peer\", "
+                + "\"plan\": \"standard\"}").statusCode()).isEqualTo(401);
+        long jobId = JSON.readTree(api(server).createJob(
+                "{\"sut\": \"restart-sut\", \"peer\": \"restart-peer\", \"plan\": \"standard\"}").body())
+                .get("id").longValue();
+        JsonNode scenario = api(server).awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        Eventually.await("the SUT to be told to run the scenario", JobApiClient.PATIENCE, () -> sut.calls,
+                calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios ")));
+        first.close();
+        sut.close();
+        peer.close();
+
+        try (ConfigurableApplicationContext second = start()) {
+            JobApiClient api = api("http://127.0.0.1:" + port(second));
+            JsonNode job = api.job(jobId);
+            assertThat(job.get("status").stringValue()).isEqualTo("FAILED");
+            assertThat(job.get("error").stringValue()).isEqualTo("the server restarted during the job");
+            assertThat(job.get("scenarios").get(0).get("error").stringValue())
+                    .isEqualTo("the server restarted during the job");
+            assertThat(job.get("scenarios").get(5).get("status").stringValue()).isEqualTo("FAILED");
+
+            var late = api.send("POST", "/api/v1/agents/restart-sut/results", AGENT_TOKEN,
+                    JobApiClient.result(scenario, jobId, "iperf3-318-tcp-1-upload.json"));
+
+            assertThat(late.statusCode()).as(late.body()).isEqualTo(200);
+            long runId = JSON.readTree(late.body()).get("runId").longValue();
+            assertThat(api.job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+            JsonNode run = JSON.readTree(api.get("/api/v1/runs/" + runId).body());
+            assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
+            assertThat(run.get("peer").stringValue()).isEqualTo("restart-peer");
+        }
+    }
+
+    private static JobApiClient api(String base) {
+        return new JobApiClient(base);
+    }
+
+    private ConfigurableApplicationContext start() {
+        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
+                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
+                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}
