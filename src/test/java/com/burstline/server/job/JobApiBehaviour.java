@@ -1,6 +1,5 @@
 package com.burstline.server.job;
 
-import com.burstline.iperf.Samples;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -9,19 +8,20 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -327,5 +327,57 @@ abstract class JobApiBehaviour {
         assertThat(json(get("/api/v1/runs/" + runId)).get("jobId").longValue()).isEqualTo(jobId);
         assertThat(job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
         assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void liveSamplesOfTheRunningScenarioReachTheJobsEventStreamAndOthersAreDropped() throws Exception {
+        TestAgent sut = agent("live-sut");
+        agent("live-peer");
+        long jobId = json(createJob("""
+                {"sut": "live-sut", "peer": "live-peer", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 30, "intervalSeconds": 1}]}""")).get("id").longValue();
+        JsonNode scenario = awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        String missed = live(jobId, scenario, 4.7e9);
+        String stale = "{\"jobId\": " + jobId + ", \"scenarioId\": " + scenario.get("id").longValue()
+                + ", \"attempt\": 99, \"source\": \"iperf3\", \"samples\": [{\"start\": 0, \"end\": 1, "
+                + "\"bitsPerSecond\": 1.5e9, \"stream\": \"sum\"}]}";
+
+        assertThat(sut.post("/api/v1/agents/live-sut/live", missed).statusCode()).isEqualTo(204);
+        assertThat(sut.post("/api/v1/agents/live-sut/live", stale).statusCode()).isEqualTo(204);
+        HttpResponse<Stream<String>> stream = HttpClient.newHttpClient().send(HttpRequest
+                .newBuilder(URI.create(base() + "/api/v1/jobs/" + jobId + "/events")).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        var lines = stream.body().iterator();
+
+        assertThat(stream.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
+        assertThat(nextData(lines, "job")).contains("\"status\":\"RUNNING\"");
+        assertThat(nextData(lines, "samples")).contains("4.7E9");
+        sut.post("/api/v1/agents/live-sut/live", live(jobId, scenario, 2.5e9));
+        assertThat(nextData(lines, "samples")).contains("2.5E9").doesNotContain("1.5E9");
+        send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null);
+        assertThat(nextData(lines, "job")).contains("\"status\":\"CANCELLED\"");
+        stream.body().close();
+    }
+
+    private static String live(long jobId, JsonNode scenario, double bitsPerSecond) {
+        return "{\"jobId\": " + jobId + ", \"scenarioId\": " + scenario.get("id").longValue() + ", \"attempt\": "
+                + scenario.get("attempt").intValue() + ", \"source\": \"interface-counters\", \"samples\": "
+                + "[{\"start\": 0.0, \"end\": 1.0, \"bitsPerSecond\": " + bitsPerSecond + ", \"stream\": \"sum\"}]}";
+    }
+
+    /** The data of the next event with this name; a stream that stops sending fails the test instead of hanging. */
+    private static String nextData(Iterator<String> lines, String event) throws Exception {
+        return CompletableFuture.supplyAsync(() -> {
+            boolean named = false;
+            while (lines.hasNext()) {
+                String line = lines.next();
+                if (line.equals("event:" + event)) {
+                    named = true;
+                } else if (named && line.startsWith("data:")) {
+                    return line.substring("data:".length());
+                }
+            }
+            throw new AssertionError("the event stream ended before a '" + event + "' event");
+        }).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
     }
 }
