@@ -44,6 +44,8 @@ final class Report {
                 vsJdbc, GOAL, vsJdbc >= GOAL ? "reached" : "NOT reached");
         System.out.printf(Locale.ROOT, "end-to-end uploads/s / parse-only results/s  = %.2f  (parse-only is %.1fx "
                 + "end-to-end)%n", total.vsParse(), 1 / total.vsParse());
+        System.out.printf(Locale.ROOT, "the same by CPU time per result                = %.2f  (steadier when other work"
+                + " shares the cores; end-to-end CPU includes the in-process HTTP clients)%n", total.vsJdbcByCpu());
         System.out.printf(Locale.ROOT, "end-to-end / JDBC batch per round: %s; load average at the end %.2f%n",
                 String.join(" ", rounds.stream().map(r -> String.format(Locale.ROOT, "%.2f", r.vsJdbc())).toList()),
                 loadAverage());
@@ -70,6 +72,10 @@ final class Report {
         /** Same rows in both, so the ratio of rates is the inverse ratio of wall times. */
         double vsJdbc() {
             return (double) jdbcBatch.wallNanos() / endToEnd.wallNanos();
+        }
+
+        double vsJdbcByCpu() {
+            return (double) jdbcBatch.cpuNanos() / endToEnd.cpuNanos();
         }
 
         double vsParse() {
