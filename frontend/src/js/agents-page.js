@@ -1,0 +1,39 @@
+// The Agents page: the server renders the table; this keeps each agent's state and "last seen" current by asking
+// the same API users call (/api/v1/agents) once per heartbeat period.
+const section = document.querySelector('[data-heartbeat-seconds]');
+const periodMs = Math.max(1, Number(section.dataset.heartbeatSeconds)) * 1000;
+
+showLocalTimes();
+setInterval(() => refresh().catch(() => { /* the next period tries again */ }), periodMs);
+
+async function refresh() {
+  const response = await fetch('/api/v1/agents', { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    return;
+  }
+  const agents = await response.json();
+  const known = new Set([...document.querySelectorAll('[data-agent]')].map((row) => row.dataset.agent));
+  if (agents.some((agent) => !known.has(agent.name))) {
+    window.location.reload(); // a new agent registered: its facts need the full row
+    return;
+  }
+  for (const agent of agents) {
+    const row = document.querySelector(`[data-agent="${CSS.escape(agent.name)}"]`);
+    const state = row.querySelector('[data-field="state"]');
+    state.textContent = agent.online ? (agent.busy ? 'online, busy' : 'online') : 'offline';
+    state.classList.toggle('online', agent.online);
+    state.classList.toggle('offline', !agent.online);
+    const lastSeen = row.querySelector('[data-field="last-seen"]');
+    lastSeen.setAttribute('datetime', agent.lastSeenAt);
+  }
+  showLocalTimes();
+}
+
+/** "12 s ago" beside the local time, so a stale agent is obvious at a glance. */
+function showLocalTimes() {
+  for (const time of document.querySelectorAll('time[data-field="last-seen"]')) {
+    const when = new Date(time.getAttribute('datetime'));
+    const seconds = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
+    time.textContent = `${when.toLocaleString()} (${seconds} s ago)`;
+  }
+}

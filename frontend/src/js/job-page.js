@@ -1,0 +1,81 @@
+// One job's page: scenario states and a live throughput chart, both fed by the job's server-sent events
+// (/api/v1/jobs/{id}/events): 'job' events carry the whole job, 'samples' events the running scenario's samples.
+// Chart.js comes as a UMD script from its webjar, loaded before this module.
+const { Chart } = window;
+const section = document.querySelector('[data-job-id]');
+const jobId = section.dataset.jobId;
+const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
+const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
+
+const chart = new Chart(document.getElementById('live-chart'), {
+  type: 'line',
+  data: { datasets: [] },
+  options: {
+    animation: false,
+    parsing: false,
+    scales: {
+      x: { type: 'linear', title: { display: true, text: 'seconds into the scenario' } },
+      y: { beginAtZero: true, title: { display: true, text: 'Gbit/s' } },
+    },
+  },
+});
+const datasets = new Map(); // scenario id -> Chart.js dataset of its "sum" samples
+const scenarioNames = new Map();
+for (const row of document.querySelectorAll('[data-scenario-id]')) {
+  scenarioNames.set(row.dataset.scenarioId, row.children[1].textContent);
+}
+
+const events = new EventSource(`/api/v1/jobs/${jobId}/events`);
+events.addEventListener('job', (event) => showJob(JSON.parse(event.data)));
+events.addEventListener('samples', (event) => addSamples(JSON.parse(event.data)));
+
+function showJob(job) {
+  document.getElementById('job-status').textContent = job.status;
+  const error = document.getElementById('job-error');
+  error.hidden = !job.error;
+  error.textContent = job.error || '';
+  for (const scenario of job.scenarios) {
+    const row = section.querySelector(`[data-scenario-id="${scenario.id}"]`);
+    if (!row) {
+      continue;
+    }
+    row.querySelector('[data-field="status"]').textContent = scenario.status;
+    row.querySelector('[data-field="error"]').textContent = scenario.error || '';
+    const run = row.querySelector('[data-field="run"]');
+    if (scenario.runId && !run.querySelector('a')) {
+      const link = document.createElement('a');
+      link.href = `/runs/${scenario.runId}`;
+      link.textContent = `run #${scenario.runId}`;
+      run.replaceChildren(link);
+    }
+  }
+  const cancel = document.getElementById('cancel-form');
+  if (cancel) {
+    cancel.hidden = FINISHED.includes(job.status);
+  }
+  if (FINISHED.includes(job.status)) {
+    events.close(); // nothing more will happen; the browser would otherwise reconnect forever
+  }
+}
+
+function addSamples(batch) {
+  const key = String(batch.scenarioId);
+  if (!datasets.has(key)) {
+    const color = COLORS[datasets.size % COLORS.length];
+    const dataset = { label: scenarioNames.get(key) || `scenario ${key}`, data: [], borderColor: color,
+      backgroundColor: color, pointRadius: 2 };
+    datasets.set(key, dataset);
+    chart.data.datasets.push(dataset);
+  }
+  const points = datasets.get(key).data;
+  for (const sample of batch.samples.filter((s) => s.stream === 'sum' || s.stream == null)) {
+    if (!points.some((point) => point.x === sample.end)) {
+      points.push({ x: sample.end, y: sample.bitsPerSecond / 1e9 });
+    }
+  }
+  points.sort((a, b) => a.x - b.x);
+  document.getElementById('live-source').textContent = batch.source === 'iperf3'
+    ? 'Live samples from iperf3 (--json-stream).'
+    : 'Live samples from the interface byte counters (this iperf3 prints nothing until the end).';
+  chart.update();
+}

@@ -1,0 +1,31 @@
+package com.burstline.server.agent;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+
+import java.security.Principal;
+
+/** The Agents page: every agent with its facts, online or offline, and when it was last heard from. */
+@Controller
+class AgentPageController {
+    private final AgentRegistry registry;
+
+    AgentPageController(AgentRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** The layout's navigation shows "Sign out" or "Sign in". */
+    @ModelAttribute("signedIn")
+    boolean signedIn(Principal principal) {
+        return principal != null;
+    }
+
+    @GetMapping("/agents")
+    String list(Model model) {
+        model.addAttribute("agents", registry.list());
+        model.addAttribute("heartbeatSeconds", registry.heartbeatSeconds());
+        return "agents/list";
+    }
+}

@@ -1,0 +1,89 @@
+package com.burstline.server.job;
+
+import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.agent.AgentView;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import java.security.Principal;
+
+/** The jobs pages: the list, the "New job" form, one job with its live chart, and cancelling from that page. */
+@Controller
+class JobPagesController {
+    private final JobService jobs;
+    private final AgentRegistry agents;
+
+    JobPagesController(JobService jobs, AgentRegistry agents) {
+        this.jobs = jobs;
+        this.agents = agents;
+    }
+
+    /** The layout's navigation shows "Sign out" or "Sign in". */
+    @ModelAttribute("signedIn")
+    boolean signedIn(Principal principal) {
+        return principal != null;
+    }
+
+    @GetMapping("/jobs")
+    String list(Model model) {
+        model.addAttribute("jobs", jobs.list(100));
+        return "jobs/list";
+    }
+
+    @GetMapping("/jobs/new")
+    String form(Model model) {
+        return showForm(model, JobForm.empty());
+    }
+
+    /** Problems come back on the form, filled in as it was sent, so nothing typed is lost. */
+    @PostMapping("/jobs/new")
+    String create(@ModelAttribute("form") JobForm form, Model model) {
+        try {
+            return "redirect:/jobs/" + jobs.create(form.toRequest()).id();
+        } catch (InvalidJobException invalid) {
+            model.addAttribute("problems", invalid.problems());
+            return showForm(model, form);
+        }
+    }
+
+    @GetMapping("/jobs/{id}")
+    String show(@PathVariable long id, Model model) {
+        model.addAttribute("job", jobs.get(id));
+        return "jobs/show";
+    }
+
+    @PostMapping("/jobs/{id}/cancel")
+    String cancel(@PathVariable long id, RedirectAttributes redirect) {
+        try {
+            jobs.cancel(id);
+            redirect.addFlashAttribute("message", "Job " + id + " was cancelled.");
+        } catch (JobFinishedException finished) {
+            redirect.addFlashAttribute("message", finished.getMessage());
+        }
+        return "redirect:/jobs/" + id;
+    }
+
+    @ExceptionHandler(JobNotFoundException.class)
+    ModelAndView notFound(JobNotFoundException error, Principal principal) {
+        ModelAndView view = new ModelAndView("error", HttpStatus.NOT_FOUND);
+        view.addObject("status", 404);
+        view.addObject("title", "Job not found");
+        view.addObject("detail", error.getMessage());
+        view.addObject("signedIn", principal != null);
+        return view;
+    }
+
+    private String showForm(Model model, JobForm form) {
+        model.addAttribute("form", form);
+        model.addAttribute("agents", agents.list().stream().filter(AgentView::online).toList());
+        return "jobs/new";
+    }
+}

@@ -1,0 +1,68 @@
+package com.burstline.server.job;
+
+import com.burstline.server.agent.AgentRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.model;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
+
+/**
+ * The "New job" form alone: what the browser sends becomes the API's job request, and problems come back on the
+ * form. The job service is a mock here; the real one is behind the API tests and JobDispatchIT.
+ */
+class JobPagesControllerTest {
+    private final JobService jobs = mock(JobService.class);
+    private final AgentRegistry agents = mock(AgentRegistry.class);
+    private MockMvc mvc;
+
+    @BeforeEach
+    void controller() {
+        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents)).build();
+        when(agents.list()).thenReturn(List.of());
+    }
+
+    @Test
+    void aCustomPlanFromTheFormBecomesTheJobRequestAndRedirectsToTheJob() throws Exception {
+        when(jobs.create(any())).thenReturn(new JobView(7, JobStatus.QUEUED, "a", "b", null, 2, null, "stop",
+                List.of(), Instant.now(), null, null, null, List.of()));
+
+        mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
+                        .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
+                        .param("durationSeconds", "")
+                        .param("protocol", "TCP", "", "UDP", "").param("direction", "download", "upload", "upload", "upload")
+                        .param("streams", "4", "1", "1", "1").param("scenarioSeconds", "10", "", "5", "")
+                        .param("intervalSeconds", "1", "1", "0.5", "1").param("targetMbps", "", "", "100", ""))
+                .andExpect(redirectedUrl("/jobs/7"));
+
+        ArgumentCaptor<JobRequest> request = ArgumentCaptor.forClass(JobRequest.class);
+        verify(jobs).create(request.capture());
+        assertThat(request.getValue().plan()).isNull();
+        assertThat(request.getValue().repeat()).isEqualTo(2);
+        assertThat(request.getValue().tags()).containsExactly("nightly", " arm");
+        assertThat(request.getValue().scenarios()).containsExactly(
+                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null),
+                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L));
+    }
+
+    @Test
+    void problemsComeBackOnTheFormAsItWasSent() throws Exception {
+        mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
+                        .param("repeat", "twice").param("durationSeconds", "5"))
+                .andExpect(view().name("jobs/new"))
+                .andExpect(model().attribute("problems", List.of("repeats must be a whole number, not 'twice'")));
+    }
+}
