@@ -34,5 +34,12 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("com.burstline.server.run..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.run.Run")
                 .check(MAIN);
+        noClasses().that().resideOutsideOfPackage("com.burstline.server.agent..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.agent.Agent")
+                .check(MAIN);
+        noClasses().that().resideOutsideOfPackage("com.burstline.server.job..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.Job")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.JobScenario")
+                .check(MAIN);
     }
 }

@@ -19,6 +19,21 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
                 List.of("1", "1", "1", "1"), blank);
     }
 
+    /** What a custom scenario row shows in this column: what was sent, or nothing. */
+    public String cell(String column, int row) {
+        List<String> values = switch (column) {
+            case "protocol" -> protocol;
+            case "direction" -> direction;
+            case "streams" -> streams;
+            case "scenarioSeconds" -> scenarioSeconds;
+            case "intervalSeconds" -> intervalSeconds;
+            case "targetMbps" -> targetMbps;
+            default -> throw new IllegalArgumentException("no column " + column);
+        };
+        String value = value(values, row);
+        return value == null ? "" : value;
+    }
+
     JobRequest toRequest() {
         List<String> problems = new ArrayList<>();
         List<JobRequest.ScenarioRequest> scenarios = "custom".equals(plan) ? scenarios(problems) : null;

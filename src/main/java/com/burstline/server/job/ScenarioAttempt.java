@@ -63,7 +63,7 @@ final class ScenarioAttempt {
                 }
                 return;
             }
-            String lost = online(work.sut()).isEmpty() ? work.sut() : online(work.peer()).isEmpty() ? work.peer() : null;
+            String lost = offlineOf(work);
             if (lost != null) {
                 fail(work, "agent " + lost + " stopped sending heartbeats during the scenario");
                 cancelQuietly(sut, work.key());
@@ -76,6 +76,14 @@ final class ScenarioAttempt {
                 return;
             }
         }
+    }
+
+    /** The name of the job's agent that went offline, or null while both are online. */
+    private String offlineOf(ScenarioWork work) {
+        if (online(work.sut()).isEmpty()) {
+            return work.sut();
+        }
+        return online(work.peer()).isEmpty() ? work.peer() : null;
     }
 
     private interface AgentCall {

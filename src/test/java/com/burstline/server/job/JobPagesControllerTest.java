@@ -43,7 +43,8 @@ class JobPagesControllerTest {
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
                         .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
                         .param("durationSeconds", "")
-                        .param("protocol", "TCP", "", "UDP", "").param("direction", "download", "upload", "upload", "upload")
+                        .param("protocol", "TCP", "", "UDP", "")
+                        .param("direction", "download", "upload", "upload", "upload")
                         .param("streams", "4", "1", "1", "1").param("scenarioSeconds", "10", "", "5", "")
                         .param("intervalSeconds", "1", "1", "0.5", "1").param("targetMbps", "", "", "100", ""))
                 .andExpect(redirectedUrl("/jobs/7"));
