@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -123,6 +123,36 @@ describe('dashboard in Chromium', () => {
     const message = await page.textContent('.outcome.refused .message');
     assert.match(message, /unable to connect to server: Connection refused/);
     await page.screenshot({ path: join(results, 'upload-refused.png'), fullPage: true });
+  });
+
+  test('a file over the upload limit is refused in words, by the page and by the server', async () => {
+    const big = join(workDir, 'too-large.json');
+    writeFileSync(big, Buffer.alloc(17 * 1024 * 1024, 'a'));
+    await page.goto(`${baseUrl}/upload`);
+    await page.setInputFiles('#files', big);
+    await page.click('form.upload-form button[type=submit]');
+    assert.match(await page.textContent('#size-problem'), /Larger than this server's limit of 16 MB per file.*too-large\.json/);
+    assert.equal(await page.locator('.outcome').count(), 0);
+
+    const csrf = await page.getAttribute('form.upload-form input[name=_csrf]', 'value');
+    const response = await page.request.post(`${baseUrl}/upload`, {
+      headers: { Accept: 'text/html' },
+      multipart: { _csrf: csrf, files: { name: 'too-large.json', mimeType: 'application/json', buffer: readFileSync(big) } },
+    });
+    assert.equal(response.status(), 413);
+    assert.match(await response.text(), /larger than this server accepts/);
+  });
+
+  test('a signed-in user deletes a run from its page', async () => {
+    const runId = await uploadSample('iperf3-318-udp-1g-upload.json', 'ENA 2.2.1');
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#detail-chart[data-ready="true"]');
+    assert.equal(await page.textContent('#detail-title'), 'Packets per interval');
+    await page.click('.danger-zone summary');
+    await page.click('.danger-zone button[type=submit]');
+    await page.waitForURL((url) => url.pathname === '/runs');
+    assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
+    assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`)).status, 404);
   });
 
   test('an unknown filter value and an unknown run are answered with readable pages', async () => {

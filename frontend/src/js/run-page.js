@@ -130,9 +130,16 @@ function retransmitChart(run, rows) {
     sums.filter((row) => row.direction === direction), (row) => row.retransmits, SUM_COLORS[direction]));
   return {
     title: 'Retransmits per interval (all streams)',
-    note: sums.length === 0 ? 'iperf3 printed no retransmit counts for these intervals.' : null,
+    note: retransmitNote(sums),
     config: barChart(datasets, 'retransmits'),
   };
+}
+
+function retransmitNote(sums) {
+  if (sums.length === 0) {
+    return 'iperf3 printed no retransmit counts for these intervals.';
+  }
+  return sums.every((row) => row.retransmits === 0) ? 'No retransmits in any interval.' : null;
 }
 
 function udpChart(rows) {

@@ -4,6 +4,7 @@ import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunMetadata;
+import com.burstline.server.system.BurstlineProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -25,10 +26,18 @@ class UploadController {
 
     private final FileImports imports;
     private final InstanceCatalog catalog;
+    private final UploadLimit uploadLimit;
 
-    UploadController(FileImports imports, InstanceCatalog catalog) {
+    UploadController(FileImports imports, InstanceCatalog catalog, BurstlineProperties properties) {
         this.imports = imports;
         this.catalog = catalog;
+        this.uploadLimit = UploadLimit.of(properties.maxUploadSize());
+    }
+
+    /** The page checks file sizes before sending: a file over the limit is refused by the container, unread. */
+    @ModelAttribute("uploadLimit")
+    UploadLimit uploadLimit() {
+        return uploadLimit;
     }
 
     @ModelAttribute("instanceTypes")

@@ -7,7 +7,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ModelAttribute;
-import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.ModelAndView;
 
 import java.security.Principal;
@@ -33,17 +32,6 @@ class WebErrors {
     @ExceptionHandler(InvalidRunInputException.class)
     ModelAndView invalidInput(InvalidRunInputException error, HttpServletRequest request) {
         return errorPage(HttpStatus.BAD_REQUEST, "Invalid input", error.getMessage(), request);
-    }
-
-    /** Raised while the multipart body is read, before any file reaches the importer. */
-    @ExceptionHandler(MaxUploadSizeExceededException.class)
-    ModelAndView tooLarge(MaxUploadSizeExceededException error, HttpServletRequest request) {
-        ModelAndView view = new ModelAndView(UploadController.VIEW, HttpStatus.CONTENT_TOO_LARGE);
-        view.addObject("form", UploadForm.empty());
-        view.addObject("problem", "A file is larger than the server's upload limit (burstline.max-upload-size); "
-                + "nothing was imported. One iperf3 result is normally far smaller.");
-        view.addObject("signedIn", request.getUserPrincipal() != null);
-        return view;
     }
 
     private static ModelAndView errorPage(HttpStatus status, String title, String detail,
