@@ -7,6 +7,7 @@ Chart.register(window['chartjs-plugin-annotation']);
 
 const STREAM_COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const SUM_COLORS = { upload: '#111827', download: '#b45309' };
+const BAR_COLORS = { upload: '#64748b', download: '#d97706' };
 const section = document.querySelector('[data-run-id]');
 
 humanizeFigures();
@@ -101,7 +102,7 @@ function limitLines(run) {
     lines.burstLimit = limitLine(run.burstLimitBitsPerSecond, 'burst limit', '#b91c1c', 'end');
   }
   if (run.baselineBitsPerSecond != null) {
-    lines.baseline = limitLine(run.baselineBitsPerSecond, 'baseline', '#4b5563', 'start');
+    lines.baseline = limitLine(run.baselineBitsPerSecond, 'baseline', '#4b5563', 'end');
   }
   return lines;
 }
@@ -117,7 +118,7 @@ function limitLine(bitsPerSecond, name, color, position) {
     borderDash: [6, 4],
     label: {
       display: true, content: `${name} ${formatGbit(bitsPerSecond)}`, position,
-      backgroundColor: color, color: '#fff', font: { size: 11 },
+      backgroundColor: `${color}dd`, color: '#fff', font: { size: 11 },
     },
   };
 }
@@ -127,7 +128,7 @@ function retransmitChart(run, rows) {
   const directions = [...new Set(sums.map((row) => row.direction))];
   const datasets = directions.map((direction) => barDataset(
     run.direction === 'bidir' ? `retransmits ${direction}` : 'retransmits',
-    sums.filter((row) => row.direction === direction), (row) => row.retransmits, SUM_COLORS[direction]));
+    sums.filter((row) => row.direction === direction), (row) => row.retransmits, BAR_COLORS[direction]));
   return {
     title: 'Retransmits per interval (all streams)',
     note: retransmitNote(sums),
@@ -150,7 +151,7 @@ function udpChart(rows) {
     return {
       title: 'Packets per interval',
       note: 'These intervals are the sending side\'s, which count packets only; jitter and packet loss are in '
-        + 'the summary above.',
+        + 'the summary table.',
       config: barChart([barDataset('packets', sums, (row) => row.packets, '#2b7bb9')], 'packets'),
     };
   }
