@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -218,7 +218,10 @@ async function startServer() {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const log = openSync(join(results, 'server.log'), 'w');
-  server = spawn('java', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
+  // A copy, so that a `mvn package` during the test cannot pull the jar out from under the running server.
+  const serverJar = join(workDir, 'burstline.jar');
+  copyFileSync(jar, serverJar);
+  server = spawn('java', ['-jar', serverJar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
     `--burstline.api-token=${token}`], { stdio: ['ignore', log, log] });
   serverExit = new Promise((done) => server.once('exit', done));
   const deadline = Date.now() + 120_000;
