@@ -59,6 +59,14 @@ describe('dashboard in Chromium', () => {
     }
   });
 
+  test('an empty server explains how to upload', async () => {
+    await page.goto(`${baseUrl}/`);
+    assert.equal(new URL(page.url()).pathname, '/runs');
+    const hint = await page.textContent('.empty pre');
+    assert.ok(hint.includes(`curl -X POST '${baseUrl}/api/v1/runs?`), hint);
+    await page.screenshot({ path: join(results, 'runs-empty.png'), fullPage: true });
+  });
+
   test('signs in with the API token and comes back to the upload page', async () => {
     await page.goto(`${baseUrl}/upload`);
     assert.match(new URL(page.url()).pathname, /^\/login/);

@@ -18,9 +18,9 @@ async function main() {
   const [run, rows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`), fetchJson(`/api/v1/runs/${id}/intervals`)]);
   // Omitted intervals (-O) restart at 0 s and would overlap the measured ones; iperf3 leaves them out of its sums too.
   const measured = rows.filter((row) => !row.omitted);
-  const omitted = rows.length - measured.length;
+  const omitted = countIntervals(rows.filter((row) => row.omitted));
   if (omitted > 0) {
-    note('throughput-note', `${countIntervals(rows.filter((row) => row.omitted))} omitted interval(s) (-O) are not shown.`);
+    note('throughput-note', `${omitted} omitted interval(s) (-O) are not shown.`);
   }
   draw(document.getElementById('throughput-chart'), throughputChart(run, measured));
   const detail = run.protocol === 'TCP' ? retransmitChart(run, measured) : udpChart(measured);

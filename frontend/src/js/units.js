@@ -22,8 +22,10 @@ export function formatGbit(bitsPerSecond) {
   return `${Number((bitsPerSecond / GBIT).toPrecision(6))} Gbit/s`;
 }
 
+const threeDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+
 export function formatMs(ms) {
-  return Number.isFinite(ms) ? `${new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 }).format(ms)} ms` : '–';
+  return Number.isFinite(ms) ? `${threeDigits.format(ms)} ms` : '–';
 }
 
 /** Two decimals below 10 %, one above; tiny non-zero losses keep three significant digits instead of showing 0. */

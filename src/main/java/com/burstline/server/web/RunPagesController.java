@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /** The runs list, one run's page, and deleting a run. */
 @Controller
@@ -37,6 +38,8 @@ class RunPagesController {
                       @RequestParam(defaultValue = "" + DEFAULT_PAGE_SIZE) int size, HttpServletRequest request) {
         ModelAndView view = new ModelAndView("runs/list");
         view.addObject("filtered", query.isFiltered());
+        // The empty list's curl example names this server, as the browser reached it.
+        view.addObject("apiBase", ServletUriComponentsBuilder.fromContextPath(request).toUriString());
         try {
             RunPage runs = queries.list(query.toFilter(), page, size);
             view.addObject("runs", runs.content());
