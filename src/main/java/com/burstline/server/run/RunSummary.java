@@ -41,6 +41,22 @@ public record RunSummary(
         int intervalCount,
         Long jobId) {
 
+    /** A run that no job measured (an upload): the same summary without a {@code jobId}. */
+    public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
+                      String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
+                      String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
+                      Long targetBitsPerSecond, double sentBitsPerSecond, double receivedBitsPerSecond,
+                      Long retransmits, Double jitterMs, Double lostPercent, Double hostCpuPercent,
+                      Double remoteCpuPercent, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond,
+                      Double percentOfBurstLimit, Double reverseSentBitsPerSecond,
+                      Double reverseReceivedBitsPerSecond, int intervalCount) {
+        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, outputFormat, startedAt, uploadedAt,
+                protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond,
+                receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent,
+                burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit, reverseSentBitsPerSecond,
+                reverseReceivedBitsPerSecond, intervalCount, null);
+    }
+
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
     public String scenario() {
         if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
