@@ -33,8 +33,7 @@ class JobRunner {
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties) {
         this.store = store;
-        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs().iperf3Port(),
-                properties.jobs().resultMargin());
+        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs());
     }
 
     /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */

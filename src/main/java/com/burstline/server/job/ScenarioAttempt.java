@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
+import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,15 +21,17 @@ final class ScenarioAttempt {
     private final JobStore store;
     private final AgentRegistry agents;
     private final AgentClient client;
-    private final int port;
+    private final int firstPort;
+    private final int ports;
     private final Duration margin;
 
-    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, int port, Duration margin) {
+    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings) {
         this.store = store;
         this.agents = agents;
         this.client = client;
-        this.port = port;
-        this.margin = margin;
+        this.firstPort = settings.iperf3Port();
+        this.ports = settings.iperf3Ports();
+        this.margin = settings.resultMargin();
     }
 
     void run(ScenarioWork work) throws InterruptedException {
@@ -40,11 +43,12 @@ final class ScenarioAttempt {
             return;
         }
         PlannedScenario scenario = work.scenario();
+        int port = firstPort + (int) (work.key().scenarioId() % ports);
         long limitSeconds = scenario.durationSeconds() + scenario.omitSeconds() + margin.toSeconds();
         try {
             whenNotBusy(() -> client.startIperf3Server(peer.get(),
                     new AgentClient.ServerRole(port, (int) limitSeconds)));
-            whenNotBusy(() -> client.startScenario(sut.get(), spec(work, peer.get().testAddress())));
+            whenNotBusy(() -> client.startScenario(sut.get(), spec(work, peer.get().testAddress(), port)));
         } catch (AgentCallException e) {
             fail(work, e.getMessage());
             return;
@@ -122,7 +126,7 @@ final class ScenarioAttempt {
         store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
     }
 
-    private AgentClient.ScenarioSpec spec(ScenarioWork work, String peerHost) {
+    private static AgentClient.ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
         PlannedScenario s = work.scenario();
         return new AgentClient.ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
                 peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),

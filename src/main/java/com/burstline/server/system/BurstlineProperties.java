@@ -23,7 +23,7 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
         dataDir = dataDir == null ? Path.of("data") : dataDir;
         maxUploadSize = maxUploadSize == null ? DataSize.ofMegabytes(16) : maxUploadSize;
         agents = agents == null ? new Agents(null) : agents;
-        jobs = jobs == null ? new Jobs(null, null, null) : jobs;
+        jobs = jobs == null ? new Jobs(null, null, null, null) : jobs;
     }
 
     /**
@@ -36,13 +36,17 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
     }
 
     /**
-     * @param iperf3Port          the port the peer agent's iperf3 server listens on
+     * @param iperf3Port          the first port the peer agent's iperf3 server listens on
+     * @param iperf3Ports         how many ports from iperf3Port on are used in turn, so that an iperf3 server left
+     *                            behind by a crashed agent blocks one port, not every job to that host
      * @param resultMargin        added to a scenario's duration + omit time before its result is given up on
      * @param agentConnectTimeout how long a server→agent call may take to connect
      */
-    public record Jobs(Integer iperf3Port, Duration resultMargin, Duration agentConnectTimeout) {
+    public record Jobs(Integer iperf3Port, Integer iperf3Ports, Duration resultMargin,
+                       Duration agentConnectTimeout) {
         public Jobs {
             iperf3Port = iperf3Port == null ? 5201 : iperf3Port;
+            iperf3Ports = iperf3Ports == null ? 10 : Math.max(1, iperf3Ports);
             resultMargin = resultMargin == null ? Duration.ofSeconds(20) : resultMargin;
             agentConnectTimeout = agentConnectTimeout == null ? Duration.ofSeconds(3) : agentConnectTimeout;
         }

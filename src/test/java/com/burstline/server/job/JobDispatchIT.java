@@ -98,7 +98,8 @@ class JobDispatchIT {
         long jobId = createJob("""
                 {"sut": "dying-sut", "peer": "dying-peer", "scenarios": [
                   {"protocol": "TCP", "durationSeconds": 120, "intervalSeconds": 1}]}""");
-        api.awaitScenario(jobId, 0, "RUNNING");
+        Eventually.await("the SUT to be measuring", PATIENCE, () -> api.get("/api/v1/agents/dying-sut"),
+                response -> JobApiClient.json(response).get("busy").booleanValue());
         started.get(0).kill();
         JsonNode job = awaitEnd(jobId);
 
