@@ -1,0 +1,54 @@
+package com.burstline.bench;
+
+import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Result;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** The three things measured, each over the same uploads on the same running server and database. */
+final class Phases {
+    private final int clients;
+    private final Iperf3OutputParser parser = new Iperf3OutputParser();
+    private final HttpUploads http;
+    private final JdbcBaseline jdbc;
+    private final RowCount storedRows;
+
+    Phases(ConfigurableApplicationContext server, String token, int clients) {
+        this.clients = clients;
+        this.http = new HttpUploads(((WebServerApplicationContext) server).getWebServer().getPort(), token);
+        this.jdbc = new JdbcBaseline(server.getBean(DataSource.class));
+        this.storedRows = new RowCount(server.getBean(JdbcTemplate.class));
+    }
+
+    /**
+     * JDBC batch first: run_interval only grows, and the service's uploads should not get the smaller table. Each
+     * phase starts after a GC, so that garbage from the phase before is not collected on its clock.
+     */
+    Report.Figures measure(List<Corpus.Upload> uploads) throws Exception {
+        List<Iperf3Result> results = uploads.stream().map(upload -> parser.parse(upload.content())).toList();
+        long rows = uploads.stream().mapToLong(Corpus.Upload::rows).sum();
+
+        System.gc();
+        Timing jdbcBatch = Timing.of(() -> jdbc.insert(results, clients));
+
+        System.gc();
+        long before = storedRows.now();
+        Timing endToEnd = Timing.of(() -> http.upload(uploads, clients));
+        storedRows.expectAdded(before, rows);
+
+        System.gc();
+        Timing parseOnly = Timing.of(() -> parse(uploads));
+        return new Report.Figures(uploads.size(), rows, endToEnd, parseOnly, jdbcBatch);
+    }
+
+    /** One parser shared by the threads, as the service shares its one parser among request threads. */
+    private long parse(List<Corpus.Upload> uploads) throws Exception {
+        Iperf3Result[] sink = new Iperf3Result[uploads.size()]; // kept, so the JIT cannot drop the work
+        return Parallel.run(uploads.size(), clients,
+                () -> item -> sink[item] = parser.parse(uploads.get(item).content()));
+    }
+}

@@ -1,0 +1,85 @@
+package com.burstline.bench;
+
+import java.lang.management.ManagementFactory;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+
+/** Prints what was measured: the machine, the size, each figure, and the ratios between figures of this one run. */
+final class Report {
+    private static final double GOAL = 0.5;
+
+    private Report() {
+    }
+
+    static void header(Options options, int samples, List<Corpus.Upload> measured) {
+        Runtime runtime = Runtime.getRuntime();
+        double rowsPerUpload = measured.stream().mapToInt(Corpus.Upload::rows).average().orElse(0);
+        System.out.println("Burstline upload benchmark, " + LocalDate.now());
+        System.out.printf(Locale.ROOT, "machine: %d cores, %s %s, max heap %.1f GiB, %s %s, load average %.2f%n",
+                runtime.availableProcessors(), System.getProperty("java.vm.name"),
+                System.getProperty("java.version"), runtime.maxMemory() / (double) (1L << 30),
+                System.getProperty("os.name"), System.getProperty("os.arch"), loadAverage());
+        System.out.println("server: the real one, in this JVM; H2 on disk (the embedded default) in a fresh temp dir;"
+                + " 127.0.0.1 only");
+        String filter = options.samples().pattern().isEmpty() ? "" : " (names matching " + options.samples() + ")";
+        System.out.println("corpus: " + samples + " " + Corpus.DESCRIPTION + filter);
+        System.out.printf(Locale.ROOT, "size: N=%d measured uploads in %d rounds after %d warm-up uploads, "
+                + "K=%d clients/threads, %.1f interval rows per upload%n", options.uploads(), options.rounds(),
+                options.warmup(), options.clients(), rowsPerUpload);
+        System.out.println("each round: JDBC batch, then end-to-end, then parse-only, on the round's own uploads");
+    }
+
+    static void table(int clients, List<Figures> rounds) {
+        Figures total = rounds.stream().reduce(Figures::plus).orElseThrow();
+        System.out.println();
+        System.out.printf("%-66s %8s %10s %10s %12s%n", "figure (K=" + clients + " clients/threads each)", "seconds",
+                "results/s", "rows/s", "CPU ms/result");
+        row("end-to-end: HTTP POST /api/v1/runs, K clients", total, total.endToEnd());
+        row("parse-only: Iperf3OutputParser.parse of the same bytes", total, total.parseOnly());
+        row("JDBC batch: same rows, run_interval, batch 500, 1 tx per result", total, total.jdbcBatch());
+        System.out.println();
+        double vsJdbc = total.vsJdbc();
+        System.out.printf(Locale.ROOT, "end-to-end rows/s / JDBC-batch rows/s        = %.2f  (goal >= %.1f: %s)%n",
+                vsJdbc, GOAL, vsJdbc >= GOAL ? "reached" : "NOT reached");
+        System.out.printf(Locale.ROOT, "end-to-end uploads/s / parse-only results/s  = %.2f  (parse-only is %.1fx "
+                + "end-to-end)%n", total.vsParse(), 1 / total.vsParse());
+        System.out.printf(Locale.ROOT, "the same by CPU time per result                = %.2f  (steadier when other work"
+                + " shares the cores; end-to-end CPU includes the in-process HTTP clients)%n", total.vsJdbcByCpu());
+        System.out.printf(Locale.ROOT, "end-to-end / JDBC batch per round: %s; load average at the end %.2f%n",
+                String.join(" ", rounds.stream().map(r -> String.format(Locale.ROOT, "%.2f", r.vsJdbc())).toList()),
+                loadAverage());
+    }
+
+    private static void row(String name, Figures figures, Timing timing) {
+        double seconds = timing.wallNanos() / 1e9;
+        System.out.printf(Locale.ROOT, "%-66s %8.2f %10.0f %10.0f %12.3f%n", name, seconds,
+                figures.results() / seconds, figures.rows() / seconds, timing.cpuNanos() / 1e6 / figures.results());
+    }
+
+    /** Other processes on the machine take cores from all three figures; this shows how busy it was. */
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** Every phase handles the same results and rows, so only the time differs between them. */
+    record Figures(int results, long rows, Timing endToEnd, Timing parseOnly, Timing jdbcBatch) {
+        Figures plus(Figures other) {
+            return new Figures(results + other.results, rows + other.rows, endToEnd.plus(other.endToEnd),
+                    parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch));
+        }
+
+        /** Same rows in both, so the ratio of rates is the inverse ratio of wall times. */
+        double vsJdbc() {
+            return (double) jdbcBatch.wallNanos() / endToEnd.wallNanos();
+        }
+
+        double vsJdbcByCpu() {
+            return (double) jdbcBatch.cpuNanos() / endToEnd.cpuNanos();
+        }
+
+        double vsParse() {
+            return (double) parseOnly.wallNanos() / endToEnd.wallNanos();
+        }
+    }
+}
