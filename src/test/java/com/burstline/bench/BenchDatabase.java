@@ -27,6 +27,16 @@ record BenchDatabase(String name, List<String> arguments, String schema) {
                 "--spring.flyway.schemas=" + schema), schema);
     }
 
+    /** PostgreSQL plans by table statistics; autovacuum would gather them soon after a bulk load, this does it now. */
+    void analyze(javax.sql.DataSource dataSource) throws SQLException {
+        if (schema == null) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("ANALYZE");
+        }
+    }
+
     void drop() throws SQLException {
         if (schema == null) {
             return;
