@@ -1,0 +1,214 @@
+// One run's page: formats the summary table and draws two charts from the public API (/api/v1/runs/{id} and its
+// intervals). Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
+import { GBIT, formatGbit, formatMs, formatRate, humanizeFigures } from './units.js';
+
+const { Chart } = window;
+Chart.register(window['chartjs-plugin-annotation']);
+
+const STREAM_COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
+const SUM_COLORS = { upload: '#111827', download: '#b45309' };
+const BAR_COLORS = { upload: '#64748b', download: '#d97706' };
+const section = document.querySelector('[data-run-id]');
+
+humanizeFigures();
+main().catch((error) => showProblem(`The charts could not be drawn: ${error.message}`));
+
+async function main() {
+  const id = section.dataset.runId;
+  const [run, rows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`), fetchJson(`/api/v1/runs/${id}/intervals`)]);
+  // Omitted intervals (-O) restart at 0 s and would overlap the measured ones; iperf3 leaves them out of its sums too.
+  const measured = rows.filter((row) => !row.omitted);
+  const omitted = countIntervals(rows.filter((row) => row.omitted));
+  if (omitted > 0) {
+    note('throughput-note', `${omitted} omitted interval(s) (-O) are not shown.`);
+  }
+  draw(document.getElementById('throughput-chart'), throughputChart(run, measured));
+  const detail = run.protocol === 'TCP' ? retransmitChart(run, measured) : udpChart(measured);
+  document.getElementById('detail-title').textContent = detail.title;
+  if (detail.note) {
+    note('detail-note', detail.note);
+  }
+  draw(document.getElementById('detail-chart'), detail.config);
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    throw new Error(`${url} answered ${response.status}`);
+  }
+  return response.json();
+}
+
+function draw(canvas, config) {
+  new Chart(canvas, config);
+  // Tests and screenshots wait for this instead of guessing how long drawing takes.
+  canvas.dataset.ready = 'true';
+}
+
+function throughputChart(run, rows) {
+  const bidir = run.direction === 'bidir';
+  const datasets = groupRows(rows).map((series, index) => lineDataset(series, index, bidir));
+  const burst = run.burstLimitBitsPerSecond;
+  return {
+    type: 'line',
+    data: { datasets },
+    options: baseOptions({
+      x: { type: 'linear', title: { display: true, text: 'seconds' }, beginAtZero: true },
+      y: {
+        beginAtZero: true,
+        suggestedMax: burst ? (burst / GBIT) * 1.1 : undefined,
+        title: { display: true, text: 'Gbit/s' },
+      },
+    }, {
+      annotation: { annotations: limitLines(run) },
+      tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatRate(item.raw.bits)}` } },
+    }),
+  };
+}
+
+/** One series per stream and direction, streams first and each direction's sum last, as iperf3 prints them. */
+function groupRows(rows) {
+  const series = new Map();
+  for (const row of rows) {
+    const key = `${row.direction}|${row.stream}`;
+    if (!series.has(key)) {
+      series.set(key, { stream: row.stream, direction: row.direction, rows: [] });
+    }
+    series.get(key).rows.push(row);
+  }
+  return [...series.values()].sort((a, b) => (a.stream === 'sum') - (b.stream === 'sum'));
+}
+
+function lineDataset(series, index, bidir) {
+  const sum = series.stream === 'sum';
+  const color = sum ? SUM_COLORS[series.direction] ?? SUM_COLORS.upload : STREAM_COLORS[index % STREAM_COLORS.length];
+  const name = sum ? 'sum' : `stream ${series.stream}`;
+  return {
+    label: bidir ? `${name} ${series.direction}` : name,
+    stream: series.stream,
+    direction: series.direction,
+    data: series.rows.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+    borderColor: color,
+    backgroundColor: color,
+    borderWidth: sum ? 3 : 1.5,
+    borderDash: !sum && series.direction === 'download' && bidir ? [4, 3] : [],
+    pointRadius: sum ? 3 : 2,
+  };
+}
+
+function limitLines(run) {
+  const lines = {};
+  if (run.burstLimitBitsPerSecond != null) {
+    lines.burstLimit = limitLine(run.burstLimitBitsPerSecond, 'burst limit', '#b91c1c', 'end');
+  }
+  if (run.baselineBitsPerSecond != null) {
+    lines.baseline = limitLine(run.baselineBitsPerSecond, 'baseline', '#4b5563', 'end');
+  }
+  return lines;
+}
+
+function limitLine(bitsPerSecond, name, color, position) {
+  const y = bitsPerSecond / GBIT;
+  return {
+    type: 'line',
+    yMin: y,
+    yMax: y,
+    borderColor: color,
+    borderWidth: 2,
+    borderDash: [6, 4],
+    label: {
+      display: true, content: `${name} ${formatGbit(bitsPerSecond)}`, position,
+      backgroundColor: `${color}dd`, color: '#fff', font: { size: 11 },
+    },
+  };
+}
+
+function retransmitChart(run, rows) {
+  const sums = rows.filter((row) => row.stream === 'sum' && row.retransmits != null);
+  const directions = [...new Set(sums.map((row) => row.direction))];
+  const datasets = directions.map((direction) => barDataset(
+    run.direction === 'bidir' ? `retransmits ${direction}` : 'retransmits',
+    sums.filter((row) => row.direction === direction), (row) => row.retransmits, BAR_COLORS[direction]));
+  return {
+    title: 'Retransmits per interval (all streams)',
+    note: retransmitNote(sums),
+    config: barChart(datasets, 'retransmits'),
+  };
+}
+
+function retransmitNote(sums) {
+  if (sums.length === 0) {
+    return 'iperf3 printed no retransmit counts for these intervals.';
+  }
+  return sums.every((row) => row.retransmits === 0) ? 'No retransmits in any interval.' : null;
+}
+
+function udpChart(rows) {
+  const sums = rows.filter((row) => row.stream === 'sum');
+  const hasJitter = sums.some((row) => row.jitterMs != null);
+  const hasLoss = sums.some((row) => row.lostPackets != null);
+  if (!hasJitter && !hasLoss) {
+    return {
+      title: 'Packets per interval',
+      note: 'These intervals are the sending side\'s, which count packets only; jitter and packet loss are in '
+        + 'the summary table.',
+      config: barChart([barDataset('packets', sums, (row) => row.packets, '#2b7bb9')], 'packets'),
+    };
+  }
+  const jitter = {
+    type: 'line', label: 'jitter (ms)', yAxisID: 'ms', borderColor: '#8e44ad', backgroundColor: '#8e44ad',
+    data: sums.map((row) => ({ x: intervalLabel(row), y: row.jitterMs })),
+  };
+  const lost = barDataset('lost packets', sums, (row) => row.lostPackets, '#c0392b');
+  const config = barChart([jitter, lost], 'lost packets');
+  config.options.scales.ms = { position: 'right', beginAtZero: true, title: { display: true, text: 'ms' },
+    grid: { drawOnChartArea: false }, ticks: { callback: (value) => formatMs(value) } };
+  return { title: 'Jitter and lost packets per interval', note: null, config };
+}
+
+function barDataset(label, rows, value, color) {
+  return {
+    type: 'bar', label, backgroundColor: color, borderColor: color,
+    data: rows.map((row) => ({ x: intervalLabel(row), y: value(row) })),
+  };
+}
+
+function barChart(datasets, yTitle) {
+  return {
+    type: 'bar',
+    data: { datasets },
+    options: baseOptions({
+      x: { type: 'category', title: { display: true, text: 'interval end (seconds)' } },
+      y: { beginAtZero: true, title: { display: true, text: yTitle }, ticks: { precision: 0 } },
+    }, {}),
+  };
+}
+
+function baseOptions(scales, plugins) {
+  return {
+    animation: false,
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'nearest', intersect: false },
+    scales,
+    plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } }, ...plugins },
+  };
+}
+
+function intervalLabel(row) {
+  return row.end.toFixed(1);
+}
+
+function countIntervals(rows) {
+  return new Set(rows.map((row) => row.interval)).size;
+}
+
+function note(id, text) {
+  document.getElementById(id).textContent = text;
+}
+
+function showProblem(text) {
+  const problem = document.getElementById('chart-problem');
+  problem.textContent = text;
+  problem.hidden = false;
+}

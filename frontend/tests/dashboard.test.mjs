@@ -1,0 +1,280 @@
+// The dashboard in a real browser against the real server jar: sign in, upload through the page, and check that the
+// charts show exactly what the public API returns. Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '..', '..');
+const jar = join(projectRoot, 'target', 'burstline.jar');
+const samples = join(projectRoot, 'src', 'test', 'resources', 'iperf3');
+const results = resolve(here, '..', 'test-results');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const token = `test-token-${process.pid}`;
+const hostileDriver = '<script>alert(1)</script>';
+const GBIT = 1e9;
+
+let server;
+let serverExit;
+let baseUrl;
+let context;
+let page;
+let workDir;
+const dialogs = [];
+const pageErrors = [];
+
+describe('dashboard in Chromium', () => {
+  before(async () => {
+    assert.ok(existsSync(jar), `${jar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-dashboard-'));
+    await startServer();
+    context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run'],
+    });
+    context.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      dialog.dismiss().catch(() => {});
+    });
+    page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await stopServer();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an empty server explains how to upload', async () => {
+    await page.goto(`${baseUrl}/`);
+    assert.equal(new URL(page.url()).pathname, '/runs');
+    const hint = await page.textContent('.empty pre');
+    assert.ok(hint.includes(`curl -X POST '${baseUrl}/api/v1/runs?`), hint);
+    await page.screenshot({ path: join(results, 'runs-empty.png'), fullPage: true });
+  });
+
+  test('signs in with the API token and comes back to the upload page', async () => {
+    await page.goto(`${baseUrl}/upload`);
+    assert.match(new URL(page.url()).pathname, /^\/login/);
+    await page.fill('#token', 'not-the-token');
+    await page.click('form.stacked button[type=submit]');
+    assert.match(await page.textContent('.alert.error'), /That is not this server's API token/);
+    await page.fill('#token', token);
+    await page.click('form.stacked button[type=submit]');
+    await page.waitForURL((url) => url.pathname === "/upload");
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 1);
+  });
+
+  test('an upload through the page draws exactly what the API returns', async () => {
+    const runId = await uploadSample('iperf3-312-tcp-4-upload.json', hostileDriver);
+    await page.click('.outcome.created a.run-link');
+    await page.waitForURL(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    await page.waitForSelector('#detail-chart[data-ready="true"]');
+    await page.screenshot({ path: join(results, 'run-page-wide.png'), fullPage: true });
+
+    const rows = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`)).json();
+    const chart = await chartContents('throughput-chart');
+    assert.ok(chart.annotationPluginRegistered, 'the annotation plugin is registered with Chart.js');
+    assert.deepEqual(chart.datasets.map((dataset) => `${dataset.direction}|${dataset.stream}`).sort(),
+      [...new Set(rows.map((row) => `${row.direction}|${row.stream}`))].sort());
+    for (const dataset of chart.datasets) {
+      const expected = rows
+        .filter((row) => !row.omitted && row.stream === dataset.stream && row.direction === dataset.direction)
+        .map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
+      assert.deepEqual(dataset.points, expected, `points of ${dataset.label}`);
+    }
+    assert.equal(chart.annotations.burstLimit.y, 5);
+    assert.equal(chart.annotations.burstLimit.label, 'burst limit 5 Gbit/s');
+    assert.equal(chart.annotations.baseline.y, 0.512);
+    assert.equal(chart.annotations.baseline.label, 'baseline 0.512 Gbit/s');
+    assert.ok(chart.burstLineRedPixels > 20, 'the burst limit line is drawn at 5 Gbit/s');
+    assert.ok(chart.paintedPixels > 5000, `the canvas is painted (${chart.paintedPixels} pixels)`);
+  });
+
+  test('text users typed is shown as text, never run', async () => {
+    const driverCell = page.locator('table.report tr', { hasText: 'Driver' }).locator('td');
+    assert.equal(await driverCell.textContent(), hostileDriver);
+    await page.goto(`${baseUrl}/runs`);
+    assert.equal(await page.locator('table.runs td', { hasText: hostileDriver }).count(), 1);
+    const received = page.locator('table.runs tbody tr').first().locator('data[data-unit=rate]');
+    assert.match(await received.textContent(), /^\d+(\.\d+)? (G|M)bit\/s$/);
+    assert.match(await received.getAttribute('title'), /^[\d,]+(\.\d+)? bit\/s$/);
+    await page.screenshot({ path: join(results, 'runs-wide.png'), fullPage: true });
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.screenshot({ path: join(results, 'runs-narrow.png'), fullPage: true });
+    await page.click('table.runs a');
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    await page.screenshot({ path: join(results, 'run-page-narrow.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(dialogs, [], 'no dialog opened');
+  });
+
+  test('a failed iperf3 run is refused with iperf3\'s own message', async () => {
+    await page.goto(`${baseUrl}/upload`);
+    await page.setInputFiles('#files', join(samples, 'iperf3-312-error-refused.json'));
+    await page.click('form.upload-form button[type=submit]');
+    const message = await page.textContent('.outcome.refused .message');
+    assert.match(message, /unable to connect to server: Connection refused/);
+    await page.screenshot({ path: join(results, 'upload-refused.png'), fullPage: true });
+  });
+
+  test('a file over the upload limit is refused in words, by the page and by the server', async () => {
+    const big = join(workDir, 'too-large.json');
+    writeFileSync(big, Buffer.alloc(17 * 1024 * 1024, 'a'));
+    await page.goto(`${baseUrl}/upload`);
+    await page.setInputFiles('#files', big);
+    await page.click('form.upload-form button[type=submit]');
+    assert.match(await page.textContent('#size-problem'), /Larger than this server's limit of 16 MB per file.*too-large\.json/);
+    assert.equal(await page.locator('.outcome').count(), 0);
+
+    const csrf = await page.getAttribute('form.upload-form input[name=_csrf]', 'value');
+    const response = await page.request.post(`${baseUrl}/upload`, {
+      headers: { Accept: 'text/html' },
+      multipart: { _csrf: csrf, files: { name: 'too-large.json', mimeType: 'application/json', buffer: readFileSync(big) } },
+    });
+    assert.equal(response.status(), 413);
+    assert.match(await response.text(), /larger than this server accepts/);
+  });
+
+  test('a signed-in user deletes a run from its page', async () => {
+    const runId = await uploadSample('iperf3-318-udp-1g-upload.json', 'ENA 2.2.1');
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#detail-chart[data-ready="true"]');
+    assert.equal(await page.textContent('#detail-title'), 'Packets per interval');
+    await page.click('.danger-zone summary');
+    await page.click('.danger-zone button[type=submit]');
+    await page.waitForURL((url) => url.pathname === '/runs');
+    assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
+    assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`)).status, 404);
+  });
+
+  test('an unknown filter value and an unknown run are answered with readable pages', async () => {
+    const list = await page.goto(`${baseUrl}/runs?protocol=XYZ`);
+    assert.equal(list.status(), 400);
+    assert.match(await page.textContent('.alert.error'), /protocol must be TCP or UDP, not 'XYZ'/);
+    const missing = await page.goto(`${baseUrl}/runs/999999`);
+    assert.equal(missing.status(), 404);
+    assert.match(await page.textContent('.error-page .detail'), /no run with id 999999/);
+    assert.deepEqual(pageErrors, [], 'no script errors on any page');
+  });
+});
+
+async function uploadSample(fileName, driver) {
+  await page.goto(`${baseUrl}/upload`);
+  await page.setInputFiles('#files', join(samples, fileName));
+  await page.fill('input[name=instanceType]', 't4g.large');
+  await page.fill('input[name=driver]', driver);
+  await page.fill('input[name=sut]', 'sut-a');
+  await page.fill('input[name=peer]', 'peer-b');
+  await page.click('form.upload-form button[type=submit]');
+  const href = await page.getAttribute('.outcome.created a.run-link', 'href');
+  await page.screenshot({ path: join(results, 'upload-created.png'), fullPage: true });
+  return Number(href.split('/').pop());
+}
+
+/** What Chart.js holds for one canvas, plus what it painted: the chart object is reachable via Chart.getChart. */
+function chartContents(canvasId) {
+  return page.evaluate((id) => {
+    const canvas = document.getElementById(id);
+    const chart = window.Chart.getChart(canvas);
+    const lines = chart.config.options.plugins.annotation.annotations;
+    const annotation = (line) => ({ y: line.yMin, label: line.label.content });
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) {
+      painted += pixels[i] > 0 ? 1 : 0;
+    }
+    const ratio = chart.currentDevicePixelRatio;
+    const row = Math.round(chart.scales.y.getPixelForValue(5) * ratio);
+    const line = canvas.getContext('2d').getImageData(0, row, width, 1).data;
+    let red = 0;
+    for (let i = 0; i < line.length; i += 4) {
+      red += line[i] > 150 && line[i + 1] < 80 && line[i + 2] < 80 ? 1 : 0;
+    }
+    return {
+      annotationPluginRegistered: Boolean(window.Chart.registry.plugins.get('annotation')),
+      datasets: chart.data.datasets.map((dataset) => ({
+        label: dataset.label,
+        stream: dataset.stream,
+        direction: dataset.direction,
+        points: dataset.data.map((point) => ({ x: point.x, y: point.y })),
+      })),
+      annotations: { burstLimit: annotation(lines.burstLimit), baseline: annotation(lines.baseline) },
+      paintedPixels: painted,
+      burstLineRedPixels: red,
+    };
+  }, canvasId);
+}
+
+async function startServer() {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const log = openSync(join(results, 'server.log'), 'w');
+  // A copy, so that a `mvn package` during the test cannot pull the jar out from under the running server.
+  const serverJar = join(workDir, 'burstline.jar');
+  copyFileSync(jar, serverJar);
+  server = spawn('java', ['-jar', serverJar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
+    `--burstline.api-token=${token}`], { stdio: ['ignore', log, log] });
+  serverExit = new Promise((done) => server.once('exit', done));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      break;
+    }
+    if (await healthy()) {
+      return;
+    }
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+  const tail = readFileSync(join(results, 'server.log'), 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
+}
+
+async function healthy() {
+  try {
+    const response = await fetch(`${baseUrl}/actuator/health`);
+    return response.ok && (await response.json()).status === 'UP';
+  } catch {
+    return false;
+  }
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) {
+    return;
+  }
+  server.kill('SIGTERM');
+  const stopped = await Promise.race([serverExit.then(() => true),
+    new Promise((wait) => setTimeout(() => wait(false), 15_000))]);
+  if (!stopped) {
+    server.kill('SIGKILL');
+    await serverExit;
+  }
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}

@@ -1,0 +1,66 @@
+package com.burstline.server.web;
+
+import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.RunPage;
+import com.burstline.server.run.RunQueries;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/** The runs list, one run's page, and deleting a run. */
+@Controller
+class RunPagesController {
+    static final int DEFAULT_PAGE_SIZE = 20;
+
+    private final RunQueries queries;
+
+    RunPagesController(RunQueries queries) {
+        this.queries = queries;
+    }
+
+    @GetMapping("/")
+    String home() {
+        return "redirect:/runs";
+    }
+
+    /** A bad filter value is the user's typo: the list page says what is wrong, with the form still filled in. */
+    @GetMapping("/runs")
+    ModelAndView list(@ModelAttribute("query") RunListQuery query, @RequestParam(defaultValue = "0") int page,
+                      @RequestParam(defaultValue = "" + DEFAULT_PAGE_SIZE) int size, HttpServletRequest request) {
+        ModelAndView view = new ModelAndView("runs/list");
+        view.addObject("filtered", query.isFiltered());
+        // The empty list's curl example names this server, as the browser reached it.
+        view.addObject("apiBase", ServletUriComponentsBuilder.fromContextPath(request).toUriString());
+        try {
+            RunPage runs = queries.list(query.toFilter(), page, size);
+            view.addObject("runs", runs.content());
+            view.addObject("pager", Pager.of(runs.page(), request.getQueryString()));
+        } catch (InvalidRunInputException invalid) {
+            view.addObject("problem", invalid.getMessage());
+            view.setStatus(HttpStatus.BAD_REQUEST);
+        }
+        return view;
+    }
+
+    @GetMapping("/runs/{id}")
+    String show(@PathVariable long id, Model model) {
+        model.addAttribute("run", queries.get(id));
+        return "runs/show";
+    }
+
+    @PostMapping("/runs/{id}/delete")
+    String delete(@PathVariable long id, RedirectAttributes redirect) {
+        queries.delete(id);
+        redirect.addFlashAttribute("message", "Run " + id + " was deleted with its intervals and raw output.");
+        return "redirect:/runs";
+    }
+}

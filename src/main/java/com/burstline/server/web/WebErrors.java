@@ -1,0 +1,46 @@
+package com.burstline.server.web;
+
+import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.RunNotFoundException;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.servlet.ModelAndView;
+
+import java.security.Principal;
+
+/**
+ * The dashboard's failures as pages in the site's layout, with the status a browser (and a test) can check. Only for
+ * this package: the REST API answers with problem details of its own.
+ */
+@ControllerAdvice(basePackageClasses = WebErrors.class)
+class WebErrors {
+
+    /** Every page's navigation shows "Sign out" or "Sign in". */
+    @ModelAttribute("signedIn")
+    boolean signedIn(Principal principal) {
+        return principal != null;
+    }
+
+    @ExceptionHandler(RunNotFoundException.class)
+    ModelAndView notFound(RunNotFoundException error, HttpServletRequest request) {
+        return errorPage(HttpStatus.NOT_FOUND, "Run not found", error.getMessage(), request);
+    }
+
+    @ExceptionHandler(InvalidRunInputException.class)
+    ModelAndView invalidInput(InvalidRunInputException error, HttpServletRequest request) {
+        return errorPage(HttpStatus.BAD_REQUEST, "Invalid input", error.getMessage(), request);
+    }
+
+    private static ModelAndView errorPage(HttpStatus status, String title, String detail,
+                                          HttpServletRequest request) {
+        ModelAndView view = new ModelAndView("error", status);
+        view.addObject("status", status.value());
+        view.addObject("title", title);
+        view.addObject("detail", detail);
+        view.addObject("signedIn", request.getUserPrincipal() != null);
+        return view;
+    }
+}

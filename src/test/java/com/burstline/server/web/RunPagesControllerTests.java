@@ -1,0 +1,120 @@
+package com.burstline.server.web;
+
+import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.RunFilter;
+import com.burstline.server.run.RunNotFoundException;
+import com.burstline.server.run.RunPage;
+import com.burstline.server.run.RunQueries;
+import com.burstline.server.run.RunSummary;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.willThrow;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.flash;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/** The pages' HTML and status codes; security is the browser test's business, so filters are off here. */
+@WebMvcTest(RunPagesController.class)
+@AutoConfigureMockMvc(addFilters = false)
+class RunPagesControllerTests {
+    private static final RunSummary RUN = new RunSummary(7, "sut-a", "peer-b", "t4g.large",
+            "<script>alert(1)</script>", List.of("nightly"), "iperf3", "3.12", "json", Instant.parse(
+            "2026-11-30T09:17:55Z"), Instant.parse("2026-11-30T10:00:00Z"), "TCP", "upload", 4, 5, 0, null,
+            4.8e9, 4.777e9, 0L, null, null, 12.4, 34.0, 5e9, 5.12e8, 95.54, null, null, 5);
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    RunQueries queries;
+
+    @Test
+    void rootRedirectsToTheRuns() throws Exception {
+        mvc.perform(get("/")).andExpect(redirectedUrl("/runs"));
+    }
+
+    @Test
+    void listsRunsWithExactFiguresAndEscapedText() throws Exception {
+        given(queries.list(eq(RunFilter.none()), eq(0), eq(20))).willReturn(
+                new RunPage(List.of(RUN), new RunPage.PageInfo(20, 0, 1, 1)));
+        mvc.perform(get("/runs"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("value=\"4.777E9\"")))
+                .andExpect(content().string(containsString("&lt;script&gt;alert(1)&lt;/script&gt;")))
+                .andExpect(content().string(not(containsString("<script>alert(1)"))));
+    }
+
+    @Test
+    void anInvalidFilterIsAMessageOnTheListPage() throws Exception {
+        mvc.perform(get("/runs").param("protocol", "XYZ"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().string(containsString("protocol must be TCP or UDP, not &#39;XYZ&#39;")));
+    }
+
+    @Test
+    void pagingLinksKeepTheFilter() throws Exception {
+        given(queries.list(any(), eq(1), anyInt())).willReturn(
+                new RunPage(List.of(RUN), new RunPage.PageInfo(5, 1, 20, 4)));
+        // A URI, not a template: the query string must reach the controller encoded exactly as a browser sends it.
+        mvc.perform(get(URI.create("/runs?sut=a%20b&size=5&page=1")))
+                .andExpect(content().string(containsString("href=\"/runs?sut=a%20b&amp;size=5&amp;page=0\"")))
+                .andExpect(content().string(containsString("href=\"/runs?sut=a%20b&amp;size=5&amp;page=2\"")));
+    }
+
+    @Test
+    void anUnknownRunIsAFriendly404() throws Exception {
+        given(queries.get(99)).willThrow(new RunNotFoundException(99));
+        mvc.perform(get("/runs/99"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().string(containsString("There is no run with id 99")));
+    }
+
+    @Test
+    void theRunPageCarriesTheIdForItsScript() throws Exception {
+        given(queries.get(7)).willReturn(RUN);
+        mvc.perform(get("/runs/7"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("data-run-id=\"7\"")))
+                .andExpect(content().string(containsString("/js/run-page.js")));
+    }
+
+    @Test
+    void deletingRedirectsWithAMessage() throws Exception {
+        mvc.perform(post("/runs/7/delete"))
+                .andExpect(redirectedUrl("/runs"))
+                .andExpect(flash().attribute("message", containsString("Run 7 was deleted")));
+    }
+
+    @Test
+    void deletingAnUnknownRunIsA404() throws Exception {
+        willThrow(new RunNotFoundException(8)).given(queries).delete(8);
+        mvc.perform(post("/runs/8/delete")).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void aBadPageSizeIsA400Message() throws Exception {
+        given(queries.list(any(), anyInt(), eq(9999)))
+                .willThrow(new InvalidRunInputException("size must be between 1 and 500, not 9999"));
+        mvc.perform(get("/runs").param("size", "9999"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().string(containsString("size must be between 1 and 500, not 9999")));
+    }
+}
