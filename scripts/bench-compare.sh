@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Compare and report benchmark: the same 100-run selection timed over HTTP on a database of 100 runs and of
+# 10,000 runs (over a million interval rows). Prints figures; never fails on speed. Options: --runs=N --selected=M
+# --repeat=R --postgres (a fresh schema on BURSTLINE_TEST_POSTGRES_URL). JVM flags go in BENCH_JAVA_OPTS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# A JVM of its own rather than exec:java inside Maven: its heap and flags are the benchmark's, not Maven's.
+mvn -B -q -DskipTests test-compile dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
+exec java ${BENCH_JAVA_OPTS:-} -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
+    com.burstline.bench.CompareBenchmark "$@"

@@ -1,0 +1,92 @@
+package com.burstline.server.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Mean-shift change points by binary segmentation: split where the two halves' squared error drops the most, keep
+ * the split when the drop beats a BIC-like penalty of 2·σ²·ln(n), and recurse into both halves. σ is estimated from
+ * the differences of neighbouring values (MAD), so that a step itself does not inflate the noise estimate.
+ */
+final class ChangePoints {
+    private static final int MIN_SEGMENT = 2;
+
+    private ChangePoints() {
+    }
+
+    /** A run of values with one level: indexes {@code from} (inclusive) to {@code to} (exclusive). */
+    record Segment(int from, int to, double mean) {
+        int length() {
+            return to - from;
+        }
+    }
+
+    static List<Segment> segments(double[] values) {
+        double penalty = 2 * Math.pow(noise(values), 2) * Math.log(Math.max(values.length, 2));
+        List<Integer> cuts = new ArrayList<>();
+        split(values, 0, values.length, penalty, cuts);
+        cuts.sort(Integer::compareTo);
+        List<Segment> segments = new ArrayList<>();
+        int from = 0;
+        for (int cut : cuts) {
+            segments.add(new Segment(from, cut, mean(values, from, cut)));
+            from = cut;
+        }
+        segments.add(new Segment(from, values.length, mean(values, from, values.length)));
+        return segments;
+    }
+
+    private static void split(double[] values, int from, int to, double penalty, List<Integer> cuts) {
+        if (to - from < 2 * MIN_SEGMENT) {
+            return;
+        }
+        double whole = sse(values, from, to);
+        int best = -1;
+        double bestCost = whole;
+        for (int cut = from + MIN_SEGMENT; cut <= to - MIN_SEGMENT; cut++) {
+            double cost = sse(values, from, cut) + sse(values, cut, to);
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = cut;
+            }
+        }
+        if (best > 0 && whole - bestCost > penalty) {
+            cuts.add(best);
+            split(values, from, best, penalty, cuts);
+            split(values, best, to, penalty, cuts);
+        }
+    }
+
+    /** Robust noise level; never zero, so that a perfectly flat series is not split on rounding. */
+    static double noise(double[] values) {
+        if (values.length < 3) {
+            return Math.abs(mean(values, 0, values.length)) * 1e-3 + 1e-9;
+        }
+        double[] diffs = new double[values.length - 1];
+        for (int i = 1; i < values.length; i++) {
+            diffs[i - 1] = Math.abs(values[i] - values[i - 1]);
+        }
+        Arrays.sort(diffs);
+        double mad = diffs[diffs.length / 2];
+        double floor = Math.abs(mean(values, 0, values.length)) * 1e-3 + 1e-9;
+        return Math.max(mad / (0.6745 * Math.sqrt(2)), floor);
+    }
+
+    private static double sse(double[] values, int from, int to) {
+        double mean = mean(values, from, to);
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += (values[i] - mean) * (values[i] - mean);
+        }
+        return sum;
+    }
+
+    private static double mean(double[] values, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += values[i];
+        }
+        return to > from ? sum / (to - from) : 0;
+    }
+}

@@ -1,0 +1,23 @@
+package com.burstline.server.analysis;
+
+import java.util.Locale;
+
+/** How findings and reports write figures: rates with two decimals in the largest fitting unit, percents with one. */
+public final class Figures {
+    private Figures() {
+    }
+
+    public static String rate(double bitsPerSecond) {
+        if (bitsPerSecond >= 1e9) {
+            return String.format(Locale.ROOT, "%.2f Gbit/s", bitsPerSecond / 1e9);
+        }
+        if (bitsPerSecond >= 1e6) {
+            return String.format(Locale.ROOT, "%.2f Mbit/s", bitsPerSecond / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.2f kbit/s", bitsPerSecond / 1e3);
+    }
+
+    public static String percent(double percent) {
+        return String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+}

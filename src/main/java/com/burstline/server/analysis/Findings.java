@@ -1,0 +1,42 @@
+package com.burstline.server.analysis;
+
+import com.burstline.server.run.IntervalRow;
+import com.burstline.server.run.RunFilter;
+import com.burstline.server.run.RunQueries;
+import com.burstline.server.run.RunSelections;
+import com.burstline.server.run.RunSummary;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Findings of one run (compared with its host pair's other runs) or of a selection (compared within it). */
+@Service
+public class Findings {
+    private static final int CONTEXT_RUNS = 500;
+
+    private final RunQueries queries;
+    private final RunSelections selections;
+
+    Findings(RunQueries queries, RunSelections selections) {
+        this.queries = queries;
+        this.selections = selections;
+    }
+
+    public List<Finding> forRun(long id) {
+        RunSummary run = queries.get(id);
+        List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
+        String opposite = "upload".equals(run.direction()) ? "download" : "upload";
+        List<RunSummary> context = queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
+                run.instanceType(), run.protocol(), opposite, null), 0, CONTEXT_RUNS).content();
+        return RunAnalysis.findings(run, sums, context);
+    }
+
+    public List<Finding> forRuns(List<RunSummary> runs) {
+        Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
+        List<Finding> findings = new ArrayList<>();
+        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), runs)));
+        return findings;
+    }
+}

@@ -1,0 +1,29 @@
+package com.burstline.server.compare;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@Tag(name = "Compare", description = "Groups of runs side by side, per scenario, with Welch's t-test")
+class CompareApiController {
+    private final Comparisons comparisons;
+
+    CompareApiController(Comparisons comparisons) {
+        this.comparisons = comparisons;
+    }
+
+    @Operation(summary = "Compare groups of runs per scenario",
+            description = "groupBy=driver|instanceType|sut|tag (default driver). Filters sut, peer, driver, "
+                    + "instanceType, protocol, direction, tag match exactly; the groupBy dimension's filter may "
+                    + "repeat to pick the groups in order (e.g. groupBy=driver&driver=2.10.0&driver=2.11.0). "
+                    + "baseline= names the group the other is compared to; run= picks runs by id.")
+    @GetMapping(path = "/api/v1/compare", produces = MediaType.APPLICATION_JSON_VALUE)
+    ComparisonResult compare(@RequestParam MultiValueMap<String, String> params) {
+        return comparisons.compare(SelectionQuery.parse(params, GroupBy.DRIVER));
+    }
+}

@@ -1,0 +1,24 @@
+package com.burstline.server.compare;
+
+import java.util.List;
+
+/**
+ * The answer of {@code GET /api/v1/compare}: per scenario, each group's figures (bits per second of received
+ * throughput) and, when exactly two groups are compared, the difference between them. Names are part of the API.
+ */
+public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
+
+    public record Scenario(String protocol, String direction, int streams, Long targetBitsPerSecond,
+                           List<Group> groups, Comparison comparison) {
+    }
+
+    public record Group(String group, int n, double mean, double median, double min, double max, Double stddev,
+                        Double ci95Low, Double ci95High, Double meanRetransmits, Double meanJitterMs,
+                        Double meanLostPercent, Double meanPercentOfBurstLimit, Double meanPercentOfBaseline,
+                        Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, List<Long> runIds) {
+    }
+
+    public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,
+                             Double ci95HighPercent, Double pValue, String verdict) {
+    }
+}

@@ -1,0 +1,61 @@
+package com.burstline.server.compare;
+
+import com.burstline.server.run.RunSummary;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What the runs of a comparison are grouped by; the API names are part of the API. */
+public enum GroupBy {
+    DRIVER("driver"),
+    INSTANCE_TYPE("instanceType"),
+    SUT("sut"),
+    TAG("tag");
+
+    /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
+    static final String NONE = "(none)";
+
+    private final String apiName;
+
+    GroupBy(String apiName) {
+        this.apiName = apiName;
+    }
+
+    public String apiName() {
+        return apiName;
+    }
+
+    /** The groups a run belongs to: one, except a run with several tags, which counts in each tag's group. */
+    public List<String> keysOf(RunSummary run) {
+        return switch (this) {
+            case DRIVER -> List.of(orNone(run.driver()));
+            case INSTANCE_TYPE -> List.of(orNone(run.instanceType()));
+            case SUT -> List.of(orNone(run.sut()));
+            case TAG -> run.tags().isEmpty() ? List.of(NONE) : run.tags();
+        };
+    }
+
+    public static GroupBy fromApiName(String value) {
+        for (GroupBy groupBy : values()) {
+            if (groupBy.apiName.equalsIgnoreCase(value.strip())) {
+                return groupBy;
+            }
+        }
+        throw new InvalidSelectionException("groupBy must be one of " + allowed() + ", not '" + value + "'");
+    }
+
+    static String allowed() {
+        return Arrays.stream(values()).map(GroupBy::apiName).collect(Collectors.joining(", "));
+    }
+
+    private static String orNone(String value) {
+        return value == null ? NONE : value;
+    }
+
+    @Override
+    public String toString() {
+        return apiName.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,74 @@
+package com.burstline.server.compare;
+
+import com.burstline.server.run.RunFilter;
+import com.burstline.server.run.RunSelection;
+import org.springframework.util.MultiValueMap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The selection in a comparison's, report's or export's query string, the same for all three so that one URL
+ * shares a selection between them. Filters match exactly; the groupBy dimension's filter may repeat, and its values
+ * are then the groups, in the order given (the first is the baseline unless {@code baseline=} says otherwise).
+ * {@code run} (repeatable, or comma-separated) picks runs by id.
+ */
+public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
+    private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
+            "direction", "tag");
+    private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
+
+    public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
+        params.keySet().stream().filter(name -> !FILTERS.contains(name) && !OTHER.contains(name)).findFirst()
+                .ifPresent(name -> {
+                    throw new InvalidSelectionException("unknown parameter '" + name + "'; the parameters are "
+                            + "groupBy, baseline, run, " + String.join(", ", FILTERS));
+                });
+        String groupByName = single(params, "groupBy");
+        GroupBy groupBy = groupByName == null ? defaultGroupBy : GroupBy.fromApiName(groupByName);
+        List<String> groups = groupBy == null ? List.of() : values(params, groupBy.apiName());
+        RunFilter filter = new RunFilter(filterValue(params, "sut", groupBy), filterValue(params, "peer", groupBy),
+                filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
+                single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy));
+        String baseline = single(params, "baseline");
+        if (baseline != null && !groups.isEmpty() && !groups.contains(baseline)) {
+            throw new InvalidSelectionException("baseline '" + baseline + "' is not one of the groups " + groups);
+        }
+        String dimension = groupBy == null || groups.isEmpty() ? null : groupBy.apiName();
+        return new SelectionQuery(groupBy, groups, baseline, new RunSelection(runIds(params), filter, dimension,
+                groups));
+    }
+
+    private static String filterValue(MultiValueMap<String, String> params, String name, GroupBy groupBy) {
+        return groupBy != null && groupBy.apiName().equals(name) ? null : single(params, name);
+    }
+
+    private static String single(MultiValueMap<String, String> params, String name) {
+        List<String> given = values(params, name);
+        if (given.size() > 1) {
+            throw new InvalidSelectionException(name + " may be given once (only the groupBy dimension repeats)");
+        }
+        return given.isEmpty() ? null : given.get(0);
+    }
+
+    private static List<String> values(MultiValueMap<String, String> params, String name) {
+        List<String> given = params.getOrDefault(name, List.of());
+        return given.stream().filter(value -> value != null && !value.isBlank()).map(String::strip).distinct()
+                .toList();
+    }
+
+    private static List<Long> runIds(MultiValueMap<String, String> params) {
+        List<Long> ids = new ArrayList<>();
+        for (String value : values(params, "run")) {
+            for (String part : value.split(",")) {
+                try {
+                    ids.add(Long.parseLong(part.strip()));
+                } catch (NumberFormatException e) {
+                    throw new InvalidSelectionException("run must be run ids (numbers), not '" + part.strip() + "'");
+                }
+            }
+        }
+        return ids;
+    }
+}

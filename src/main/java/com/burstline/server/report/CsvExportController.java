@@ -1,0 +1,60 @@
+package com.burstline.server.report;
+
+import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.run.RunSelections;
+import com.burstline.server.run.RunSummary;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.io.IOException;
+import java.util.List;
+
+/** Runs and intervals of any selection as CSV (the selection parameters of /api/v1/compare, without groupBy). */
+@RestController
+@Tag(name = "Export", description = "Runs and intervals as CSV")
+class CsvExportController {
+    static final int MAX_RUNS = 10_000;
+    private static final String TYPE = "text/csv;charset=UTF-8";
+
+    private final RunSelections selections;
+
+    CsvExportController(RunSelections selections) {
+        this.selections = selections;
+    }
+
+    @Operation(summary = "Run summaries of a selection as CSV, one line per run")
+    @GetMapping("/api/v1/export/runs.csv")
+    void runs(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response) throws IOException {
+        List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
+        Csv csv = start(response, "runs.csv");
+        csv.row(RunCsvColumns.HEADER);
+        runs.forEach(run -> csv.row(RunCsvColumns.values(run)));
+    }
+
+    @Operation(summary = "Every interval row (each stream and the sums) of a selection's runs as CSV")
+    @GetMapping("/api/v1/export/intervals.csv")
+    void intervals(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response)
+            throws IOException {
+        List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
+        Csv csv = start(response, "intervals.csv");
+        csv.row("runId", "interval", "start", "end", "stream", "direction", "bytes", "bitsPerSecond", "retransmits",
+                "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted");
+        selections.forEachInterval(runs.stream().map(RunSummary::id).toList(), (runId, row) -> csv.row(runId,
+                row.interval(), row.start(), row.end(), row.stream(), row.direction(), row.bytes(),
+                row.bitsPerSecond(), row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(),
+                row.lostPackets(), row.packets(), row.omitted()));
+    }
+
+    /** Headers go out only after the selection was read, so that a bad selection still answers a problem detail. */
+    private static Csv start(HttpServletResponse response, String name) throws IOException {
+        response.setContentType(TYPE);
+        response.setHeader("Content-Disposition", "attachment; filename=\"" + name + "\"");
+        return new Csv(response.getWriter());
+    }
+
+}

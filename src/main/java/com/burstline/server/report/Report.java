@@ -1,0 +1,16 @@
+package com.burstline.server.report;
+
+import java.util.List;
+
+/** Everything the Markdown and HTML reports show, already worded and formatted; both render exactly this. */
+record Report(String title, int runCount, List<EnvironmentRow> environment, boolean byDriver, List<Row> tcp,
+              List<Row> udp, List<String> analysis, List<String> commands, String query) {
+
+    record EnvironmentRow(String item, String value) {
+    }
+
+    /** One scenario and direction (and driver, when several are compared). Loss and jitter only for UDP. */
+    record Row(String scenario, String direction, String driver, int n, String throughput, String retransmits,
+               String packetLoss, String jitter) {
+    }
+}

@@ -1,0 +1,34 @@
+package com.burstline.server.report;
+
+import com.burstline.server.compare.GroupBy;
+import com.burstline.server.compare.SelectionQuery;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@Tag(name = "Reports", description = "The write-up of a selection of runs")
+class ReportApiController {
+    static final MediaType MARKDOWN = new MediaType("text", "markdown", java.nio.charset.StandardCharsets.UTF_8);
+
+    private final Reports reports;
+
+    ReportApiController(Reports reports) {
+        this.reports = reports;
+    }
+
+    @Operation(summary = "Report of a selection as Markdown",
+            description = "The same selection parameters as /api/v1/compare (groupBy defaults to driver). The "
+                    + "printable HTML page with charts is /reports with the same query.")
+    @GetMapping(path = "/api/v1/reports")
+    ResponseEntity<String> markdown(@RequestParam MultiValueMap<String, String> params, HttpServletRequest request) {
+        Report report = reports.build(SelectionQuery.parse(params, GroupBy.DRIVER), request.getQueryString());
+        return ResponseEntity.ok().contentType(MARKDOWN).body(MarkdownReport.render(report));
+    }
+}

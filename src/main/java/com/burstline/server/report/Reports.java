@@ -1,0 +1,67 @@
+package com.burstline.server.report;
+
+import com.burstline.server.analysis.Finding;
+import com.burstline.server.analysis.Findings;
+import com.burstline.server.compare.ComparisonResult;
+import com.burstline.server.compare.Comparisons;
+import com.burstline.server.compare.GroupBy;
+import com.burstline.server.compare.InvalidSelectionException;
+import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.run.RunSelections;
+import com.burstline.server.run.RunSummary;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the report of a selection, laid out like the seed article: environment, TCP and UDP tables (one row per
+ * scenario and direction, per driver when several are compared), the analysis written from the findings, and the
+ * commands that reproduce the runs.
+ */
+@Service
+class Reports {
+    private final RunSelections selections;
+    private final Comparisons comparisons;
+    private final Findings findings;
+
+    Reports(RunSelections selections, Comparisons comparisons, Findings findings) {
+        this.selections = selections;
+        this.comparisons = comparisons;
+        this.findings = findings;
+    }
+
+    Report build(SelectionQuery query, String queryString) {
+        List<RunSummary> runs = selections.summaries(query.selection(), Comparisons.MAX_RUNS);
+        if (runs.isEmpty()) {
+            throw new InvalidSelectionException("the selection matches no runs; check the filters and run ids");
+        }
+        ComparisonResult comparison = comparisons.compare(query, runs);
+        boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1);
+        List<Report.Row> tcp = new ArrayList<>();
+        List<Report.Row> udp = new ArrayList<>();
+        for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
+            for (ComparisonResult.Group group : scenario.groups()) {
+                ("UDP".equals(scenario.protocol()) ? udp : tcp).add(row(scenario, group));
+            }
+        }
+        List<Finding> found = findings.forRuns(runs);
+        List<String> analysis = AnalysisText.write(comparison, found, runs);
+        return new Report(title(runs, query), runs.size(), Environment.of(runs), byGroup, tcp, udp, analysis,
+                Commands.of(runs), queryString == null ? "" : queryString);
+    }
+
+    private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
+        return new Report.Row(ReportFormat.scenario(scenario), ReportFormat.direction(scenario.direction()),
+                group.group(), group.n(), ReportFormat.throughput(group), ReportFormat.retransmits(group),
+                ReportFormat.loss(group), ReportFormat.jitter(group));
+    }
+
+    private static String title(List<RunSummary> runs, SelectionQuery query) {
+        List<String> types = runs.stream().map(RunSummary::instanceType).filter(t -> t != null).distinct().toList();
+        String on = types.isEmpty() ? "" : " on " + String.join(", ", types);
+        GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
+        return "Network throughput" + on + (query.groups().size() > 1 ? ": " + String.join(" vs ", query.groups())
+                + " (by " + groupBy.apiName() + ")" : "");
+    }
+}

@@ -1,0 +1,62 @@
+package com.burstline.server.run;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * Interval rows of many runs at once, by run id in chunks: each chunk is one query on the primary key's leading
+ * column, so reading 100 runs costs the same whatever else the table holds.
+ */
+@Repository
+class IntervalBatchReader {
+    private static final int CHUNK = 200;
+    private static final String COLUMNS = """
+            SELECT run_id, interval_index, start_seconds, end_seconds, stream, direction, bytes, bits_per_second,
+                retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted
+            FROM run_interval WHERE run_id IN (%s)%s ORDER BY run_id, seq""";
+
+    private final JdbcTemplate jdbc;
+
+    IntervalBatchReader(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Map<Long, List<IntervalRow>> sums(Collection<Long> runIds) {
+        Map<Long, List<IntervalRow>> byRun = new LinkedHashMap<>();
+        runIds.forEach(id -> byRun.put(id, new ArrayList<>()));
+        read(runIds, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
+        return byRun;
+    }
+
+    void forEach(Collection<Long> runIds, BiConsumer<Long, IntervalRow> consumer) {
+        read(runIds, "", consumer);
+    }
+
+    private void read(Collection<Long> runIds, String condition, BiConsumer<Long, IntervalRow> consumer) {
+        List<Long> ids = runIds.stream().sorted().distinct().toList();
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+            String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+            jdbc.query(COLUMNS.formatted(marks, condition),
+                    (ResultSet rs) -> consumer.accept(rs.getLong("run_id"), row(rs)), chunk.toArray());
+        }
+    }
+
+    private static IntervalRow row(ResultSet rs) throws SQLException {
+        return new IntervalRow(rs.getInt("interval_index"), rs.getDouble("start_seconds"),
+                rs.getDouble("end_seconds"), rs.getString("stream"), rs.getString("direction"), rs.getLong("bytes"),
+                rs.getDouble("bits_per_second"), rs.getObject("retransmits", Long.class),
+                rs.getObject("rtt_micros", Long.class), rs.getObject("cwnd_bytes", Long.class),
+                rs.getObject("jitter_ms", Double.class), rs.getObject("lost_packets", Long.class),
+                rs.getObject("packets", Long.class), rs.getBoolean("omitted"));
+    }
+}

@@ -1,0 +1,78 @@
+package com.burstline.server.run;
+
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.jpa.domain.Specification;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+/**
+ * Reads a selection of runs with their interval rows in a few queries, for comparisons, reports and exports. The
+ * cost follows the runs selected: summaries come from the indexed run columns, intervals by run id.
+ */
+@Service
+public class RunSelections {
+    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag");
+
+    private final RunRepository runs;
+    private final IntervalBatchReader intervals;
+
+    RunSelections(RunRepository runs, IntervalBatchReader intervals) {
+        this.runs = runs;
+        this.intervals = intervals;
+    }
+
+    /** The selected runs, oldest first; more than {@code max} is a 400 asking for a narrower selection. */
+    @Transactional(readOnly = true)
+    public List<RunSummary> summaries(RunSelection selection, int max) {
+        List<RunSummary> found = runs.findAll(specification(selection),
+                PageRequest.of(0, max + 1, Sort.by(Sort.Direction.ASC, "id"))).map(Run::toSummary).getContent();
+        if (found.size() > max) {
+            throw new InvalidRunInputException("the selection holds more than " + max
+                    + " runs; narrow it with filters or explicit run ids");
+        }
+        return found;
+    }
+
+    /** The per-interval sum rows of each run (one list per run, in time order). */
+    @Transactional(readOnly = true)
+    public Map<Long, List<IntervalRow>> sumRows(Collection<Long> runIds) {
+        return intervals.sums(runIds);
+    }
+
+    /** Every interval row of the runs, run by run in id order, without holding them all in memory. */
+    @Transactional(readOnly = true)
+    public void forEachInterval(Collection<Long> runIds, BiConsumer<Long, IntervalRow> consumer) {
+        intervals.forEach(runIds, consumer);
+    }
+
+    private static Specification<Run> specification(RunSelection selection) {
+        Specification<Run> spec = RunSpecifications.matching(selection.filter());
+        if (!selection.runIds().isEmpty()) {
+            spec = spec.and((root, query, builder) -> root.get("id").in(selection.runIds()));
+        }
+        if (selection.dimension() != null && !selection.values().isEmpty()) {
+            if (!DIMENSIONS.contains(selection.dimension())) {
+                throw new InvalidRunInputException("runs cannot be selected by " + selection.dimension());
+            }
+            spec = spec.and(inValues(selection.dimension(), selection.values()));
+        }
+        return spec;
+    }
+
+    private static Specification<Run> inValues(String dimension, List<String> values) {
+        return (root, query, builder) -> {
+            if ("tag".equals(dimension)) {
+                query.distinct(true);
+                return root.join("tags").in(values);
+            }
+            return root.get(dimension).in(values);
+        };
+    }
+}

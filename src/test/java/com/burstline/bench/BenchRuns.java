@@ -1,0 +1,144 @@
+package com.burstline.bench;
+
+import com.burstline.iperf.IntervalSample;
+import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Samples;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Fills the database fast for the compare benchmark: plain JDBC batch inserts, not uploads (the upload path has its own
+ * benchmark). Each run is one of the real iperf3 outputs in src/test/resources/iperf3 with its own summary figures;
+ * its interval rows are the output's real rows, repeated back to back (times shifted) until the run has at least
+ * {@value #MIN_ROWS} rows, so that 10,000 runs hold over a million rows as a day of 100-second runs would.
+ */
+final class BenchRuns {
+    static final int MIN_ROWS = 100;
+    private static final String RUN = """
+            INSERT INTO run (content_sha256, uploaded_at, sut, peer, instance_type, driver, tool, tool_version,
+                output_format, started_at, protocol, direction, streams, duration_seconds, omit_seconds, target_bps,
+                sent_bps, received_bps, retransmits, jitter_ms, lost_percent, host_cpu_percent, remote_cpu_percent,
+                burst_limit_bps, baseline_bps, interval_count)
+            VALUES (?, ?, ?, ?, 't4g.large', ?, 'iperf3', ?, 'json', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 5e9,
+                512e6, ?)""";
+    private static final String TAG = "INSERT INTO run_tag (run_id, tag) VALUES (?, ?)";
+    private static final String INTERVAL = """
+            INSERT INTO run_interval (run_id, seq, interval_index, start_seconds, end_seconds, stream, direction,
+                bytes, bits_per_second, retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
+    private final List<Iperf3Result> results;
+    private long rows;
+
+    BenchRuns() {
+        Iperf3OutputParser parser = new Iperf3OutputParser();
+        results = Samples.successfulRuns().stream().map(name -> parser.parse(Samples.bytes(name)))
+                .filter(result -> !"bidir".equals(result.direction().apiName())).toList();
+    }
+
+    long rowsInserted() {
+        return rows;
+    }
+
+    /** Inserts {@code count} runs with the given driver and tag; committed every 100 runs. */
+    void insert(DataSource dataSource, int count, String driver, String tag) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement run = connection.prepareStatement(RUN, new String[]{"id"});
+             PreparedStatement tags = connection.prepareStatement(TAG);
+             PreparedStatement intervals = connection.prepareStatement(INTERVAL)) {
+            connection.setAutoCommit(false);
+            for (int i = 0; i < count; i++) {
+                Iperf3Result result = results.get(i % results.size());
+                long id = insertRun(run, result, driver);
+                tags.setLong(1, id);
+                tags.setString(2, tag);
+                tags.executeUpdate();
+                insertIntervals(intervals, id, result.intervals());
+                if (i % 100 == 99) {
+                    connection.commit();
+                }
+            }
+            connection.commit();
+        }
+    }
+
+    private long insertRun(PreparedStatement run, Iperf3Result result, String driver) throws SQLException {
+        int repeats = repeats(result.intervals());
+        run.setString(1, UUID.randomUUID().toString().replace("-", ""));
+        run.setTimestamp(2, Timestamp.from(Instant.now()));
+        run.setString(3, "bench-sut");
+        run.setString(4, "bench-peer");
+        run.setString(5, driver);
+        run.setString(6, result.toolVersion());
+        run.setTimestamp(7, result.startedAt() == null ? null : Timestamp.from(result.startedAt()));
+        run.setString(8, result.protocol().name());
+        run.setString(9, result.direction().apiName());
+        run.setInt(10, result.streams());
+        run.setInt(11, result.durationSeconds() * repeats);
+        run.setInt(12, result.omitSeconds());
+        run.setObject(13, result.targetBitsPerSecond(), Types.BIGINT);
+        run.setDouble(14, result.sentBitsPerSecond());
+        run.setDouble(15, result.receivedBitsPerSecond());
+        run.setObject(16, result.retransmits(), Types.BIGINT);
+        run.setObject(17, result.jitterMs(), Types.DOUBLE);
+        run.setObject(18, result.lostPercent(), Types.DOUBLE);
+        run.setObject(19, result.hostCpuPercent(), Types.DOUBLE);
+        run.setObject(20, result.remoteCpuPercent(), Types.DOUBLE);
+        run.setInt(21, result.intervals().size() * repeats);
+        run.executeUpdate();
+        try (ResultSet keys = run.getGeneratedKeys()) {
+            keys.next();
+            return keys.getLong(1);
+        }
+    }
+
+    private void insertIntervals(PreparedStatement statement, long runId, List<IntervalSample> samples)
+            throws SQLException {
+        int repeats = repeats(samples);
+        double length = samples.get(samples.size() - 1).end();
+        int intervalsPerRepeat = samples.get(samples.size() - 1).index() + 1;
+        int seq = 0;
+        for (int r = 0; r < repeats; r++) {
+            for (IntervalSample sample : samples) {
+                bind(statement, runId, seq++, sample, r * intervalsPerRepeat, r * length);
+                statement.addBatch();
+            }
+        }
+        statement.executeBatch();
+        rows += seq;
+    }
+
+    private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample, int indexShift,
+                             double timeShift) throws SQLException {
+        statement.setLong(1, runId);
+        statement.setInt(2, seq);
+        statement.setInt(3, sample.index() + indexShift);
+        statement.setDouble(4, sample.start() + timeShift);
+        statement.setDouble(5, sample.end() + timeShift);
+        statement.setString(6, sample.stream());
+        statement.setString(7, sample.direction().apiName());
+        statement.setLong(8, sample.bytes());
+        statement.setDouble(9, sample.bitsPerSecond());
+        statement.setObject(10, sample.retransmits(), Types.BIGINT);
+        statement.setObject(11, sample.rttMicros(), Types.BIGINT);
+        statement.setObject(12, sample.cwndBytes(), Types.BIGINT);
+        statement.setObject(13, sample.jitterMs(), Types.DOUBLE);
+        statement.setObject(14, sample.lostPackets(), Types.BIGINT);
+        statement.setObject(15, sample.packets(), Types.BIGINT);
+        statement.setBoolean(16, sample.omitted());
+    }
+
+    private static int repeats(List<IntervalSample> samples) {
+        return Math.max(1, (MIN_ROWS + samples.size() - 1) / samples.size());
+    }
+}

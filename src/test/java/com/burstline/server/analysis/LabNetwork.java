@@ -1,0 +1,72 @@
+package com.burstline.server.analysis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The two-namespace lab of scripts/lab-network.sh under a prefix and subnet of this test's own (blcp, 10.79), so
+ * that it never collides with the agents' lab: a veth shaped to 5 Gbit/s between blcp-a (client) and blcp-b.
+ */
+final class LabNetwork {
+    static final String LAB = "blcp";
+    static final String SERVER_ADDRESS = "10.79.0.2";
+    static final String CLIENT_NS = LAB + "-a";
+    static final String SERVER_NS = LAB + "-b";
+    static final String CLIENT_LINK = LAB + "-ta";
+
+    private LabNetwork() {
+    }
+
+    static void up() {
+        run(List.of("scripts/lab-network.sh", "up"));
+    }
+
+    static void down() {
+        run(List.of("scripts/lab-network.sh", "down"));
+    }
+
+    /** Changes the client side's shaper, the one its upload goes through, as a burst allowance running out would. */
+    static void shapeClientSide(String rate) {
+        run(List.of("tc", "-n", CLIENT_NS, "qdisc", "change", "dev", CLIENT_LINK, "root", "tbf", "rate", rate,
+                "burst", "1mb", "latency", "50ms"));
+    }
+
+    static Process start(String namespace, List<String> command, Path output) throws IOException {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
+        full.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(false);
+        builder.redirectOutput(output.toFile());
+        builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+        return builder.start();
+    }
+
+    private static void run(List<String> command) {
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().put("BURSTLINE_LAB", LAB);
+            builder.environment().put("BURSTLINE_LAB_NET", "10.79");
+            Process process = builder.start();
+            String output = new String(process.getInputStream().readAllBytes());
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(String.join(" ", command) + " could not start", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package com.burstline.server.compare;
+
+import com.burstline.iperf.Samples;
+import com.burstline.server.run.ApiClient;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static com.burstline.server.Problems.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The comparison API over real HTTP on real iperf3 output. Each real sample can be uploaded once per database (the
+ * same bytes are the same run), so groups with n ≥ 2 on one scenario are made with tags: a run with two tags
+ * counts in both tag groups. Subclasses choose the database.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class CompareApiBehaviour {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    static Path dataDir;
+
+    static void commonProperties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+    }
+
+    @LocalServerPort
+    int port;
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = new ApiClient(port);
+    }
+
+    @Test
+    void twoTagGroupsOnOneScenarioGetFiguresAWelchTestAndAVerdict() {
+        JsonNode f1 = upload("iperf3-312-tcp-4-download.json", "?instanceType=t4g.large&sut=c1&tag=base");
+        JsonNode f2 = upload("iperf3-318-tcp-4-download.json", "?instanceType=t4g.large&sut=c1&tag=base&tag=new");
+        JsonNode f3 = upload("iperf3-318-tcp-4-download-stream.json", "?instanceType=t4g.large&sut=c1&tag=new",
+                "application/x-ndjson");
+
+        JsonNode result = get("/api/v1/compare?groupBy=tag&tag=base&tag=new&sut=c1");
+
+        assertThat(result.get("groupBy").stringValue()).isEqualTo("tag");
+        JsonNode scenario = result.get("scenarios").get(0);
+        assertThat(result.get("scenarios").size()).isEqualTo(1);
+        assertThat(scenario.get("protocol").stringValue()).isEqualTo("TCP");
+        assertThat(scenario.get("direction").stringValue()).isEqualTo("download");
+        assertThat(scenario.get("streams").intValue()).isEqualTo(4);
+        JsonNode base = scenario.get("groups").get(0);
+        JsonNode other = scenario.get("groups").get(1);
+        double baseMean = (received(f1) + received(f2)) / 2;
+        double otherMean = (received(f2) + received(f3)) / 2;
+        assertThat(base.get("group").stringValue()).isEqualTo("base");
+        assertThat(base.get("n").intValue()).isEqualTo(2);
+        assertThat(base.get("mean").doubleValue()).isCloseTo(baseMean, within(1e-3));
+        assertThat(base.get("median").doubleValue()).isCloseTo(baseMean, within(1e-3));
+        assertThat(base.get("min").doubleValue()).isEqualTo(Math.min(received(f1), received(f2)));
+        assertThat(base.get("max").doubleValue()).isEqualTo(Math.max(received(f1), received(f2)));
+        assertThat(base.get("stddev").doubleValue())
+                .isCloseTo(Math.abs(received(f1) - received(f2)) / Math.sqrt(2), within(1e-3));
+        assertThat(base.get("ci95Low").doubleValue()).isLessThan(baseMean);
+        assertThat(base.get("ci95High").doubleValue()).isGreaterThan(baseMean);
+        assertThat(base.get("meanPercentOfBurstLimit").doubleValue()).isCloseTo(baseMean / 5e9 * 100, within(1e-9));
+        assertThat(base.get("meanPercentOfBaseline").doubleValue()).isCloseTo(baseMean / 512e6 * 100, within(1e-9));
+        assertThat(base.get("runIds").toString()).isEqualTo("[" + id(f1) + "," + id(f2) + "]");
+        assertThat(other.get("runIds").toString()).isEqualTo("[" + id(f2) + "," + id(f3) + "]");
+        assertThat(base.get("meanJitterMs").isNull()).isTrue();
+
+        JsonNode comparison = scenario.get("comparison");
+        assertThat(comparison.get("baseline").stringValue()).isEqualTo("base");
+        assertThat(comparison.get("other").stringValue()).isEqualTo("new");
+        assertThat(comparison.get("deltaPercent").doubleValue())
+                .isCloseTo((otherMean - baseMean) / baseMean * 100, within(1e-9));
+        assertThat(comparison.get("pValue").doubleValue()).isBetween(0.0, 1.0);
+        assertThat(comparison.get("ci95LowPercent").doubleValue())
+                .isLessThan(comparison.get("deltaPercent").doubleValue());
+        assertThat(comparison.get("verdict").stringValue()).contains("4-stream download").contains("n = 2 each");
+    }
+
+    @Test
+    void groupsKeepTheRequestedOrderAndBaselineSwapsTheComparison() {
+        upload("iperf3-312-udp-1g-upload.json", "?driver=2.10.0&sut=c2&instanceType=t4g.large");
+        upload("iperf3-318-udp-1g-upload.json", "?driver=2.11.0&sut=c2&instanceType=t4g.large");
+
+        JsonNode asked = get("/api/v1/compare?groupBy=driver&driver=2.11.0&driver=2.10.0&sut=c2")
+                .get("scenarios").get(0);
+        JsonNode swapped = get("/api/v1/compare?groupBy=driver&driver=2.11.0&driver=2.10.0&sut=c2&baseline=2.10.0")
+                .get("scenarios").get(0);
+
+        assertThat(asked.get("targetBitsPerSecond").longValue()).isEqualTo(1_000_000_000L);
+        assertThat(asked.get("groups").get(0).get("group").stringValue()).isEqualTo("2.11.0");
+        assertThat(asked.get("comparison").get("baseline").stringValue()).isEqualTo("2.11.0");
+        assertThat(swapped.get("comparison").get("baseline").stringValue()).isEqualTo("2.10.0");
+        assertThat(swapped.get("comparison").get("verdict").stringValue())
+                .startsWith("not enough runs for a test (n = 1 each").contains("2.11.0 is").contains("faster");
+        JsonNode udp312 = asked.get("groups").get(1);
+        assertThat(udp312.get("meanLostPercent").doubleValue()).isCloseTo(47.5022184820458, within(1e-9));
+        assertThat(udp312.get("meanJitterMs").doubleValue()).isPositive();
+        assertThat(udp312.get("stddev").isNull()).isTrue();
+    }
+
+    @Test
+    void explicitRunIdsSelectRunsAndFindingsAreServedPerRun() {
+        JsonNode udp5g = upload("iperf3-318-udp-5g-upload.json", "?instanceType=t4g.large&driver=ids");
+
+        JsonNode result = get("/api/v1/compare?run=" + id(udp5g));
+        JsonNode findings = get("/api/v1/runs/" + id(udp5g) + "/findings");
+
+        assertThat(result.get("scenarios").get(0).get("groups").get(0).get("runIds").toString())
+                .isEqualTo("[" + id(udp5g) + "]");
+        assertThat(result.get("scenarios").get(0).has("comparison")).isTrue();
+        assertThat(result.get("scenarios").get(0).get("comparison").isNull()).isTrue();
+        assertThat(kinds(findings)).contains("percent-of-limit", "sender-limited");
+        JsonNode sender = finding(findings, "sender-limited");
+        assertThat(sender.get("message").stringValue()).contains("not the network");
+        assertThat(sender.get("data").get("targetBitsPerSecond").longValue()).isEqualTo(5_000_000_000L);
+    }
+
+    @Test
+    void badSelectionsAreProblemDetails() {
+        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag");
+        assertProblem(api.get("/api/v1/compare?run=abc"), 400, "'abc'");
+        assertProblem(api.get("/api/v1/compare?grupBy=driver"), 400, "unknown parameter 'grupBy'");
+        assertProblem(api.get("/api/v1/compare?sut=a&sut=b"), 400, "sut may be given once");
+        assertProblem(api.get("/api/v1/compare?groupBy=driver&driver=a&driver=b&baseline=c"), 400, "baseline 'c'");
+        assertProblem(api.get("/api/v1/compare?direction=sideways"), 400, "direction must be");
+        assertProblem(api.get("/api/v1/runs/987654/findings"), 404, "no run with id 987654");
+    }
+
+    private JsonNode upload(String sample, String query) {
+        return upload(sample, query, "application/json");
+    }
+
+    private JsonNode upload(String sample, String query, String type) {
+        var response = api.upload(Samples.bytes(sample), type, query);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return JSON.readTree(response.body());
+    }
+
+    private JsonNode get(String path) {
+        var response = api.get(path);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    private static double received(JsonNode run) {
+        return run.get("receivedBitsPerSecond").doubleValue();
+    }
+
+    private static long id(JsonNode run) {
+        return run.get("id").longValue();
+    }
+
+    private static java.util.List<String> kinds(JsonNode findings) {
+        java.util.List<String> kinds = new java.util.ArrayList<>();
+        findings.forEach(finding -> kinds.add(finding.get("kind").stringValue()));
+        return kinds;
+    }
+
+    private static JsonNode finding(JsonNode findings, String kind) {
+        for (JsonNode finding : findings) {
+            if (kind.equals(finding.get("kind").stringValue())) {
+                return finding;
+            }
+        }
+        throw new AssertionError("no " + kind + " finding in " + findings);
+    }
+}

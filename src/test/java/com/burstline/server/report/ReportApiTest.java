@@ -1,0 +1,184 @@
+package com.burstline.server.report;
+
+import com.burstline.iperf.Samples;
+import com.burstline.server.run.ApiClient;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static com.burstline.server.Problems.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The report and the CSV exports over real HTTP, for the seed's six iperf3 3.12 runs (real output). */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ReportApiTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final List<String> SEED = List.of("tcp-1-upload", "tcp-4-upload", "tcp-1-download",
+            "tcp-4-download", "udp-1g-upload", "udp-5g-upload");
+
+    @TempDir
+    static Path dataDir;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+    }
+
+    @LocalServerPort
+    int port;
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = new ApiClient(port);
+    }
+
+    @Test
+    void reportOfTheSeedRunsHasTheSixRowsWithTheSummariesFigures() {
+        Map<String, JsonNode> runs = new LinkedHashMap<>();
+        for (String name : SEED) {
+            runs.put(name, upload("iperf3-312-" + name + ".json", "?instanceType=t4g.large&sut=arm-a&peer=arm-b"
+                    + "&driver=ENA%20ARM64%202.2.1.65&tag=seed"));
+        }
+
+        var response = api.get("/api/v1/reports?tag=seed");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/markdown");
+        String report = response.body();
+        assertThat(report).contains("## Test Environment", "| Instance type | t4g.large |",
+                "| Driver | ENA ARM64 2.2.1.65 |", "| Peer | arm-b |", "| Tool version | iperf3 3.12 |",
+                "## TCP Throughput", "| Scenario | Direction | Throughput | Retransmits |",
+                "## UDP Throughput", "| Scenario | Direction | Throughput | Packet Loss | Jitter |",
+                "## Analysis", "## Charts", "](/reports?tag=seed)");
+        List<String> rows = tableRows(report);
+        assertThat(rows).containsExactly(
+                tcpRow("TCP 1 stream", "Upload", runs.get("tcp-1-upload")),
+                tcpRow("TCP 1 stream", "Download", runs.get("tcp-1-download")),
+                tcpRow("TCP 4 streams", "Upload", runs.get("tcp-4-upload")),
+                tcpRow("TCP 4 streams", "Download", runs.get("tcp-4-download")),
+                udpRow("UDP 1 Gbit/s", runs.get("udp-1g-upload")),
+                udpRow("UDP 5 Gbit/s", runs.get("udp-5g-upload")));
+        assertThat(rows.get(0)).isEqualTo("| TCP 1 stream | Upload | 4.78 Gbit/s | 0 |");
+        assertThat(report).contains("iperf3 -c arm-b -P 4 -R -t 5 -J", "iperf3 -c arm-b -u -b 5G -t 5 -J",
+                "iperf3 -s -1");
+        assertThat(report).contains("**sender-limited**", "not the network");
+    }
+
+    @Test
+    void csvExportsQuoteFieldsSoADriverWithCommaAndQuotesRoundTrips() {
+        String driver = "a,\"b\"";
+        JsonNode run = upload("iperf3-318-tcp-1-download.json", "?tag=csv&driver=a%2C%22b%22");
+
+        var runsCsv = api.get("/api/v1/export/runs.csv?tag=csv");
+        var intervalsCsv = api.get("/api/v1/export/intervals.csv?tag=csv");
+
+        assertThat(runsCsv.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/csv");
+        List<List<String>> lines = parseCsv(runsCsv.body());
+        assertThat(lines).hasSize(2);
+        Map<String, String> record = record(lines.get(0), lines.get(1));
+        assertThat(record.get("driver")).isEqualTo(driver);
+        assertThat(record.get("id")).isEqualTo(Long.toString(run.get("id").longValue()));
+        assertThat(Double.parseDouble(record.get("receivedBitsPerSecond")))
+                .isEqualTo(run.get("receivedBitsPerSecond").doubleValue());
+        assertThat(runsCsv.body()).contains("\"a,\"\"b\"\"\"");
+
+        JsonNode intervals = JSON.readTree(api.get("/api/v1/runs/" + run.get("id").longValue() + "/intervals").body());
+        List<List<String>> intervalLines = parseCsv(intervalsCsv.body());
+        assertThat(intervalLines).hasSize(intervals.size() + 1);
+        Map<String, String> first = record(intervalLines.get(0), intervalLines.get(1));
+        assertThat(Long.parseLong(first.get("bytes"))).isEqualTo(intervals.get(0).get("bytes").longValue());
+        assertThat(first.get("stream")).isEqualTo(intervals.get(0).get("stream").stringValue());
+    }
+
+    @Test
+    void emptyOrBadSelectionsAreProblemDetails() {
+        assertProblem(api.get("/api/v1/reports?driver=no-such-driver"), 400, "matches no runs");
+        assertProblem(api.get("/api/v1/reports?groupBy=colour"), 400, "groupBy must be one of");
+        assertProblem(api.get("/api/v1/export/runs.csv?run=x"), 400, "'x'");
+        assertProblem(api.get("/api/v1/export/intervals.csv?protocol=sctp"), 400, "protocol must be TCP or UDP");
+    }
+
+    private JsonNode upload(String sample, String query) {
+        var response = api.upload(Samples.bytes(sample), "application/json", query);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return JSON.readTree(response.body());
+    }
+
+    /** The report's format, written out here independently: two decimals in Gbit/s or Mbit/s. */
+    private static String rate(double bitsPerSecond) {
+        return bitsPerSecond >= 1e9 ? String.format(Locale.ROOT, "%.2f Gbit/s", bitsPerSecond / 1e9)
+                : String.format(Locale.ROOT, "%.2f Mbit/s", bitsPerSecond / 1e6);
+    }
+
+    private static String tcpRow(String scenario, String direction, JsonNode run) {
+        return "| " + scenario + " | " + direction + " | " + rate(run.get("receivedBitsPerSecond").doubleValue())
+                + " | " + run.get("retransmits").longValue() + " |";
+    }
+
+    private static String udpRow(String scenario, JsonNode run) {
+        return "| " + scenario + " | Upload | " + rate(run.get("receivedBitsPerSecond").doubleValue()) + " | "
+                + String.format(Locale.ROOT, "%.2f%%", run.get("lostPercent").doubleValue()) + " | "
+                + String.format(Locale.ROOT, "%.3f ms", run.get("jitterMs").doubleValue()) + " |";
+    }
+
+    private static List<String> tableRows(String markdown) {
+        return markdown.lines().filter(line -> line.startsWith("| TCP ") || line.startsWith("| UDP ")).toList();
+    }
+
+    private static Map<String, String> record(List<String> header, List<String> values) {
+        Map<String, String> record = new LinkedHashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            record.put(header.get(i), values.get(i));
+        }
+        return record;
+    }
+
+    /** RFC 4180 as a spreadsheet reads it: quoted fields may hold commas, doubled quotes and line breaks. */
+    private static List<List<String>> parseCsv(String text) {
+        List<List<String>> lines = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\n') {
+                fields.add(field.toString().replace("\r", ""));
+                field.setLength(0);
+                lines.add(fields);
+                fields = new ArrayList<>();
+            } else {
+                field.append(c);
+            }
+        }
+        return lines;
+    }
+}
