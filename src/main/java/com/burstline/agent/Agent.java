@@ -24,6 +24,7 @@ final class Agent implements AutoCloseable {
     private final ResultSpool spool;
     private final HostFacts facts;
     private final BusyLock busy;
+    private final AgentEndpoints endpoints;
     private final URI advertise;
     private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, runnable -> {
         Thread thread = new Thread(runnable, "agent-timer");
@@ -34,13 +35,14 @@ final class Agent implements AutoCloseable {
     private volatile int heartbeatSeconds = 5;
 
     private Agent(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool, HostFacts facts,
-                  BusyLock busy) {
+                  BusyLock busy, AgentEndpoints endpoints) {
         this.settings = settings;
         this.api = api;
         this.server = server;
         this.spool = spool;
         this.facts = facts;
         this.busy = busy;
+        this.endpoints = endpoints;
         this.advertise = settings.advertise() != null ? settings.advertise()
                 : SettingValues.defaultAdvertise(settings.listen(), api.port());
     }
@@ -57,7 +59,7 @@ final class Agent implements AutoCloseable {
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 new Iperf3ServerRole(settings.iperf3()), scenarios);
         AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
-        Agent agent = new Agent(settings, api, server, spool, facts, busy);
+        Agent agent = new Agent(settings, api, server, spool, facts, busy, endpoints);
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
@@ -118,5 +120,6 @@ final class Agent implements AutoCloseable {
     public void close() {
         timers.shutdownNow();
         api.stop();
+        endpoints.stopAll();
     }
 }

@@ -17,6 +17,7 @@ final class AgentEndpoints {
     private final Iperf3ServerRole serverRole;
     private final ScenarioRunner scenarios;
     private volatile RunningScenario current;
+    private volatile RunningProcess serverProcess;
 
     AgentEndpoints(String agentName, BusyLock busy, HostFacts facts, Iperf3ServerRole serverRole,
                    ScenarioRunner scenarios) {
@@ -42,7 +43,7 @@ final class AgentEndpoints {
         long timeoutSeconds = fields.requireLong("timeoutSeconds", 1, 3600 + 600 + 300);
         acquire("iperf3 server on port " + port);
         try {
-            serverRole.start(port, Duration.ofSeconds(timeoutSeconds), busy::release);
+            serverProcess = serverRole.start(port, Duration.ofSeconds(timeoutSeconds), busy::release);
         } catch (IOException e) {
             busy.release();
             throw new IllegalStateException("cannot start iperf3: " + e.getMessage(), e);
@@ -77,7 +78,28 @@ final class AgentEndpoints {
         if (running != null && running.matches(jobId, scenarioId, attempt)) {
             running.cancellation().cancel();
         }
+        stopServerRole();
         return new AgentHttpApi.EndpointResult(204, null);
+    }
+
+    /**
+     * A cancel also ends this host's iperf3 server, if one waits: the server sends cancels only for the scenario it
+     * is running, and one test at a time per agent means a waiting server can only belong to that scenario.
+     */
+    private void stopServerRole() {
+        RunningProcess server = serverProcess;
+        if (server != null && server.isAlive()) {
+            server.kill();
+        }
+    }
+
+    /** On shutdown nothing is left behind: an orphaned iperf3 would hold its port and measure nobody. */
+    void stopAll() {
+        RunningScenario running = current;
+        if (running != null) {
+            running.cancellation().cancel();
+        }
+        stopServerRole();
     }
 
     private void runToEnd(RunningScenario running) {

@@ -25,11 +25,11 @@ final class Iperf3ServerRole {
     }
 
     /**
-     * Starts the server and returns once it listens; {@code whenDone} runs when it exits or is killed.
+     * Starts the server and returns it once it listens; {@code whenDone} runs when it exits or is killed.
      *
      * @throws IllegalStateException with iperf3's reason when it does not come up
      */
-    void start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
+    RunningProcess start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
         CountDownLatch listening = new CountDownLatch(1);
         RunningProcess process = RunningProcess.start(arguments(port), line -> {
             if (line.contains("Server listening")) {
@@ -56,5 +56,6 @@ final class Iperf3ServerRole {
         }, "iperf3-server-" + port);
         watchdog.setDaemon(true);
         watchdog.start();
+        return process;
     }
 }

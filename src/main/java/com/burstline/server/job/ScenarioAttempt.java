@@ -51,9 +51,14 @@ final class ScenarioAttempt {
             whenNotBusy(() -> client.startScenario(sut.get(), spec(work, peer.get().testAddress(), port)));
         } catch (AgentCallException e) {
             fail(work, e.getMessage());
+            cancelQuietly(peer.get(), work.key());
             return;
         }
         awaitEnd(work, sut.get(), limitSeconds);
+        if (store.statusOf(work.key()).orElse(ScenarioStatus.CANCELLED) != ScenarioStatus.SUCCEEDED) {
+            // the peer's iperf3 server may still wait for a client that never comes: free the peer now
+            cancelQuietly(peer.get(), work.key());
+        }
     }
 
     private void awaitEnd(ScenarioWork work, AgentView sut, long limitSeconds) throws InterruptedException {
@@ -109,9 +114,9 @@ final class ScenarioAttempt {
         }
     }
 
-    private void cancelQuietly(AgentView sut, ScenarioKey key) {
+    private void cancelQuietly(AgentView agent, ScenarioKey key) {
         try {
-            client.cancel(sut, key);
+            client.cancel(agent, key);
         } catch (AgentCallException e) {
             log.info("Could not cancel job {} scenario {} on its agent: {}", key.jobId(), key.scenarioId(),
                     e.getMessage());
