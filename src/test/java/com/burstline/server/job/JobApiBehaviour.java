@@ -228,7 +228,7 @@ abstract class JobApiBehaviour {
             first.add(s.get("protocol").stringValue() + " " + s.get("streams").intValue() + " "
                     + s.get("direction").stringValue() + " " + s.path("targetBitsPerSecond").asString("-"));
             assertThat(s.get("durationSeconds").intValue()).isEqualTo(3);
-            assertThat(s.get("intervalSeconds").doubleValue()).isEqualTo(5.0);
+            assertThat(s.get("intervalSeconds").doubleValue()).isEqualTo(1.0); // shrunk with the 3 s duration
         }
         assertThat(first).containsExactly("TCP 1 upload -", "TCP 4 upload -", "TCP 1 download -",
                 "TCP 4 download -", "UDP 1 upload 1000000000", "UDP 1 upload 5000000000");
