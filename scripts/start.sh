@@ -1,57 +1,104 @@
 #!/usr/bin/env bash
-# Burstline's main job on the embedded default: builds the server if needed, starts it with H2 on disk in ./data,
-# loads the real iperf3 sample runs plus one fresh loopback measurement, and leaves the dashboard running on
-# http://localhost:8080 until Ctrl-C.
+# Burstline's main job on the embedded default: builds what is needed, starts the server (H2 on disk in ./data) and
+# two local agents, loads the real iperf3 sample runs, and starts a first run of the standard plan between the
+# agents, which the dashboard shows live. Stays in the foreground until Ctrl-C, then stops everything it started.
+#
+# As root with iproute2, the agents live in two network namespaces joined by a veth pair shaped to 5 Gbit/s
+# (scripts/lab-network.sh: a stand-in for two t4g.large); otherwise both run on loopback, unshaped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=${BURSTLINE_PORT:-8080}
 data_dir=${BURSTLINE_DATA_DIR:-$PWD/data}
+first_run_seconds=${BURSTLINE_FIRST_RUN_SECONDS:-5}
 base="http://127.0.0.1:$port"
-mkdir -p "$data_dir"
+mkdir -p "$data_dir/agents"
+pids=()
+lab_up=no
 
-if [ ! -f target/burstline.jar ] || [ -n "$(find pom.xml src frontend/src -newer target/burstline.jar -print -quit)" ]; then
-  echo "Building the server (mvn package)..."
+stop_all() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ "$lab_up" = yes ] && scripts/lab-network.sh down >/dev/null 2>&1 || true
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+if [ ! -f target/burstline.jar ] || [ ! -f target/burstline-agent.jar ] \
+   || [ -n "$(find pom.xml src frontend/src -newer target/burstline.jar -print -quit)" ]; then
+  echo "Building the server and the agent (mvn package)..."
   mvn -B -q -ntp -DskipTests package
 fi
+command -v iperf3 >/dev/null || { echo "iperf3 is missing: run scripts/install-prerequisites.sh" >&2; exit 1; }
 
-java -jar target/burstline.jar --server.port="$port" --burstline.data-dir="$data_dir" >"$data_dir/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT INT TERM
-echo "Starting the server (log: $data_dir/server.log)..."
-until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
-  kill -0 $server 2>/dev/null || { echo "The server stopped; see $data_dir/server.log" >&2; exit 1; }
-  sleep 1
-done
-token=$(cat "$data_dir/api-token" 2>/dev/null || true)
-
-upload() { # file, content type, query
-  curl -fsS -o /dev/null -w "%{http_code}" -X POST "$base/api/v1/runs?$3" -H "Authorization: Bearer $token" \
-    -H "Content-Type: $2" --data-binary "@$1" || true
-}
-if [ -n "$token" ]; then
-  for sample in src/test/resources/iperf3/iperf3-3*.json; do
-    case "$sample" in *error*|*loopback*) continue ;; *-stream.json) type=application/x-ndjson ;; *) type=application/json ;; esac
-    upload "$sample" "$type" "sut=ns-a&peer=ns-b&instanceType=t4g.large&driver=veth%20sample&tag=sample" >/dev/null
-  done
-  if command -v iperf3 >/dev/null; then
-    echo "Measuring a first run on loopback with iperf3 (5 s)..."
-    iperf3 -s -p 5299 -1 >/dev/null 2>&1 &
-    sleep 0.5
-    if iperf3 -c 127.0.0.1 -p 5299 -t 5 -i 1 -J >"$data_dir/first-run.json" 2>/dev/null; then
-      upload "$data_dir/first-run.json" application/json "sut=$(hostname)&peer=localhost&driver=loopback&tag=first-run" >/dev/null
-    fi
-    wait 2>/dev/null || true
-  fi
+# Where the agents live: the shaped lab when we may build it, else loopback.
+if [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null && scripts/lab-network.sh up >/dev/null 2>&1; then
+  lab_up=yes
+  note="Agents lab-a and lab-b run in two network namespaces joined by a veth pair shaped to 5 Gbit/s (a stand-in for two t4g.large)."
+  server_for_a="http://10.77.1.1:$port"; server_for_b="http://10.77.2.1:$port"
+  agent_a=(ip netns exec bl-a); agent_b=(ip netns exec bl-b)
+  listen_a=10.77.1.2:7701; listen_b=10.77.2.2:7701; test_a=10.77.0.1; test_b=10.77.0.2
 else
-  echo "burstline.api-token is set outside the data dir; skipped loading sample runs."
+  note="Agents lab-a and lab-b run on loopback: no shaping, so the figures are this machine's, not a network's (run as root for the shaped lab)."
+  server_for_a="$base"; server_for_b="$base"
+  agent_a=(); agent_b=()
+  listen_a=127.0.0.1:7701; listen_b=127.0.0.1:7702; test_a=127.0.0.1; test_b=127.0.0.1
 fi
 
+java -jar target/burstline.jar --server.port="$port" --burstline.data-dir="$data_dir" \
+  --burstline.environment-note="$note" >"$data_dir/server.log" 2>&1 &
+pids+=($!)
+echo "Starting the server (log: $data_dir/server.log)..."
+until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
+  kill -0 "${pids[0]}" 2>/dev/null || { echo "The server stopped; see $data_dir/server.log" >&2; exit 1; }
+  sleep 1
+done
+api_token=$(cat "$data_dir/api-token")
+agent_token=$(cat "$data_dir/agent-token")
+
+start_agent() { # name, listen, test address, server url, command prefix...
+  local name=$1 listen=$2 test_address=$3 server=$4; shift 4
+  "$@" java -jar target/burstline-agent.jar --server "$server" --token "$agent_token" --name "$name" \
+    --listen "$listen" --test-address "$test_address" --instance-type t4g.large \
+    --spool "$data_dir/agents/$name" >"$data_dir/agents/$name.log" 2>&1 &
+  pids+=($!)
+}
+start_agent lab-a "$listen_a" "$test_a" "$server_for_a" "${agent_a[@]}"
+start_agent lab-b "$listen_b" "$test_b" "$server_for_b" "${agent_b[@]}"
+echo "Starting agents lab-a and lab-b..."
+for name in lab-a lab-b; do
+  for _ in $(seq 1 60); do
+    curl -fs "$base/api/v1/agents/$name" 2>/dev/null | grep -q '"online":true' && break
+    sleep 1
+  done
+done
+
+upload() { # file, content type, query
+  curl -fsS -o /dev/null -X POST "$base/api/v1/runs?$3" -H "Authorization: Bearer $api_token" \
+    -H "Content-Type: $2" --data-binary "@$1" || true
+}
+for sample in src/test/resources/iperf3/iperf3-3*.json; do
+  case "$sample" in *error*|*loopback*) continue ;; *-stream.json) type=application/x-ndjson ;; *) type=application/json ;; esac
+  upload "$sample" "$type" "sut=ns-a&peer=ns-b&instanceType=t4g.large&driver=veth%20sample&tag=sample"
+done
+
+job=$(curl -fsS -X POST "$base/api/v1/jobs" -H "Authorization: Bearer $api_token" -H "Content-Type: application/json" \
+  -d "{\"sut\": \"lab-a\", \"peer\": \"lab-b\", \"plan\": \"standard\", \"durationSeconds\": $first_run_seconds, \"tags\": [\"first-run\"]}" \
+  | grep -o '"id":[0-9]*' | head -1 | cut -d: -f2) || job=""
+
+if [ -n "$job" ]; then
+  first_run="http://localhost:$port/jobs/$job (the standard plan, $first_run_seconds s per scenario, live)"
+else
+  first_run="could not be started; see $data_dir/server.log"
+fi
 cat <<MSG
 
-Burstline is running: $base/runs
-  API docs:  $base/swagger-ui.html
-  API token: $data_dir/api-token (sign in on the dashboard with it; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
+Burstline is running: http://localhost:$port/
+  $note
+  First run:  $first_run
+  Agents:     http://localhost:$port/agents      Runs: http://localhost:$port/runs
+  API docs:   http://localhost:$port/swagger-ui.html
+  API token:  $data_dir/api-token (sign in on the dashboard with it; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
   Stop with Ctrl-C.
 MSG
-wait $server
+wait "${pids[0]}"
