@@ -14,11 +14,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
-import java.util.Optional;
 
 /**
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
- * row in one transaction, so that a failure leaves nothing behind. The same bytes imported twice give the same run.
+ * row in one transaction, so that a failure leaves nothing behind. The same bytes imported twice give the same run;
+ * that check happens in the same transaction, because it runs on every upload (see the upload benchmark).
  */
 @Service
 public class RunImporter {
@@ -26,16 +26,18 @@ public class RunImporter {
     private final RunRepository runs;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
+    private final ContentHashes hashes;
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
     private final Clock clock;
 
-    RunImporter(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, InstanceCatalog catalog,
-                TransactionTemplate transaction, MeterRegistry meters) {
+    RunImporter(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, ContentHashes hashes,
+                InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
+        this.hashes = hashes;
         this.catalog = catalog;
         this.transaction = transaction;
         this.meters = meters;
@@ -67,19 +69,21 @@ public class RunImporter {
             throw rejected;
         }
         String sha256 = sha256(content);
-        Optional<RunSummary> known = findBySha256(sha256);
-        if (known.isPresent()) {
-            meters.counter("burstline.runs.imports", "outcome", "duplicate").increment();
-            return new ImportOutcome(known.get(), false);
-        }
         try {
-            RunSummary stored = transaction.execute(status -> store(result, metadata, provenance, sha256,
-                    new RawOutput(mediaType, content)));
-            meters.counter("burstline.runs.imports", "outcome", "created").increment();
-            return new ImportOutcome(stored, true);
+            ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
+                    .map(id -> new ImportOutcome(summaryOf(id), false))
+                    .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256,
+                            new RawOutput(mediaType, content)), true)));
+            meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
+                    .increment();
+            return outcome;
         } catch (DataIntegrityViolationException sameBytesAtOnce) {
             // Two uploads of the same bytes raced; the unique hash let one through and that one is the answer.
-            return new ImportOutcome(findBySha256(sha256).orElseThrow(() -> sameBytesAtOnce), false);
+            Long winner = transaction.execute(status -> hashes.runIdOf(sha256).orElse(null));
+            if (winner == null) {
+                throw sameBytesAtOnce;
+            }
+            return new ImportOutcome(transaction.execute(status -> summaryOf(winner)), false);
         }
     }
 
@@ -92,8 +96,8 @@ public class RunImporter {
         return run.toSummary();
     }
 
-    private Optional<RunSummary> findBySha256(String sha256) {
-        return transaction.execute(status -> runs.findByContentSha256(sha256).map(Run::toSummary));
+    private RunSummary summaryOf(long id) {
+        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
     }
 
     private static String sha256(byte[] content) {

@@ -1,0 +1,24 @@
+package com.burstline.server.run;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+import java.util.Optional;
+
+/**
+ * Finds the run that already holds these exact bytes. A plain indexed lookup inside the import's own transaction:
+ * it runs on every upload, so it must cost no more than one round trip.
+ */
+@Repository
+class ContentHashes {
+    private final JdbcTemplate jdbc;
+
+    ContentHashes(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Optional<Long> runIdOf(String sha256) {
+        return jdbc.query("SELECT id FROM run WHERE content_sha256 = ?", (rs, row) -> rs.getLong(1), sha256)
+                .stream().findFirst();
+    }
+}
