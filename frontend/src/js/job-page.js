@@ -7,21 +7,26 @@ const jobId = section.dataset.jobId;
 const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
 
+const rows = [...document.querySelectorAll('[data-scenario-id]')];
+// The x axis spans the longest scenario from the start, so the first samples do not fill the chart on their own.
+const longest = Math.max(1, ...rows.map((row) => Number(row.dataset.durationSeconds) || 0));
+
 const chart = new Chart(document.getElementById('live-chart'), {
   type: 'line',
   data: { datasets: [] },
   options: {
     animation: false,
     parsing: false,
+    maintainAspectRatio: false,
     scales: {
-      x: { type: 'linear', title: { display: true, text: 'seconds into the scenario' } },
+      x: { type: 'linear', min: 0, suggestedMax: longest, title: { display: true, text: 'seconds into the scenario' } },
       y: { beginAtZero: true, title: { display: true, text: 'Gbit/s' } },
     },
   },
 });
 const datasets = new Map(); // scenario id -> Chart.js dataset of its "sum" samples
 const scenarioNames = new Map();
-for (const row of document.querySelectorAll('[data-scenario-id]')) {
+for (const row of rows) {
   scenarioNames.set(row.dataset.scenarioId, row.children[1].textContent);
 }
 
@@ -30,7 +35,7 @@ events.addEventListener('job', (event) => showJob(JSON.parse(event.data)));
 events.addEventListener('samples', (event) => addSamples(JSON.parse(event.data)));
 
 function showJob(job) {
-  document.getElementById('job-status').textContent = job.status;
+  showStatus(document.getElementById('job-status'), job.status);
   const error = document.getElementById('job-error');
   error.hidden = !job.error;
   error.textContent = job.error || '';
@@ -39,7 +44,7 @@ function showJob(job) {
     if (!row) {
       continue;
     }
-    row.querySelector('[data-field="status"]').textContent = scenario.status;
+    showStatus(row.querySelector('[data-field="status"]'), scenario.status);
     row.querySelector('[data-field="error"]').textContent = scenario.error || '';
     const run = row.querySelector('[data-field="run"]');
     if (scenario.runId && !run.querySelector('a')) {
@@ -56,6 +61,12 @@ function showJob(job) {
   if (FINISHED.includes(job.status)) {
     events.close(); // nothing more will happen; the browser would otherwise reconnect forever
   }
+}
+
+/** The badge's text, and its colour through data-status. */
+function showStatus(badge, status) {
+  badge.textContent = status;
+  badge.dataset.status = status;
 }
 
 function addSamples(batch) {
@@ -75,7 +86,9 @@ function addSamples(batch) {
   }
   points.sort((a, b) => a.x - b.x);
   document.getElementById('live-source').textContent = batch.source === 'iperf3'
-    ? 'Live samples from iperf3 (--json-stream).'
-    : 'Live samples from the interface byte counters (this iperf3 prints nothing until the end).';
+    ? 'Live figures from iperf3 itself (--json-stream), one point per interval.'
+    : 'Live figures from the SUT\'s interface byte counters, one point per interval: this iperf3 prints nothing '
+      + 'until the end, and the counters include any other traffic on that interface. Each run keeps iperf3\'s own '
+      + 'figures.';
   chart.update();
 }

@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import com.burstline.server.system.BurstlineProperties;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -11,15 +12,23 @@ import java.security.Principal;
 @Controller
 class AgentPageController {
     private final AgentRegistry registry;
+    private final String environmentNote;
 
-    AgentPageController(AgentRegistry registry) {
+    AgentPageController(AgentRegistry registry, BurstlineProperties properties) {
         this.registry = registry;
+        this.environmentNote = properties.environmentNote();
     }
 
     /** The layout's navigation shows "Sign out" or "Sign in". */
     @ModelAttribute("signedIn")
     boolean signedIn(Principal principal) {
         return principal != null;
+    }
+
+    /** Where the agents run (burstline.environment-note), so nobody takes loopback figures for a network's. */
+    @ModelAttribute("environmentNote")
+    String environmentNote() {
+        return environmentNote;
     }
 
     @GetMapping("/agents")

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.system.BurstlineProperties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -31,7 +32,8 @@ class JobPagesControllerTest {
 
     @BeforeEach
     void controller() {
-        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents)).build();
+        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
+                new BurstlineProperties(null, null, null, null, null, null, " "))).build();
         when(agents.list()).thenReturn(List.of());
     }
 
@@ -64,6 +66,7 @@ class JobPagesControllerTest {
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
                         .param("repeat", "twice").param("durationSeconds", "5"))
                 .andExpect(view().name("jobs/new"))
-                .andExpect(model().attribute("problems", List.of("repeats must be a whole number, not 'twice'")));
+                .andExpect(model().attribute("problems", List.of("repeats must be a whole number, not 'twice'")))
+                .andExpect(model().attribute("environmentNote", (Object) null));
     }
 }

@@ -29,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The Agents and jobs pages over real HTTP, as a browser uses them: sign in, start a job, watch it, cancel it. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class JobPagesTest {
+    private static final String NOTE = "Agents run on loopback: <no shaping> & this machine's figures";
+    private static final String ESCAPED_NOTE =
+            "Agents run on loopback: &lt;no shaping&gt; &amp; this machine&#39;s figures";
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
     @TempDir
@@ -39,6 +42,7 @@ class JobPagesTest {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> API_TOKEN);
         registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.environment-note", () -> NOTE);
     }
 
     @LocalServerPort
@@ -59,12 +63,14 @@ class JobPagesTest {
         var agentsPage = get("/agents");
         assertThat(agentsPage.statusCode()).isEqualTo(200);
         assertThat(agentsPage.body()).contains("page-sut", "page-peer", "online", "eth0: ena 2.11.0, MTU 9001",
-                "t4g.large", "href=\"/agents\"", "href=\"/jobs\"");
+                "t4g.large", "href=\"/agents\"", "href=\"/jobs\"", ESCAPED_NOTE);
+        assertThat(agentsPage.body()).doesNotContain("<no shaping>");
         assertThat(get("/jobs/new").statusCode()).isEqualTo(302);
 
         signIn();
         var form = get("/jobs/new");
-        assertThat(form.body()).contains("<option value=\"page-sut\">", "<option value=\"page-peer\">");
+        assertThat(form.body()).contains("<option value=\"page-sut\">", "<option value=\"page-peer\">",
+                ESCAPED_NOTE);
         var refused = post("/jobs/new", csrf(form.body()), "sut=page-sut&peer=page-sut&plan=standard&repeat=1");
         assertThat(refused.body()).contains("sut and peer must be two different agents");
         var started = post("/jobs/new", csrf(refused.body()),
@@ -75,7 +81,7 @@ class JobPagesTest {
         assertThat(jobPath).matches("/jobs/\\d+");
         var jobPage = get(jobPath);
         assertThat(jobPage.body()).contains("page-sut → page-peer", "TCP 4 streams download, 1 s",
-                "UDP 5 Gbit/s upload, 1 s", "from-form", "/js/job-page.js", "Cancel this job");
+                "UDP 5 Gbit/s upload, 1 s", "from-form", "/js/job-page.js", "Cancel this job", ESCAPED_NOTE);
         assertThat(get("/jobs").body()).contains("href=\"" + jobPath + "\"");
         var cancelled = post(jobPath + "/cancel", csrf(jobPage.body()), "");
         assertThat(cancelled.statusCode()).isEqualTo(302);

@@ -1,0 +1,340 @@
+// Jobs end to end in a real browser: the real server jar, two REAL agent processes (../target/burstline-agent.jar) on
+// loopback measuring with the real iperf3, and Chromium. Sign in, see both agents online with their facts, start a job
+// through the "New job" form, watch the live chart grow and the scenario states change without a reload, then follow
+// a scenario to its run. Needs both jars (mvn -B -q -DskipTests package) and iperf3 on the PATH.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '..', '..');
+const serverJarBuilt = join(projectRoot, 'target', 'burstline.jar');
+const agentJarBuilt = join(projectRoot, 'target', 'burstline-agent.jar');
+const results = resolve(here, '..', 'test-results');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const token = `test-token-jobs-${process.pid}`;
+const agentToken = `agent-token-jobs-${process.pid}`;
+const AGENTS = ['lab-sut', 'lab-peer'];
+// Markup characters on purpose: the note must show as text.
+const NOTE = 'Agents run on loopback: <b>no shaping</b>, figures are this machine\'s, not a network\'s';
+// Three short scenarios with 1 s intervals: the agents send a live sample per interval.
+const SCENARIOS = [
+  { protocol: 'TCP', direction: 'upload', streams: '1', seconds: '4', interval: '1', target: '' },
+  { protocol: 'TCP', direction: 'download', streams: '4', seconds: '4', interval: '1', target: '' },
+  { protocol: 'UDP', direction: 'upload', streams: '1', seconds: '4', interval: '1', target: '500' },
+];
+const PATIENCE = 120_000;
+
+const processes = []; // { name, child, exited }: the server and both agents, stopped in after()
+let baseUrl;
+let context;
+let page;
+let workDir;
+let jobId;
+const pageErrors = [];
+
+describe('jobs on real agents in Chromium', () => {
+  before(async () => {
+    for (const jar of [serverJarBuilt, agentJarBuilt]) {
+      assert.ok(existsSync(jar), `${jar} is missing; build it: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    }
+    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-jobs-'));
+    await startServer();
+    for (const name of AGENTS) {
+      await startAgent(name);
+    }
+    await until('both agents online', async () => {
+      const agents = await (await fetch(`${baseUrl}/api/v1/agents`)).json();
+      return AGENTS.every((name) => agents.some((agent) => agent.name === name && agent.online));
+    });
+    context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run'],
+    });
+    page = context.pages()[0] ?? await context.newPage();
+    page.setDefaultTimeout(PATIENCE);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    // Agents first, so they stop their iperf3 before the server goes; each in its own process group.
+    for (const started of [...processes].reverse()) {
+      await stop(started);
+    }
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('signs in with the API token', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.fill('#token', token);
+    await page.click('form.stacked button[type=submit]');
+    await page.waitForSelector('button.link-button:has-text("Sign out")');
+  });
+
+  test('the Agents page shows both agents online with their facts and the environment note', async () => {
+    const api = await (await fetch(`${baseUrl}/api/v1/agents`)).json();
+    await page.click('nav a:has-text("Agents")');
+    await page.waitForURL((url) => url.pathname === '/agents');
+    for (const name of AGENTS) {
+      const row = page.locator(`tr[data-agent="${name}"]`);
+      await row.locator('[data-field="state"]:text-is("online")').waitFor();
+      const facts = api.find((agent) => agent.name === name).facts;
+      const text = await row.textContent();
+      assert.ok(text.includes(`iperf3 ${facts.iperf3Version}`), `iperf3 version of ${name} in: ${text}`);
+      assert.match(facts.iperf3Version, /^\d+\.\d+/);
+      const nics = await row.locator('td ul li').allTextContents();
+      assert.ok(nics.length >= 1, `interfaces of ${name}`);
+      assert.ok(nics.some((nic) => nic.startsWith('lo:')), `loopback among ${nics.join(' | ')}`);
+      assert.match(await row.locator('code').first().textContent(), /^http:\/\/127\.0\.0\.1:\d+$/);
+    }
+    await assertNote();
+    await page.screenshot({ path: join(results, 'jobs-agents.png'), fullPage: true });
+    await narrowScreenshot('jobs-agents-narrow.png');
+  });
+
+  test('a job started from the "New job" form lands on its page', async () => {
+    await page.click('nav a:has-text("Jobs")');
+    await page.click('a.button:has-text("New job")');
+    await page.waitForURL((url) => url.pathname === '/jobs/new');
+    await assertNote();
+    await page.selectOption('select[name=sut]', AGENTS[0]);
+    await page.selectOption('select[name=peer]', AGENTS[1]);
+    await page.check('input[name=plan][value=custom]');
+    const rows = page.locator('table.report tbody tr');
+    for (const [i, scenario] of SCENARIOS.entries()) {
+      const row = rows.nth(i);
+      await row.locator('select[name=protocol]').selectOption(scenario.protocol);
+      await row.locator('select[name=direction]').selectOption(scenario.direction);
+      await row.locator('input[name=streams]').fill(scenario.streams);
+      await row.locator('input[name=scenarioSeconds]').fill(scenario.seconds);
+      await row.locator('input[name=intervalSeconds]').fill(scenario.interval);
+      await row.locator('input[name=targetMbps]').fill(scenario.target);
+    }
+    await page.fill('input[name=tags]', 'browser-test');
+    await page.screenshot({ path: join(results, 'jobs-new.png'), fullPage: true });
+    await page.click('form button[type=submit]:has-text("Start job")');
+    await page.waitForURL((url) => /^\/jobs\/\d+$/.test(url.pathname));
+    jobId = Number(new URL(page.url()).pathname.split('/').pop());
+    assert.equal(await page.locator('#scenarios tbody tr').count(), SCENARIOS.length);
+  });
+
+  test('the live chart grows and the scenario states change while the job runs, without a reload', async () => {
+    // Remember every state each row shows; a reload would lose this marker and the record.
+    await page.evaluate(() => {
+      window.stayedOnPage = true;
+      window.statesSeen = {};
+      const record = (row) => {
+        const seen = (window.statesSeen[row.dataset.scenarioId] ??= []);
+        const status = row.querySelector('[data-field="status"]').textContent.trim();
+        if (seen.at(-1) !== status) {
+          seen.push(status);
+        }
+      };
+      for (const row of document.querySelectorAll('[data-scenario-id]')) {
+        record(row);
+        new MutationObserver(() => record(row)).observe(row, { subtree: true, childList: true, characterData: true });
+      }
+    });
+
+    await page.waitForFunction(() => window.Chart.getChart(document.getElementById('live-chart'))
+      .data.datasets.some((dataset) => dataset.data.length > 0));
+    const first = await livePoints();
+    await page.screenshot({ path: join(results, 'jobs-running.png'), fullPage: true });
+    await page.waitForFunction((before) => window.Chart.getChart(document.getElementById('live-chart'))
+      .data.datasets.reduce((sum, dataset) => sum + dataset.data.length, 0) > before, first.total);
+    const later = await livePoints();
+    assert.ok(later.total > first.total, `the chart grew from ${first.total} to ${later.total} points`);
+
+    await page.waitForFunction(() => document.getElementById('job-status').textContent.trim() === 'SUCCEEDED');
+    await page.screenshot({ path: join(results, 'jobs-finished.png'), fullPage: true });
+    await narrowScreenshot('jobs-finished-narrow.png');
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`)).json();
+    assert.equal(job.status, 'SUCCEEDED', JSON.stringify(job));
+    const { stayedOnPage, statesSeen } = await page.evaluate(() => ({
+      stayedOnPage: window.stayedOnPage, statesSeen: window.statesSeen,
+    }));
+    assert.equal(stayedOnPage, true, 'the page was not reloaded');
+    for (const scenario of job.scenarios) {
+      const seen = statesSeen[scenario.id];
+      assert.ok(seen.includes('RUNNING'), `scenario ${scenario.id} was shown RUNNING: ${seen}`);
+      assert.equal(seen.at(-1), 'SUCCEEDED', `scenario ${scenario.id} states: ${seen}`);
+    }
+    const queuedFirst = job.scenarios.slice(1).map((scenario) => statesSeen[scenario.id][0]);
+    assert.deepEqual(queuedFirst, queuedFirst.map(() => 'QUEUED'), 'later scenarios were queued when the page opened');
+
+    const done = await livePoints();
+    assert.deepEqual(done.labels.sort(), (await scenarioNames()).sort(), 'one line per scenario');
+    assert.ok(done.counts.every((count) => count >= 2), `every scenario drew live points: ${done.counts}`);
+    const iperf3Version = (await (await fetch(`${baseUrl}/api/v1/agents/${AGENTS[0]}`)).json()).facts.iperf3Version;
+    const streamsJson = Number(iperf3Version.split('.')[1]) >= 17;
+    assert.match(await page.textContent('#live-source'),
+      streamsJson ? /from iperf3 itself/ : /from the SUT's interface byte counters/);
+    await assertNote();
+    assert.deepEqual(pageErrors, [], 'no script errors');
+  });
+
+  test('each scenario links to its run, whose page draws its chart', async () => {
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`)).json();
+    for (const scenario of job.scenarios) {
+      const link = page.locator(`[data-scenario-id="${scenario.id}"] [data-field="run"] a`);
+      assert.equal(await link.getAttribute('href'), `/runs/${scenario.runId}`);
+    }
+    const second = job.scenarios[1];
+    await page.click(`[data-scenario-id="${second.id}"] [data-field="run"] a`);
+    await page.waitForURL(`${baseUrl}/runs/${second.runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    const points = await page.evaluate(() => window.Chart.getChart(document.getElementById('throughput-chart'))
+      .data.datasets.reduce((sum, dataset) => sum + dataset.data.length, 0));
+    assert.ok(points > 0, 'the run page draws the run');
+    const run = await (await fetch(`${baseUrl}/api/v1/runs/${second.runId}`)).json();
+    assert.equal(run.jobId, jobId);
+    assert.equal(run.sut, AGENTS[0]);
+    await page.screenshot({ path: join(results, 'jobs-run.png'), fullPage: true });
+    assert.deepEqual(pageErrors, [], 'no script errors');
+  });
+});
+
+/** The environment note is on the page, as text. */
+async function assertNote() {
+  const note = page.locator('#environment-note');
+  assert.equal(await note.count(), 1, `environment note on ${page.url()}`);
+  assert.ok((await note.textContent()).includes(NOTE), await note.textContent());
+  assert.equal(await note.locator('b').count(), 0, 'markup in the note is not markup on the page');
+}
+
+async function narrowScreenshot(name) {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.screenshot({ path: join(results, name), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Points per dataset of the live chart, read from the Chart.js instance. */
+function livePoints() {
+  return page.evaluate(() => {
+    const { datasets } = window.Chart.getChart(document.getElementById('live-chart')).data;
+    const counts = datasets.map((dataset) => dataset.data.length);
+    return { labels: datasets.map((d) => d.label), counts, total: counts.reduce((a, b) => a + b, 0) };
+  });
+}
+
+function scenarioNames() {
+  return page.locator('#scenarios tbody tr td:nth-child(2)').allTextContents();
+}
+
+async function startServer() {
+  const port = await freePort();
+  const iperf3Port = await freePortRange(SCENARIOS.length);
+  baseUrl = `http://127.0.0.1:${port}`;
+  // A copy, so that a `mvn package` during the test cannot pull the jar out from under the running server.
+  const jar = join(workDir, 'burstline.jar');
+  copyFileSync(serverJarBuilt, jar);
+  const log = join(results, 'jobs-server.log');
+  launch('server', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
+    `--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
+    '--burstline.agents.heartbeat-seconds=1', `--burstline.jobs.iperf3-port=${iperf3Port}`,
+    `--burstline.jobs.iperf3-ports=${SCENARIOS.length}`, `--burstline.environment-note=${NOTE}`], log);
+  await until(`the server to report UP on ${baseUrl}/actuator/health (log: ${log})`, async () => {
+    const response = await fetch(`${baseUrl}/actuator/health`);
+    return response.ok && (await response.json()).status === 'UP';
+  });
+}
+
+async function startAgent(name) {
+  const port = await freePort();
+  const jar = join(workDir, 'burstline-agent.jar');
+  if (!existsSync(jar)) {
+    copyFileSync(agentJarBuilt, jar);
+  }
+  const log = join(results, `jobs-agent-${name}.log`);
+  launch(name, ['-jar', jar, '--server', baseUrl, '--token', agentToken, '--name', name,
+    '--listen', `127.0.0.1:${port}`, '--spool', join(workDir, `spool-${name}`)], log);
+  await until(`agent ${name} to listen (log: ${log})`, async () => readFileSync(log, 'utf8').includes('listening at'));
+}
+
+/** Starts java in its own process group, so stop() also reaches the iperf3 an agent may have started. */
+function launch(name, args, logPath) {
+  const log = openSync(logPath, 'w');
+  const child = spawn('java', args, { stdio: ['ignore', log, log], detached: true });
+  const exited = new Promise((done) => child.once('exit', done));
+  processes.push({ name, child, exited });
+}
+
+async function stop({ child, exited }) {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  signalGroup(child, 'SIGTERM');
+  const stopped = await Promise.race([exited.then(() => true),
+    new Promise((wait) => setTimeout(() => wait(false), 15_000))]);
+  if (!stopped) {
+    signalGroup(child, 'SIGKILL');
+    await exited;
+  }
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** Waits for a condition, not for a time: checks every 250 ms until it holds or PATIENCE runs out. */
+async function until(what, condition) {
+  const deadline = Date.now() + PATIENCE;
+  while (Date.now() < deadline) {
+    const dead = processes.find((started) => started.child.exitCode !== null);
+    if (dead) {
+      throw new Error(`${dead.name} exited with ${dead.child.exitCode} while waiting for ${what}`);
+    }
+    if (await condition().catch(() => false)) {
+      return;
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The first of n consecutive free ports: scenarios take the peer's iperf3 ports in turn. */
+async function freePortRange(n) {
+  for (;;) {
+    const first = await freePort();
+    if (first + n <= 65535 && (await Promise.all([...Array(n).keys()].map((i) => isFree(first + i)))).every(Boolean)) {
+      return first;
+    }
+  }
+}
+
+function isFree(port) {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
