@@ -2,6 +2,8 @@ package com.burstline.server.job;
 
 import jakarta.annotation.PreDestroy;
 import org.springframework.stereotype.Component;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import java.time.Duration;
@@ -92,6 +94,15 @@ class JobEvents {
             ofJob.removeIf(Subscriber::closed);
             ofJob.forEach(subscriber -> subscriber.send(name, data));
         }
+    }
+
+    /**
+     * On the context's close event, before the web server's graceful shutdown: open event streams are requests that
+     * never end by themselves, and the graceful shutdown would otherwise wait its full timeout for them.
+     */
+    @EventListener(ContextClosedEvent.class)
+    void endStreams() {
+        subscribers.values().forEach(ofJob -> ofJob.forEach(Subscriber::close));
     }
 
     @PreDestroy
