@@ -82,6 +82,11 @@ public final class AgentProcess implements AutoCloseable {
         return Files.readString(log);
     }
 
+    /** The agent's JVM, e.g. for its memory in {@code /proc/<pid>/status}. */
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
@@ -117,13 +122,14 @@ public final class AgentProcess implements AutoCloseable {
         throw new IllegalStateException("the agent did not start listening: " + Files.readString(log));
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }
 
-    private static String javaBin() {
+    /** The java of this JVM: agents, and anything measured beside them, start with the same one. */
+    public static String javaBin() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 

@@ -34,9 +34,9 @@ public final class CompareBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int runs = intOption(args, "runs", 10_000);
-        int selected = intOption(args, "selected", 100);
-        int repeat = intOption(args, "repeat", 20);
+        int runs = BenchSupport.intOption(args, "runs", 10_000);
+        int selected = BenchSupport.intOption(args, "selected", 100);
+        int repeat = BenchSupport.intOption(args, "repeat", 20);
         boolean postgres = Arrays.asList(args).contains("--postgres");
         Path dataDir = Files.createTempDirectory("burstline-compare-bench-");
         BenchDatabase smallDb = postgres ? BenchDatabase.postgres() : BenchDatabase.h2(dataDir.resolve("small"));
@@ -56,9 +56,7 @@ public final class CompareBenchmark {
         } finally {
             smallDb.drop();
             largeDb.drop();
-            try (var paths = Files.walk(dataDir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+            BenchSupport.deleteRecursively(dataDir);
         }
         System.exit(0);
     }
@@ -128,14 +126,5 @@ public final class CompareBenchmark {
                 "--burstline.data-dir=" + dataDir, "--spring.main.banner-mode=off", "--logging.level.root=ERROR"));
         args.addAll(database.arguments());
         return new SpringApplicationBuilder(BurstlineApplication.class).run(args.toArray(String[]::new));
-    }
-
-    private static int intOption(String[] args, String name, int fallback) {
-        for (String arg : args) {
-            if (arg.startsWith("--" + name + "=")) {
-                return Integer.parseInt(arg.substring(name.length() + 3));
-            }
-        }
-        return fallback;
     }
 }

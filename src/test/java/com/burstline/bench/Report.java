@@ -1,6 +1,5 @@
 package com.burstline.bench;
 
-import java.lang.management.ManagementFactory;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +18,7 @@ final class Report {
         System.out.printf(Locale.ROOT, "machine: %d cores, %s %s, max heap %.1f GiB, %s %s, load average %.2f%n",
                 runtime.availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"), runtime.maxMemory() / (double) (1L << 30),
-                System.getProperty("os.name"), System.getProperty("os.arch"), loadAverage());
+                System.getProperty("os.name"), System.getProperty("os.arch"), BenchSupport.loadAverage());
         System.out.println("server: the real one, in this JVM; H2 on disk (the embedded default) in a fresh temp dir;"
                 + " 127.0.0.1 only");
         String filter = options.samples().pattern().isEmpty() ? "" : " (names matching " + options.samples() + ")";
@@ -48,18 +47,13 @@ final class Report {
                 + " shares the cores; end-to-end CPU includes the in-process HTTP clients)%n", total.vsJdbcByCpu());
         System.out.printf(Locale.ROOT, "end-to-end / JDBC batch per round: %s; load average at the end %.2f%n",
                 String.join(" ", rounds.stream().map(r -> String.format(Locale.ROOT, "%.2f", r.vsJdbc())).toList()),
-                loadAverage());
+                BenchSupport.loadAverage());
     }
 
     private static void row(String name, Figures figures, Timing timing) {
         double seconds = timing.wallNanos() / 1e9;
         System.out.printf(Locale.ROOT, "%-66s %8.2f %10.0f %10.0f %12.3f%n", name, seconds,
                 figures.results() / seconds, figures.rows() / seconds, timing.cpuNanos() / 1e6 / figures.results());
-    }
-
-    /** Other processes on the machine take cores from all three figures; this shows how busy it was. */
-    private static double loadAverage() {
-        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     /** Every phase handles the same results and rows, so only the time differs between them. */

@@ -4,15 +4,12 @@ import com.burstline.server.BurstlineApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Upload throughput, measured beside its two limits in one run on one database: how fast the service stores real
@@ -38,7 +35,7 @@ public final class UploadBenchmark {
         try {
             run(options, dataDir);
         } finally {
-            deleteRecursively(dataDir);
+            BenchSupport.deleteRecursively(dataDir);
         }
         System.exit(0); // HTTP client and pool threads may linger; the benchmark must end by itself
     }
@@ -83,13 +80,5 @@ public final class UploadBenchmark {
             slices.add(uploads.subList(uploads.size() * i / count, uploads.size() * (i + 1) / count));
         }
         return slices;
-    }
-
-    private static void deleteRecursively(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Agent benchmark: jar size, time to register, idle memory beside a bare JDK daemon, and dispatch overhead per
+# scenario, with the real server in-process and real agent processes running iperf3 on loopback. Prints figures;
+# never fails on them. Options: --registrations=N --idle-seconds=S --samples=M --jobs=J --scenario-seconds=D
+# (see AgentBenchmark). JVM flags for the benchmark JVM (the server) go in BENCH_JAVA_OPTS; agents and the bare
+# daemon always start with default flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The agent jar is measured and run as shipped, so it is built by package. A JVM of its own rather than exec:java
+# inside Maven: its heap and flags are the benchmark's, not Maven's.
+mvn -B -q -DskipTests package dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
+# The benchmark JVM stops what it starts (server, agents, their iperf3, the bare daemon): try-with-resources on
+# failure, a shutdown hook on Ctrl-C or kill.
+exec java ${BENCH_JAVA_OPTS:-} -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
+    com.burstline.bench.AgentBenchmark "$@"

@@ -1,0 +1,144 @@
+package com.burstline.bench;
+
+import com.burstline.agent.AgentProcess;
+import com.burstline.server.BurstlineApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.LocalDate;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The agent's footprint and the cost of dispatching work to it, against the issue's goals: jar size (≤ 3 MiB), time
+ * to register (≤ 2 s), idle resident memory beside a bare JDK daemon's in the same run (≤ 1.2×), and dispatch
+ * overhead per scenario (≤ 1 s). Real server in this JVM, real agent processes. A measurement, not a check: it
+ * prints figures and never fails on them. Run by {@code scripts/bench-agent.sh}.
+ */
+public final class AgentBenchmark {
+    static final String USAGE = """
+            usage: scripts/bench-agent.sh [--registrations=N] [--idle-seconds=S] [--samples=M] [--jobs=J]
+                                          [--scenario-seconds=D]
+              --registrations     fresh agents started to time registration   (default 5)
+              --idle-seconds      idle time before memory is sampled           (default 15)
+              --samples           memory samples, 1 s apart                    (default 5)
+              --jobs              dispatch jobs, one after the other           (default 2)
+              --scenario-seconds  duration of each of the 6 scenarios          (default 2)""";
+    private static final List<String> OPTIONS = List.of("registrations", "idle-seconds", "samples", "jobs",
+            "scenario-seconds");
+
+    private AgentBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (!List.of(args).stream().allMatch(AgentBenchmark::known)) {
+            System.err.println(USAGE);
+            System.exit(1);
+        }
+        Path workDir = Files.createTempDirectory("burstline-agent-bench-");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopChildren(workDir), "stop-children"));
+        try {
+            run(args, workDir);
+        } finally {
+            BenchSupport.deleteRecursively(workDir);
+        }
+        System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
+    }
+
+    private static void run(String[] args, Path workDir) throws Exception {
+        header();
+        long jarBytes = Files.size(AgentProcess.JAR);
+        System.out.printf(Locale.ROOT, "%nJar size: %s %,d bytes = %.2f MiB (goal <= 3 MiB: %s)%n", AgentProcess.JAR,
+                jarBytes, jarBytes / 1048576.0, jarBytes <= 3 << 20 ? "reached" : "NOT reached");
+        String agentToken = randomToken();
+        String apiToken = randomToken();
+        try (ConfigurableApplicationContext server = start(workDir.resolve("data"), agentToken, apiToken)) {
+            ServerApi api = new ServerApi("http://127.0.0.1:"
+                    + ((WebServerApplicationContext) server).getWebServer().getPort(), apiToken);
+            double[] register = new RegistrationTiming(api, agentToken, workDir)
+                    .measure(BenchSupport.intOption(args, "registrations", 5));
+            double[] memory = new IdleMemory(api, agentToken, workDir).measure(
+                    BenchSupport.intOption(args, "idle-seconds", 15), BenchSupport.intOption(args, "samples", 5));
+            List<Double> overheads = new DispatchOverhead(api, agentToken, workDir).measure(
+                    BenchSupport.intOption(args, "jobs", 2), BenchSupport.intOption(args, "scenario-seconds", 2));
+            summary(jarBytes, register, memory, overheads);
+        }
+    }
+
+    private static void header() {
+        System.out.println("Burstline agent benchmark, " + LocalDate.now());
+        System.out.printf(Locale.ROOT, "machine: %d cores, load average %.2f, %s %s (%s), %s %s %s%n",
+                Runtime.getRuntime().availableProcessors(), BenchSupport.loadAverage(),
+                System.getProperty("java.vm.name"), System.getProperty("java.version"), AgentProcess.javaBin(),
+                System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"));
+        System.out.println("server: the real one, in this JVM, H2 in a fresh temp dir, heartbeat 1 s; agents: "
+                + "java -jar " + AgentProcess.JAR + " on 127.0.0.1 with default JVM flags");
+    }
+
+    private static void summary(long jarBytes, double[] registerMillis, double[] memory, List<Double> overheads) {
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "figure", "measured", "goal");
+        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "agent jar", String.format(Locale.ROOT, "%.2f MiB",
+                jarBytes / 1048576.0), "<= 3 MiB");
+        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "time to register (median; bare JDK daemon start)",
+                String.format(Locale.ROOT, "%.2f s (%.2f s)", registerMillis[0] / 1000, registerMillis[1] / 1000),
+                "<= 2 s");
+        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "idle RSS, agent / bare JDK", String.format(Locale.ROOT,
+                "%.1f / %.1f MiB = %.2f", memory[0], memory[1], memory[0] / memory[1]), "<= 1.2");
+        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "dispatch overhead per scenario, each job",
+                String.join(" / ", overheads.stream().map(o -> String.format(Locale.ROOT, "%.2f s", o)).toList()),
+                "<= 1 s");
+        System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
+    }
+
+    /** Settings as command-line arguments: those outrank application.properties, builder properties do not. */
+    private static ConfigurableApplicationContext start(Path dataDir, String agentToken, String apiToken)
+            throws java.io.IOException {
+        // No Spring shutdown hook: on a signal it would wait for a starting server, while main starts agents.
+        return new SpringApplicationBuilder(BurstlineApplication.class).registerShutdownHook(false).run(
+                "--server.port=0",
+                "--server.address=127.0.0.1",
+                "--burstline.data-dir=" + dataDir,
+                "--burstline.api-token=" + apiToken,
+                "--burstline.agent-token=" + agentToken,
+                "--burstline.agents.heartbeat-seconds=1",
+                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort(),
+                "--spring.main.banner-mode=off",
+                "--logging.level.root=ERROR");
+    }
+
+    /**
+     * Agents, their iperf3 and the bare daemon are this JVM's children: none may outlive it, also on Ctrl-C or kill.
+     * Twice, for a child the main thread started while the first pass ran; the JVM halts right after.
+     */
+    private static void stopChildren(Path workDir) {
+        for (int pass = 0; pass < 2; pass++) {
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            if (Files.exists(workDir)) {
+                BenchSupport.deleteRecursively(workDir);
+            }
+        } catch (java.io.IOException | java.io.UncheckedIOException partlyGone) {
+            // H2 may still be closing its files; a temp dir left behind is harmless
+        }
+    }
+
+    private static boolean known(String arg) {
+        return OPTIONS.stream().anyMatch(name -> arg.matches("--" + name + "=\\d+"));
+    }
+
+    private static String randomToken() {
+        return HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+    }
+}

@@ -1,0 +1,47 @@
+package com.burstline.bench;
+
+import com.burstline.agent.AgentProcess;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A {@link BareJdkDaemon} process, started with the same java and default flags as the agents: the JVM's own floor,
+ * for start-up time and for idle memory.
+ */
+final class BareDaemonProcess implements AutoCloseable {
+    private final Process process;
+    private final Path log;
+
+    private BareDaemonProcess(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static BareDaemonProcess start(Path log) throws IOException {
+        Process process = new ProcessBuilder(AgentProcess.javaBin(), "-cp", "target/test-classes",
+                BareJdkDaemon.class.getName()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new BareDaemonProcess(process, log);
+    }
+
+    /** Polls its output every 20 ms until it says it listens (after its one HttpClient call); gives up after 60 s. */
+    void awaitListening() throws IOException, InterruptedException {
+        for (int i = 0; !Files.readString(log).contains("listening at"); i++) {
+            if (!process.isAlive() || i == 3000) {
+                throw new IllegalStateException("the bare JDK daemon did not start: " + Files.readString(log));
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        process.waitFor();
+    }
+}

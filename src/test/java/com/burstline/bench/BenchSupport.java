@@ -1,0 +1,37 @@
+package com.burstline.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** What every benchmark needs alike: its {@code --name=N} options, the machine's load, and cleaning up after itself. */
+final class BenchSupport {
+    private BenchSupport() {
+    }
+
+    /** {@code --name=N} from the arguments, or the fallback when absent. */
+    static int intOption(String[] args, String name, int fallback) {
+        for (String arg : args) {
+            if (arg.startsWith("--" + name + "=")) {
+                return Integer.parseInt(arg.substring(name.length() + 3));
+            }
+        }
+        return fallback;
+    }
+
+    /** Other processes on the machine take cores from every figure; this shows how busy it was. */
+    static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
