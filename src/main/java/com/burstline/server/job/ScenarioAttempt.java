@@ -15,7 +15,8 @@ import java.util.Optional;
  */
 final class ScenarioAttempt {
     private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
-    private static final Duration POLL = Duration.ofMillis(500);
+    /** How often a running scenario's state is looked at: every wait here adds to each scenario's overhead. */
+    private static final Duration POLL = Duration.ofMillis(100);
     private static final int BUSY_RETRIES = 10;
 
     private final JobStore store;
