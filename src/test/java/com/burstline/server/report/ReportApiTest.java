@@ -119,7 +119,8 @@ class ReportApiTest {
                 .doesNotContain("iperf3 -c rep-peer");
         assertThat(mixed.body()).contains("from 3 runs.", "| OS | Linux 6.1.0-28-cloud-arm64 |",
                 "| Driver | ENA ARM64 2.2.1.65, ena 2.13.0 |", "| System under test | arm-a, rep-sut |",
-                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -P 4 -R -t 5 -J", "iperf3 -s -1    # on arm-b");
+                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -P 4 -R -t 5 -J",
+                "iperf3 -s -1    # on arm-b");
         assertProblem(api.get("/api/v1/reports?job=" + (job.jobId() + 1000)), 400, "matches no runs");
     }
 
