@@ -138,7 +138,7 @@ function fillForm(formElement, params) {
   formElement.elements.groupBy.value = groupBy;
   const groups = params.getAll(groupBy);
   formElement.querySelectorAll('[data-role=group]').forEach((input, i) => { input.value = groups[i] ?? ''; });
-  for (const name of ['sut', 'peer', 'instanceType', 'protocol', 'direction', 'tag']) {
+  for (const name of ['sut', 'peer', 'instanceType', 'protocol', 'direction', 'tag', 'job']) {
     if (name !== groupBy && params.get(name) && formElement.elements[name]) {
       formElement.elements[name].value = params.get(name);
     }

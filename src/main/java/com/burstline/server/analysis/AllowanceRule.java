@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * allowance-exceeded, inferred from iperf3 alone: TCP retransmits while the throughput sits flat at the burst limit
  * are the shaper dropping at the ceiling (a loss-limited path would not be flat; a sender-limited one would not
- * retransmit).
+ * retransmit). Used when the NIC's own counters do not show it ({@link AllowanceCounterRule}).
  */
 final class AllowanceRule {
     static final double FLAT_CV = 0.05;

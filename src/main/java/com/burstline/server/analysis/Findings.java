@@ -1,11 +1,13 @@
 package com.burstline.server.analysis;
 
 import com.burstline.server.run.IntervalRow;
+import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,13 +32,19 @@ public class Findings {
         String opposite = "upload".equals(run.direction()) ? "download" : "upload";
         List<RunSummary> context = queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
                 run.instanceType(), run.protocol(), opposite, null), 0, CONTEXT_RUNS).content();
-        return RunAnalysis.findings(run, sums, context);
+        return RunAnalysis.findings(run, sums, context, queries.environment(id).nicCounters());
     }
 
-    public List<Finding> forRuns(List<RunSummary> runs) {
+    /** @param environments what the agents recorded around the runs, by run id (see {@link RunSelections}) */
+    public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), runs)));
+        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), runs,
+                nicCounters(environments.get(run.id())))));
         return findings;
+    }
+
+    private static JsonNode nicCounters(RunEnvironment environment) {
+        return environment == null ? null : environment.nicCounters();
     }
 }

@@ -2,6 +2,7 @@ package com.burstline.server.analysis;
 
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunSummary;
+import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +10,18 @@ import java.util.Optional;
 
 /**
  * Applies every rule to one run. Findings are computed on read from the summary and its sum rows, so that a better
- * rule applies to old runs too. {@code context} holds the runs the asymmetry rule may compare with.
+ * rule applies to old runs too. {@code context} holds the runs the asymmetry rule may compare with; the agent's NIC
+ * counters, when a job measured the run, show whether EC2's allowances shaped it.
  */
 public final class RunAnalysis {
     private RunAnalysis() {
     }
 
-    public static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, List<RunSummary> context) {
+    /**
+     * @param nicCounters the SUT agent's counters delta over the run (see {@code RunEnvironment}); null for uploads
+     */
+    public static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, List<RunSummary> context,
+                                         JsonNode nicCounters) {
         Series series = Series.of(run, sumRows);
         List<Finding> findings = new ArrayList<>();
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
@@ -23,7 +29,10 @@ public final class RunAnalysis {
         SenderLimitRule.of(run).ifPresent(findings::add);
         Optional<Finding> burst = BurstRule.of(run, series);
         burst.ifPresent(findings::add);
-        AllowanceRule.fromRetransmits(run, series).ifPresent(findings::add);
+        // What the NIC counted beats what the retransmits suggest: one allowance-exceeded finding per run.
+        Optional<Finding> allowance = AllowanceCounterRule.of(run, nicCounters)
+                .or(() -> AllowanceRule.fromRetransmits(run, series));
+        allowance.ifPresent(findings::add);
         if (burst.isEmpty()) {
             // A burst step is variation with a known cause; calling the run unstable as well would mislead.
             StabilityRule.of(run, series).ifPresent(findings::add);

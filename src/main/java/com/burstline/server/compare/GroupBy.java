@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** What the runs of a comparison are grouped by; the API names are part of the API. */
+/** What the runs of a comparison are grouped by; the API names are part of the API. Uploads have no job. */
 public enum GroupBy {
     DRIVER("driver"),
     INSTANCE_TYPE("instanceType"),
     SUT("sut"),
-    TAG("tag");
+    TAG("tag"),
+    /** The job that measured the runs; group names (and the {@code job} filter's values) are job ids. */
+    JOB("job");
 
     /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
     static final String NONE = "(none)";
@@ -34,6 +36,7 @@ public enum GroupBy {
             case INSTANCE_TYPE -> List.of(orNone(run.instanceType()));
             case SUT -> List.of(orNone(run.sut()));
             case TAG -> run.tags().isEmpty() ? List.of(NONE) : run.tags();
+            case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
         };
     }
 

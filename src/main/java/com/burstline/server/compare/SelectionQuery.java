@@ -12,11 +12,12 @@ import java.util.Set;
  * The selection in a comparison's, report's or export's query string, the same for all three so that one URL
  * shares a selection between them. Filters match exactly; the groupBy dimension's filter may repeat, and its values
  * are then the groups, in the order given (the first is the baseline unless {@code baseline=} says otherwise).
- * {@code run} (repeatable, or comma-separated) picks runs by id.
+ * {@code run} (repeatable, or comma-separated) picks runs by id; {@code job} is the id of the job that measured the
+ * runs.
  */
 public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
-            "direction", "tag");
+            "direction", "tag", "job");
     private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
@@ -30,7 +31,11 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         List<String> groups = groupBy == null ? List.of() : values(params, groupBy.apiName());
         RunFilter filter = new RunFilter(filterValue(params, "sut", groupBy), filterValue(params, "peer", groupBy),
                 filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
-                single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy));
+                single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy),
+                jobId(filterValue(params, "job", groupBy)));
+        if (groupBy == GroupBy.JOB) {
+            groups.forEach(SelectionQuery::jobId);
+        }
         String baseline = single(params, "baseline");
         if (baseline != null && !groups.isEmpty() && !groups.contains(baseline)) {
             throw new InvalidSelectionException("baseline '" + baseline + "' is not one of the groups " + groups);
@@ -56,6 +61,17 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         List<String> given = params.getOrDefault(name, List.of());
         return given.stream().filter(value -> value != null && !value.isBlank()).map(String::strip).distinct()
                 .toList();
+    }
+
+    private static Long jobId(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidSelectionException("job must be a job id (a number), not '" + value + "'");
+        }
     }
 
     private static List<Long> runIds(MultiValueMap<String, String> params) {

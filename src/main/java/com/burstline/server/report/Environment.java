@@ -1,33 +1,85 @@
 package com.burstline.server.report;
 
+import com.burstline.server.agent.AgentView;
+import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
+import tools.jackson.databind.JsonNode;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
-/** The Test Environment table: what the runs recorded about their hosts; several values are listed together. */
+/**
+ * The Test Environment table. A run a job measured has its SUT agent's host facts, and they say it best; an uploaded
+ * run has what its uploader said. Each row lists the distinct values of all runs together.
+ */
 final class Environment {
     static final String NOT_RECORDED = "not recorded";
 
     private Environment() {
     }
 
-    static List<Report.EnvironmentRow> of(List<RunSummary> runs) {
+    static List<Report.EnvironmentRow> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         return List.of(
-                row("Instance type", runs, RunSummary::instanceType),
-                row("OS", runs, run -> null),
-                row("Driver", runs, RunSummary::driver),
-                row("Link speed", runs, run -> null),
-                row("System under test", runs, RunSummary::sut),
-                row("Peer", runs, RunSummary::peer),
-                row("Tool version", runs, run -> run.tool() + " " + run.toolVersion()));
+                row("Instance type", runs, environments, (run, facts) -> or(AgentView.instanceTypeOf(facts),
+                        run.instanceType())),
+                row("OS", runs, environments, (run, facts) -> os(facts)),
+                row("Driver", runs, environments, (run, facts) -> or(AgentView.driverOf(facts), run.driver())),
+                row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
+                row("System under test", runs, environments, (run, facts) -> run.sut()),
+                row("Peer", runs, environments, (run, facts) -> run.peer()),
+                row("Tool version", runs, environments, (run, facts) -> run.tool() + " "
+                        + or(text(facts, "iperf3Version"), run.toolVersion())));
     }
 
-    private static Report.EnvironmentRow row(String item, List<RunSummary> runs, Function<RunSummary, String> value) {
-        String values = runs.stream().map(value).filter(Objects::nonNull).distinct().sorted()
-                .collect(Collectors.joining(", "));
+    private static Report.EnvironmentRow row(String item, List<RunSummary> runs, Map<Long, RunEnvironment> environments,
+                                             BiFunction<RunSummary, JsonNode, String> value) {
+        String values = runs.stream().map(run -> value.apply(run, factsOf(environments.get(run.id()))))
+                .filter(Objects::nonNull).distinct().sorted().collect(Collectors.joining(", "));
         return new Report.EnvironmentRow(item, values.isEmpty() ? NOT_RECORDED : values);
+    }
+
+    /** "Linux 6.1.0"; null without facts. */
+    private static String os(JsonNode facts) {
+        String name = text(facts, "osName");
+        String version = text(facts, "osVersion");
+        return name == null ? null : version == null ? name : name + " " + version;
+    }
+
+    /** The speed of the interface that routes to the peer, as the agent read it: "25 Gbit/s". */
+    private static String linkSpeed(JsonNode facts) {
+        JsonNode nic = routeInterface(facts);
+        if (nic == null || !nic.path("speedMbps").isNumber()) {
+            return null;
+        }
+        double mbps = nic.path("speedMbps").doubleValue();
+        return mbps >= 1000 ? ReportFormat.trim(mbps / 1000) + " Gbit/s" : ReportFormat.trim(mbps) + " Mbit/s";
+    }
+
+    private static JsonNode routeInterface(JsonNode facts) {
+        String route = text(facts, "routeInterface");
+        if (route == null) {
+            return null;
+        }
+        for (JsonNode nic : facts.path("interfaces")) {
+            if (route.equals(nic.path("name").stringValue(null))) {
+                return nic;
+            }
+        }
+        return null;
+    }
+
+    private static JsonNode factsOf(RunEnvironment environment) {
+        return environment == null ? null : environment.hostFacts();
+    }
+
+    private static String text(JsonNode facts, String field) {
+        return facts == null ? null : facts.path(field).stringValue(null);
+    }
+
+    private static String or(String preferred, String fallback) {
+        return preferred != null ? preferred : fallback;
     }
 }

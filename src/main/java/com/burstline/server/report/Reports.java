@@ -1,23 +1,24 @@
 package com.burstline.server.report;
 
-import com.burstline.server.analysis.Finding;
 import com.burstline.server.analysis.Findings;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.compare.Comparisons;
 import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.InvalidSelectionException;
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds the report of a selection, laid out like the seed article: environment, TCP and UDP tables (one row per
  * scenario and direction, per driver when several are compared), the analysis written from the findings, and the
- * commands that reproduce the runs.
+ * commands that reproduce the runs. Runs a job measured bring their agent's host facts, NIC counters and command.
  */
 @Service
 class Reports {
@@ -45,10 +46,10 @@ class Reports {
                 ("UDP".equals(scenario.protocol()) ? udp : tcp).add(row(scenario, group));
             }
         }
-        List<Finding> found = findings.forRuns(runs);
-        List<String> analysis = AnalysisText.write(comparison, found, runs);
-        return new Report(title(runs, query), runs.size(), Environment.of(runs), byGroup, tcp, udp, analysis,
-                Commands.of(runs), queryString == null ? "" : queryString);
+        Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
+        List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
+        return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), byGroup, tcp, udp,
+                analysis, Commands.of(runs, environments), queryString == null ? "" : queryString);
     }
 
     private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {

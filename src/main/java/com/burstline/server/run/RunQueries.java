@@ -6,16 +6,12 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-
 import java.util.List;
 
 /** Reads and deletes runs. The newest upload comes first. */
 @Service
 public class RunQueries {
     public static final int MAX_PAGE_SIZE = 500;
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RunRepository runs;
     private final IntervalStore intervals;
@@ -46,13 +42,11 @@ public class RunQueries {
         return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
     }
 
-    /** The agent's record around the run; its JSON text is parsed here so that the API shows objects, not strings. */
+    /** The agent's record around the run. */
     @Transactional(readOnly = true)
     public RunEnvironment environment(long id) {
-        RunProvenance provenance = runs.findById(id).map(Run::provenance)
+        return runs.findById(id).map(run -> RunEnvironment.of(id, run.provenance()))
                 .orElseThrow(() -> new RunNotFoundException(id));
-        return new RunEnvironment(id, provenance.jobId(), json(provenance.hostFacts()),
-                json(provenance.nicCounters()), json(provenance.command()));
     }
 
     @Transactional(readOnly = true)
@@ -72,10 +66,6 @@ public class RunQueries {
     public void delete(long id) {
         Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
         runs.delete(run);
-    }
-
-    private static JsonNode json(String text) {
-        return text == null ? null : JSON.readTree(text);
     }
 
     private void requireExists(long id) {

@@ -7,6 +7,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,7 +19,7 @@ import java.util.function.BiConsumer;
  */
 @Service
 public class RunSelections {
-    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag");
+    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag", "job");
 
     private final RunRepository runs;
     private final IntervalBatchReader intervals;
@@ -46,6 +47,16 @@ public class RunSelections {
         return intervals.sums(runIds);
     }
 
+    /** What the agents recorded around each run, by run id; uploaded runs have an empty environment. */
+    @Transactional(readOnly = true)
+    public Map<Long, RunEnvironment> environments(Collection<Long> runIds) {
+        Map<Long, RunEnvironment> environments = new HashMap<>();
+        runIds.forEach(id -> environments.put(id, RunEnvironment.none(id)));
+        runs.findAllById(runIds).forEach(run -> environments.put(run.getId(),
+                RunEnvironment.of(run.getId(), run.provenance())));
+        return environments;
+    }
+
     /** Every interval row of the runs, run by run in id order, without holding them all in memory. */
     @Transactional(readOnly = true)
     public void forEachInterval(Collection<Long> runIds, BiConsumer<Long, IntervalRow> consumer) {
@@ -66,11 +77,22 @@ public class RunSelections {
         return spec;
     }
 
+    private static List<Long> jobIds(List<String> values) {
+        try {
+            return values.stream().map(Long::valueOf).toList();
+        } catch (NumberFormatException e) {
+            throw new InvalidRunInputException("job must be job ids (numbers), not " + values);
+        }
+    }
+
     private static Specification<Run> inValues(String dimension, List<String> values) {
         return (root, query, builder) -> {
             if ("tag".equals(dimension)) {
                 query.distinct(true);
                 return root.join("tags").in(values);
+            }
+            if ("job".equals(dimension)) {
+                return root.get("jobId").in(jobIds(values));
             }
             return root.get(dimension).in(values);
         };

@@ -1,6 +1,8 @@
 package com.burstline.server.compare;
 
 import com.burstline.iperf.Samples;
+import com.burstline.server.job.AgentResult;
+import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,7 @@ abstract class CompareApiBehaviour {
     static void commonProperties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
     }
 
     @LocalServerPort
@@ -131,8 +134,50 @@ abstract class CompareApiBehaviour {
     }
 
     @Test
+    void groupByJobComparesTheRunsOfTwoJobsAndTheJobFilterSelectsOneJobsRuns() {
+        JobMadeRuns.Measured first;
+        JobMadeRuns.Measured second;
+        try (JobMadeRuns jobs = new JobMadeRuns(port, ApiClient.TOKEN)) {
+            String job = "{\"sut\": \"jobcmp-sut\", \"peer\": \"jobcmp-peer\", \"repeat\": %d, \"scenarios\": "
+                    + "[{\"protocol\": \"TCP\", \"streams\": 1, \"direction\": \"upload\", \"durationSeconds\": 5}]}";
+            first = jobs.measure(job.formatted(1), AgentResult.of("iperf3-312-tcp-1-upload.json"));
+            second = jobs.measure(job.formatted(2), AgentResult.of("iperf3-318-tcp-1-upload.json"),
+                    AgentResult.of("iperf3-318-tcp-1-upload-stream.json"));
+        }
+        JsonNode uploaded = upload("iperf3-312-tcp-2-upload-omit-loopback.json", "?sut=jobcmp-sut");
+        String a = Long.toString(first.jobId());
+        String b = Long.toString(second.jobId());
+
+        JsonNode asked = get("/api/v1/compare?groupBy=job&job=" + b + "&job=" + a);
+        JsonNode all = get("/api/v1/compare?groupBy=job&sut=jobcmp-sut");
+        JsonNode oneJob = get("/api/v1/compare?job=" + b);
+
+        assertThat(asked.get("groupBy").stringValue()).isEqualTo("job");
+        assertThat(asked.get("scenarios").size()).isEqualTo(1);
+        JsonNode scenario = asked.get("scenarios").get(0);
+        assertThat(scenario.get("groups").get(0).get("group").stringValue()).isEqualTo(b);
+        assertThat(scenario.get("groups").get(0).get("runIds").toString())
+                .isEqualTo(second.runIds().toString().replace(" ", ""));
+        assertThat(scenario.get("groups").get(1).get("group").stringValue()).isEqualTo(a);
+        assertThat(scenario.get("groups").get(1).get("runIds").toString()).isEqualTo("[" + first.runIds().get(0) + "]");
+        assertThat(scenario.get("comparison").get("baseline").stringValue()).isEqualTo(b);
+        assertThat(scenario.get("comparison").get("verdict").stringValue()).contains("1-stream upload");
+        assertThat(all.get("scenarios").size()).isEqualTo(2);
+        assertThat(all.get("scenarios").get(1).get("groups").get(0).get("group").stringValue()).isEqualTo("(none)");
+        assertThat(all.get("scenarios").get(1).get("groups").get(0).get("runIds").toString())
+                .isEqualTo("[" + id(uploaded) + "]");
+        assertThat(oneJob.get("groupBy").stringValue()).isEqualTo("driver");
+        assertThat(oneJob.get("scenarios").get(0).get("groups").get(0).get("group").stringValue())
+                .isEqualTo("ena 2.11.0");
+        assertThat(oneJob.get("scenarios").get(0).get("groups").get(0).get("runIds").toString())
+                .isEqualTo(second.runIds().toString().replace(" ", ""));
+        assertProblem(api.get("/api/v1/compare?job=abc"), 400, "job must be a job id (a number), not 'abc'");
+        assertProblem(api.get("/api/v1/compare?groupBy=job&job=" + a + "&job=x"), 400, "'x'");
+    }
+
+    @Test
     void badSelectionsAreProblemDetails() {
-        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag");
+        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag, job");
         assertProblem(api.get("/api/v1/compare?run=abc"), 400, "'abc'");
         assertProblem(api.get("/api/v1/compare?grupBy=driver"), 400, "unknown parameter 'grupBy'");
         assertProblem(api.get("/api/v1/compare?sut=a&sut=b"), 400, "sut may be given once");

@@ -73,18 +73,35 @@ final class JobApiClient {
 
     /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
     static String result(JsonNode scenario, long jobId, String sampleFile) {
+        return result(scenario, jobId, AgentResult.of(sampleFile));
+    }
+
+    /** The same with the agent's facts, counters and command as given; what is not given is the defaults'. */
+    static String result(JsonNode scenario, long jobId, AgentResult given) {
         ObjectNode result = JSON.createObjectNode();
         result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue())
                 .put("attempt", scenario.get("attempt").intValue()).put("succeeded", true)
-                .put("output", new String(Samples.bytes(sampleFile), StandardCharsets.UTF_8))
-                .put("outputFormat", "json").put("stderr", "").put("exitCode", 0);
-        result.putArray("command").add("iperf3").add("-c").add("127.0.0.1").add("-J");
-        ObjectNode facts = result.putObject("facts").put("osName", "Linux").put("instanceType", "t4g.large")
-                .put("routeInterface", "eth0");
-        facts.putArray("interfaces").addObject().put("name", "eth0").put("driver", "ena")
-                .put("driverVersion", "2.11.0");
-        result.putObject("counters").put("interface", "eth0").putObject("delta").put("tx_bytes", 123456)
-                .put("bw_out_allowance_exceeded", 0);
+                .put("output", new String(Samples.bytes(given.sample()), StandardCharsets.UTF_8))
+                .put("outputFormat", given.outputFormat()).put("stderr", "").put("exitCode", 0);
+        if (given.command() == null) {
+            result.putArray("command").add("iperf3").add("-c").add("127.0.0.1").add("-J");
+        } else {
+            given.command().forEach(result.putArray("command")::add);
+        }
+        if (given.factsJson() == null) {
+            ObjectNode facts = result.putObject("facts").put("osName", "Linux").put("instanceType", "t4g.large")
+                    .put("routeInterface", "eth0");
+            facts.putArray("interfaces").addObject().put("name", "eth0").put("driver", "ena")
+                    .put("driverVersion", "2.11.0");
+        } else {
+            result.set("facts", JSON.readTree(given.factsJson()));
+        }
+        if (given.countersJson() == null) {
+            result.putObject("counters").put("interface", "eth0").putObject("delta").put("tx_bytes", 123456)
+                    .put("bw_out_allowance_exceeded", 0);
+        } else {
+            result.set("counters", JSON.readTree(given.countersJson()));
+        }
         return result.toString();
     }
 

@@ -1,6 +1,8 @@
 package com.burstline.server.report;
 
 import com.burstline.iperf.Samples;
+import com.burstline.server.job.AgentResult;
+import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,10 @@ import java.util.Map;
 import static com.burstline.server.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The report and the CSV exports over real HTTP, for the seed's six iperf3 3.12 runs (real output). */
+/**
+ * The report and the CSV exports over real HTTP: the seed's six iperf3 3.12 runs uploaded (real output), and runs a
+ * job made, posted as its agent's results with the host's facts and the agent's iperf3 command line.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ReportApiTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -36,6 +41,7 @@ class ReportApiTest {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
     }
 
     @LocalServerPort
@@ -77,6 +83,60 @@ class ReportApiTest {
         assertThat(report).contains("iperf3 -c arm-b -P 4 -R -t 5 -J", "iperf3 -c arm-b -u -b 5G -t 5 -J",
                 "iperf3 -s -1");
         assertThat(report).contains("**sender-limited**", "not the network");
+    }
+
+    @Test
+    void reportOfAJobUsesTheHostsFactsAndTheAgentsCommandsAndMixesWithUploads() {
+        JobMadeRuns.Measured job;
+        try (JobMadeRuns jobs = new JobMadeRuns(port, ApiClient.TOKEN)) {
+            job = jobs.measure("""
+                    {"sut": "rep-sut", "peer": "rep-peer", "tags": ["mixed"], "scenarios": [
+                      {"protocol": "TCP", "streams": 4, "durationSeconds": 5, "intervalSeconds": 1},
+                      {"protocol": "UDP", "durationSeconds": 5, "intervalSeconds": 1,
+                       "targetBitsPerSecond": 1000000000}]}""",
+                    agentResult("iperf3-318-tcp-4-upload.json", "5203", "-P", "4", "-J"),
+                    agentResult("iperf3-318-udp-1g-upload.json", "5204", "-P", "1", "-u", "-b", "1000000000",
+                            "-J"));
+        }
+        JsonNode tcp = JSON.readTree(api.get("/api/v1/runs/" + job.runIds().get(0)).body());
+        JsonNode udp = JSON.readTree(api.get("/api/v1/runs/" + job.runIds().get(1)).body());
+        upload("iperf3-318-tcp-4-download.json", "?instanceType=t4g.large&sut=arm-a&peer=arm-b"
+                + "&driver=ENA%20ARM64%202.2.1.65&tag=mixed");
+
+        var response = api.get("/api/v1/reports?job=" + job.jobId());
+        var mixed = api.get("/api/v1/reports?tag=mixed&groupBy=tag");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        String report = response.body();
+        assertThat(report).contains("from 2 runs.", "| Instance type | t4g.large |",
+                "| OS | Linux 6.1.0-28-cloud-arm64 |", "| Driver | ena 2.13.0 |", "| Link speed | 25 Gbit/s |",
+                "| System under test | rep-sut |", "| Peer | rep-peer |", "| Tool version | iperf3 3.18 |");
+        assertThat(tableRows(report)).containsExactly(tcpRow("TCP 4 streams", "Upload", tcp),
+                udpRow("UDP 1 Gbit/s", udp));
+        assertThat(report).contains("iperf3 -s -p 5203 -1    # on rep-peer",
+                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203 -t 5 -i 1.0 -P 4 -J\n",
+                "/usr/bin/iperf3 -c 10.77.0.2 -p 5204 -t 5 -i 1.0 -P 1 -u -b 1000000000 -J\n")
+                .doesNotContain("iperf3 -c rep-peer");
+        assertThat(mixed.body()).contains("from 3 runs.", "| OS | Linux 6.1.0-28-cloud-arm64 |",
+                "| Driver | ENA ARM64 2.2.1.65, ena 2.13.0 |", "| System under test | arm-a, rep-sut |",
+                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -P 4 -R -t 5 -J",
+                "iperf3 -s -1    # on arm-b");
+        assertProblem(api.get("/api/v1/reports?job=" + (job.jobId() + 1000)), 400, "matches no runs");
+    }
+
+    /** The facts a real agent sends from an ENA host, with the argument list it builds for the scenario. */
+    private static AgentResult agentResult(String sample, String port, String... options) {
+        List<String> command = new ArrayList<>(List.of("/usr/bin/iperf3", "-c", "10.77.0.2", "-p", port, "-t", "5",
+                "-i", "1.0"));
+        command.addAll(List.of(options));
+        return AgentResult.of(sample).withCommand(command.toArray(String[]::new)).withFacts("""
+                {"osName": "Linux", "osVersion": "6.1.0-28-cloud-arm64", "arch": "aarch64", "cpus": 2,
+                 "javaVersion": "17.0.15", "iperf3Path": "/usr/bin/iperf3", "iperf3Version": "3.18",
+                 "instanceType": "t4g.large", "routeInterface": "ens5",
+                 "interfaces": [{"name": "lo", "driver": null, "driverVersion": null, "speedMbps": null,
+                                 "addresses": ["127.0.0.1"], "mtu": 65536},
+                                {"name": "ens5", "driver": "ena", "driverVersion": "2.13.0", "firmwareVersion": null,
+                                 "speedMbps": 25000, "addresses": ["10.77.0.1"], "mtu": 9001}]}""");
     }
 
     @Test

@@ -1,0 +1,209 @@
+// The printable report page in a real browser against the real server jar: real iperf3 runs uploaded through the API,
+// then /reports must show the TCP and UDP tables with one row per scenario and direction, figures formatted as the
+// report writes them from the runs' own summaries, and draw the comparison chart.
+// Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '..', '..');
+const jar = join(projectRoot, 'target', 'burstline.jar');
+const samples = join(projectRoot, 'src', 'test', 'resources', 'iperf3');
+const results = resolve(here, '..', 'test-results');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const token = `test-token-report-${process.pid}`;
+const GBIT = 1e9;
+
+let server;
+let serverExit;
+let baseUrl;
+let context;
+let page;
+let workDir;
+const pageErrors = [];
+const runs = {};
+
+describe('printable report page in Chromium', () => {
+  before(async () => {
+    assert.ok(existsSync(jar), `${jar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-report-'));
+    await startServer();
+    for (const scenario of ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload']) {
+      runs[scenario] = await upload(`iperf3-312-${scenario}.json`);
+    }
+    context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run'],
+    });
+    page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await stopServer();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('shows the TCP and UDP tables with the runs\' figures and draws the chart', async () => {
+    await page.goto(`${baseUrl}/reports?sut=rep-a`);
+    await page.waitForSelector('#compare-chart[data-ready="true"]');
+    await page.screenshot({ path: join(results, 'report-page.png'), fullPage: true });
+
+    assert.deepEqual(await tableRows('table.tcp'), [
+      ['TCP 1 stream', 'Upload', rate(runs['tcp-1-upload']), String(runs['tcp-1-upload'].retransmits)],
+      ['TCP 1 stream', 'Download', rate(runs['tcp-1-download']), String(runs['tcp-1-download'].retransmits)],
+      ['TCP 4 streams', 'Download', rate(runs['tcp-4-download']), String(runs['tcp-4-download'].retransmits)],
+    ]);
+    const udpRow = (scenario, run) => [scenario, 'Upload', rate(run), loss(run), jitter(run)];
+    assert.deepEqual(await tableRows('table.udp'), [
+      udpRow('UDP 1 Gbit/s', runs['udp-1g-upload']),
+      udpRow('UDP 5 Gbit/s', runs['udp-5g-upload']),
+    ]);
+    assert.match(await page.textContent('h1'), /Network throughput on t4g\.large/);
+    assert.match(await page.textContent('table.environment'), /ENA 2\.10\.0/);
+    const commands = await page.textContent('pre code');
+    assert.match(commands, /iperf3 -c rep-b -P 4 -R -t 5 -J/);
+    assert.match(commands, /iperf3 -c rep-b -u -b 5G -t 5 -J/);
+    const ink = await page.locator('pre').evaluate((pre) => [getComputedStyle(pre).color,
+      getComputedStyle(pre).backgroundColor]);
+    assert.notEqual(ink[0], 'rgb(249, 250, 251)', `the commands are readable on their background (${ink})`);
+
+    const chart = await chartContents('compare-chart');
+    assert.equal(chart.type, 'bar');
+    assert.deepEqual(chart.datasets.map((d) => d.label), ['ENA 2.10.0']);
+    const order = ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload'];
+    assert.deepEqual(chart.datasets[0].data, order.map((name) => runs[name].receivedBitsPerSecond / GBIT));
+    assert.equal(chart.burstLimit, 5);
+    assert.ok(chart.barPixels > 1000, `the bars are painted (${chart.barPixels} pixels)`);
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test('a selection without runs says so instead of drawing', async () => {
+    const response = await page.goto(`${baseUrl}/reports?sut=nobody`);
+    assert.equal(response.status(), 400);
+    assert.match(await page.textContent('[role=alert]'), /matches no runs/);
+    assert.equal(await page.locator('#compare-chart').count(), 0);
+  });
+});
+
+async function upload(fileName) {
+  const query = new URLSearchParams({ instanceType: 't4g.large', driver: 'ENA 2.10.0', sut: 'rep-a', peer: 'rep-b' });
+  const response = await fetch(`${baseUrl}/api/v1/runs?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: readFileSync(join(samples, fileName)),
+  });
+  const body = await response.text();
+  assert.equal(response.status, 201, `${fileName}: ${body}`);
+  return JSON.parse(body);
+}
+
+/** The report's formats, written out here independently: two decimals in Gbit/s or Mbit/s, loss %, jitter ms. */
+function rate(run) {
+  const bps = run.receivedBitsPerSecond;
+  return bps >= GBIT ? `${(bps / GBIT).toFixed(2)} Gbit/s` : `${(bps / 1e6).toFixed(2)} Mbit/s`;
+}
+
+function loss(run) {
+  return `${run.lostPercent.toFixed(2)}%`;
+}
+
+function jitter(run) {
+  return `${run.jitterMs.toFixed(3)} ms`;
+}
+
+/** Each body row's cells as text; the first row holds the headings. */
+async function tableRows(selector) {
+  const rows = await page.locator(`${selector} tr`).evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  return rows.filter((cells) => cells.length > 0);
+}
+
+/** What Chart.js holds for the canvas, plus how many pixels it painted in the first group's colour. */
+function chartContents(canvasId) {
+  return page.evaluate((id) => {
+    const canvas = document.getElementById(id);
+    const chart = window.Chart.getChart(canvas);
+    const lines = chart.config.options.plugins.annotation.annotations;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let bars = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      bars += pixels[i] === 0x64 && pixels[i + 1] === 0x74 && pixels[i + 2] === 0x8b ? 1 : 0;
+    }
+    return {
+      type: chart.config.type,
+      datasets: chart.data.datasets.map((d) => ({ label: d.label, data: d.data })),
+      burstLimit: lines.burstLimit.yMin,
+      barPixels: bars,
+    };
+  }, canvasId);
+}
+
+async function startServer() {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const log = openSync(join(results, 'report-server.log'), 'w');
+  // A copy, so that a `mvn package` during the test cannot pull the jar out from under the running server.
+  const serverJar = join(workDir, 'burstline.jar');
+  copyFileSync(jar, serverJar);
+  server = spawn('java', ['-jar', serverJar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
+    `--burstline.api-token=${token}`], { stdio: ['ignore', log, log] });
+  serverExit = new Promise((done) => server.once('exit', done));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && server.exitCode === null) {
+    if (await healthy()) {
+      return;
+    }
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+  const tail = readFileSync(join(results, 'report-server.log'), 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
+}
+
+async function healthy() {
+  try {
+    const response = await fetch(`${baseUrl}/actuator/health`);
+    return response.ok && (await response.json()).status === 'UP';
+  } catch {
+    return false;
+  }
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) {
+    return;
+  }
+  server.kill('SIGTERM');
+  const stopped = await Promise.race([serverExit.then(() => true),
+    new Promise((wait) => setTimeout(() => wait(false), 15_000))]);
+  if (!stopped) {
+    server.kill('SIGKILL');
+    await serverExit;
+  }
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}

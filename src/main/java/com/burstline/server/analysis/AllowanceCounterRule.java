@@ -1,0 +1,79 @@
+package com.burstline.server.analysis;
+
+import com.burstline.server.run.RunSummary;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * allowance-exceeded, measured: ENA counts the packets it queued or dropped because the instance went over one of its
+ * allowances, and the SUT agent reports how much each counter grew during the run ({@code counters.delta}). Any
+ * growth means EC2 shaped the traffic, so the figure is the instance's limit, not what the driver can do.
+ */
+final class AllowanceCounterRule {
+    /** ENA's allowance counters in ethtool's names, with what each one counts. */
+    static final Map<String, String> COUNTERS = Map.of(
+            "bw_in_allowance_exceeded", "the inbound bandwidth allowance",
+            "bw_out_allowance_exceeded", "the outbound bandwidth allowance",
+            "pps_allowance_exceeded", "the packets-per-second allowance",
+            "conntrack_allowance_exceeded", "the connection-tracking allowance",
+            "linklocal_allowance_exceeded", "the packet rate allowance to link-local services (DNS, IMDS, NTP)");
+    private static final List<String> ORDER = List.of("bw_in_allowance_exceeded", "bw_out_allowance_exceeded",
+            "pps_allowance_exceeded", "conntrack_allowance_exceeded", "linklocal_allowance_exceeded");
+    private static final List<String> SHAPING = List.of("bw_in_allowance_exceeded", "bw_out_allowance_exceeded",
+            "pps_allowance_exceeded");
+
+    private AllowanceCounterRule() {
+    }
+
+    /** @param nicCounters the agent's {@code {"interface", "delta": {…}}}; null for uploaded runs */
+    static Optional<Finding> of(RunSummary run, JsonNode nicCounters) {
+        JsonNode delta = nicCounters == null ? null : nicCounters.path("delta");
+        if (delta == null || !delta.isObject()) {
+            return Optional.empty();
+        }
+        Map<String, Long> exceeded = new LinkedHashMap<>();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("source", "nic-counters");
+        data.put("interface", nicCounters.path("interface").stringValue(null));
+        for (String counter : ORDER) {
+            if (delta.path(counter).isIntegralNumber()) {
+                long grew = delta.path(counter).longValue();
+                data.put(counter, grew);
+                if (grew > 0) {
+                    exceeded.put(counter, grew);
+                }
+            }
+        }
+        if (exceeded.isEmpty()) {
+            return Optional.empty();
+        }
+        data.put("exceeded", List.copyOf(exceeded.keySet()));
+        data.put("receivedBitsPerSecond", run.receivedBitsPerSecond());
+        data.put("instanceType", run.instanceType());
+        return Optional.of(new Finding(run.id(), "allowance-exceeded", Finding.WARNING,
+                message(run, exceeded, (String) data.get("interface")), data));
+    }
+
+    private static String message(RunSummary run, Map<String, Long> exceeded, String nic) {
+        List<String> parts = new ArrayList<>();
+        exceeded.forEach((counter, grew) -> parts.add(String.format(Locale.ROOT, "%s grew by %,d (packets queued "
+                + "or dropped for going over %s)", counter, grew, COUNTERS.get(counter))));
+        String instance = run.instanceType() == null ? "the instance" : "the " + run.instanceType();
+        String what = "The NIC counters" + (nic == null ? "" : " of " + nic) + " show EC2 shaping this run: "
+                + String.join("; ", parts) + ". ";
+        if (exceeded.keySet().stream().anyMatch(SHAPING::contains)) {
+            return what + "The instance's bandwidth/PPS allowance shaped the traffic, so the "
+                    + Figures.rate(run.receivedBitsPerSecond()) + " measured is " + instance + "'s limit, not the "
+                    + "driver's. Compare drivers below the allowance (shorter runs, fewer streams, or a larger "
+                    + "instance), or read this figure as the instance's ceiling.";
+        }
+        return what + "Packets were dropped by " + instance + "'s allowance, not by the driver; reduce new "
+                + "connections or link-local traffic during the test before comparing drivers.";
+    }
+}
