@@ -14,16 +14,16 @@ final class MarkdownReport {
                 ? " run" : " runs").append(".\n\n## Test Environment\n\n| Item | Value |\n|---|---|\n");
         report.environment().forEach(row -> md.append(cells(row.item(), row.value())));
         if (!report.tcp().isEmpty()) {
-            md.append("\n## TCP Throughput\n\n").append(header(report.byDriver(),
+            md.append("\n## TCP Throughput\n\n").append(header(report.groupColumn(),
                     "Scenario", "Direction", "Throughput", "Retransmits"));
-            report.tcp().forEach(row -> md.append(report.byDriver()
+            report.tcp().forEach(row -> md.append(report.groupColumn() != null
                     ? cells(row.driver(), row.scenario(), row.direction(), row.throughput(), row.retransmits())
                     : cells(row.scenario(), row.direction(), row.throughput(), row.retransmits())));
         }
         if (!report.udp().isEmpty()) {
-            md.append("\n## UDP Throughput\n\n").append(header(report.byDriver(),
+            md.append("\n## UDP Throughput\n\n").append(header(report.groupColumn(),
                     "Scenario", "Direction", "Throughput", "Packet Loss", "Jitter"));
-            report.udp().forEach(row -> md.append(report.byDriver()
+            report.udp().forEach(row -> md.append(report.groupColumn() != null
                     ? cells(row.driver(), row.scenario(), row.direction(), row.throughput(), row.packetLoss(),
                     row.jitter())
                     : cells(row.scenario(), row.direction(), row.throughput(), row.packetLoss(), row.jitter())));
@@ -37,10 +37,10 @@ final class MarkdownReport {
         return md.append("```\n").toString();
     }
 
-    private static String header(boolean byDriver, String... names) {
+    private static String header(String groupColumn, String... names) {
         List<String> columns = new java.util.ArrayList<>(List.of(names));
-        if (byDriver) {
-            columns.add(0, "Driver");
+        if (groupColumn != null) {
+            columns.add(0, groupColumn);
         }
         return cells(columns.toArray(String[]::new)) + "|---".repeat(columns.size()) + "|\n";
     }

@@ -2,8 +2,11 @@ package com.burstline.server.report;
 
 import java.util.List;
 
-/** Everything the Markdown and HTML reports show, already worded and formatted; both render exactly this. */
-record Report(String title, int runCount, List<EnvironmentRow> environment, boolean byDriver, List<Row> tcp,
+/**
+ * Everything the Markdown and HTML reports show, already worded and formatted; both render exactly this.
+ * {@code groupColumn} heads the group column ("Driver", "Job", ...), null when the selection is one group.
+ */
+record Report(String title, int runCount, List<EnvironmentRow> environment, String groupColumn, List<Row> tcp,
               List<Row> udp, List<String> analysis, List<String> commands, String query) {
 
     record EnvironmentRow(String item, String value) {

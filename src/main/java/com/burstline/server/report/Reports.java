@@ -39,6 +39,7 @@ class Reports {
         }
         ComparisonResult comparison = comparisons.compare(query, runs);
         boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1);
+        String groupColumn = byGroup ? columnName(query.groupBy() == null ? GroupBy.DRIVER : query.groupBy()) : null;
         List<Report.Row> tcp = new ArrayList<>();
         List<Report.Row> udp = new ArrayList<>();
         for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
@@ -48,7 +49,7 @@ class Reports {
         }
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
-        return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), byGroup, tcp, udp,
+        return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
                 analysis, Commands.of(runs, environments), queryString == null ? "" : queryString);
     }
 
@@ -56,6 +57,17 @@ class Reports {
         return new Report.Row(ReportFormat.scenario(scenario), ReportFormat.direction(scenario.direction()),
                 group.group(), group.n(), ReportFormat.throughput(group), ReportFormat.retransmits(group),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
+    }
+
+    /** The group column is headed by what the groups are, as the seed's tables head it "Driver". */
+    private static String columnName(GroupBy groupBy) {
+        return switch (groupBy) {
+            case DRIVER -> "Driver";
+            case INSTANCE_TYPE -> "Instance type";
+            case SUT -> "SUT";
+            case TAG -> "Tag";
+            case JOB -> "Job";
+        };
     }
 
     private static String title(List<RunSummary> runs, SelectionQuery query) {
