@@ -118,6 +118,29 @@ class Run {
         return id;
     }
 
+    /** Set by {@link RunWriter} once the database has given the new row its id. */
+    void assignId(long newId) {
+        this.id = newId;
+    }
+
+    List<String> tags() {
+        return tags;
+    }
+
+    /** The column values in the order of {@link RunWriter}'s INSERT; timestamps as UTC offsets for JDBC. */
+    Object[] insertValues() {
+        return new Object[]{contentSha256, utc(uploadedAt), sut, peer, instanceType, driver, tool, toolVersion,
+                outputFormat, utc(startedAt), protocol, direction, streams, durationSeconds, omitSeconds,
+                targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
+                hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
+                burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
+                command};
+    }
+
+    private static java.time.OffsetDateTime utc(Instant instant) {
+        return instant == null ? null : instant.atOffset(java.time.ZoneOffset.UTC);
+    }
+
     RunSummary toSummary() {
         Double percentOfBurst = burstLimitBitsPerSecond == null
                 ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;

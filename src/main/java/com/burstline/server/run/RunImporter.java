@@ -13,6 +13,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 
 /**
@@ -27,17 +28,19 @@ public class RunImporter {
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
     private final ContentHashes hashes;
+    private final RunWriter writer;
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
     private final Clock clock;
 
-    RunImporter(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, ContentHashes hashes,
-                InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters) {
+    RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
+                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
         this.hashes = hashes;
+        this.writer = writer;
         this.catalog = catalog;
         this.transaction = transaction;
         this.meters = meters;
@@ -89,8 +92,9 @@ public class RunImporter {
 
     private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,
                              RawOutput raw) {
-        Run run = runs.saveAndFlush(new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance,
-                sha256, clock.instant()));
+        Run run = new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance, sha256,
+                clock.instant().truncatedTo(ChronoUnit.MICROS)); // what the database keeps, so answers match reads
+        writer.insert(run);
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());
         return run.toSummary();
