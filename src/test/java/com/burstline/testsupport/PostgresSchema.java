@@ -1,0 +1,42 @@
+package com.burstline.testsupport;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+/**
+ * A schema of its own on the real PostgreSQL that scripts/start-test-postgres.sh starts (BURSTLINE_TEST_POSTGRES_*
+ * override where it is): Flyway creates it, the test class drops it afterwards, so reruns start clean.
+ */
+public final class PostgresSchema {
+    private static final String URL = env("BURSTLINE_TEST_POSTGRES_URL",
+            "jdbc:postgresql://127.0.0.1:5432/burstline_test");
+    private static final String USER = env("BURSTLINE_TEST_POSTGRES_USER", "burstline");
+    private static final String PASSWORD = env("BURSTLINE_TEST_POSTGRES_PASSWORD", "burstline");
+
+    private final String name = "it_" + UUID.randomUUID().toString().replace("-", "");
+
+    /** Points the server's datasource and Flyway at this schema. */
+    public void register(DynamicPropertyRegistry registry) {
+        registry.add("spring.datasource.url", () -> URL + "?currentSchema=" + name);
+        registry.add("spring.datasource.username", () -> USER);
+        registry.add("spring.datasource.password", () -> PASSWORD);
+        registry.add("spring.flyway.schemas", () -> name);
+    }
+
+    public void drop() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(URL, USER, PASSWORD);
+             Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+        }
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
