@@ -4,25 +4,15 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer } from './support/server.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const projectRoot = resolve(here, '..', '..');
-const jar = join(projectRoot, 'target', 'burstline.jar');
-const samples = join(projectRoot, 'src', 'test', 'resources', 'iperf3');
-const results = resolve(here, '..', 'test-results');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const token = `test-token-report-${process.pid}`;
 const GBIT = 1e9;
 
-let server;
-let serverExit;
+let stopServer = async () => {};
 let baseUrl;
 let context;
 let page;
@@ -32,22 +22,16 @@ const runs = {};
 
 describe('printable report page in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(jar), `${jar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
     assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
     mkdirSync(results, { recursive: true });
     workDir = mkdtempSync(join(tmpdir(), 'burstline-report-'));
-    await startServer();
+    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'report-server.log',
+      args: [`--burstline.api-token=${token}`] }));
     for (const scenario of ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload']) {
       runs[scenario] = await upload(`iperf3-312-${scenario}.json`);
     }
-    context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--no-first-run'],
-    });
-    page = context.pages()[0] ?? await context.newPage();
+    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 
@@ -154,56 +138,3 @@ function chartContents(canvasId) {
   }, canvasId);
 }
 
-async function startServer() {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const log = openSync(join(results, 'report-server.log'), 'w');
-  // A copy, so that a `mvn package` during the test cannot pull the jar out from under the running server.
-  const serverJar = join(workDir, 'burstline.jar');
-  copyFileSync(jar, serverJar);
-  server = spawn('java', ['-jar', serverJar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
-    `--burstline.api-token=${token}`], { stdio: ['ignore', log, log] });
-  serverExit = new Promise((done) => server.once('exit', done));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && server.exitCode === null) {
-    if (await healthy()) {
-      return;
-    }
-    await new Promise((wait) => setTimeout(wait, 500));
-  }
-  const tail = readFileSync(join(results, 'report-server.log'), 'utf8').split('\n').slice(-30).join('\n');
-  throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
-}
-
-async function healthy() {
-  try {
-    const response = await fetch(`${baseUrl}/actuator/health`);
-    return response.ok && (await response.json()).status === 'UP';
-  } catch {
-    return false;
-  }
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) {
-    return;
-  }
-  server.kill('SIGTERM');
-  const stopped = await Promise.race([serverExit.then(() => true),
-    new Promise((wait) => setTimeout(() => wait(false), 15_000))]);
-  if (!stopped) {
-    server.kill('SIGKILL');
-    await serverExit;
-  }
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}

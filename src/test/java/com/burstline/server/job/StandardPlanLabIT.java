@@ -122,13 +122,16 @@ class StandardPlanLabIT {
                         "--spool", workDir.resolve("spool-" + name).toString()));
     }
 
+    /** The script's output is kept and shown only on failure: a forked test JVM's stdout is Surefire's channel. */
     private static void labNetwork(String action) throws IOException, InterruptedException {
-        ProcessBuilder script = new ProcessBuilder("scripts/lab-network.sh", action).inheritIO();
+        ProcessBuilder script = new ProcessBuilder("scripts/lab-network.sh", action).redirectErrorStream(true);
         script.environment().putAll(Map.of("BURSTLINE_LAB", LAB, "BURSTLINE_LAB_NET", NET));
-        int exit = script.start().waitFor();
+        Process process = script.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        int exit = process.waitFor();
         if (exit != 0) {
             throw new IllegalStateException("scripts/lab-network.sh " + action + " failed with exit code " + exit
-                    + " (it needs root and iproute2; scripts/test.sh installs iproute2)");
+                    + " (it needs root and iproute2; scripts/test.sh installs iproute2): " + output);
         }
     }
 }

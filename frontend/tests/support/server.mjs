@@ -1,0 +1,87 @@
+// What the browser tests share: the real server jar started on a free port with a fresh data dir, and headless
+// Chromium launched the way this machine allows (no sandbox as root, no background networking, a fresh profile).
+import { spawn } from 'node:child_process';
+import { copyFileSync, readFileSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const projectRoot = resolve(here, '..', '..', '..');
+export const serverJar = join(projectRoot, 'target', 'burstline.jar');
+export const samples = join(projectRoot, 'src', 'test', 'resources', 'iperf3');
+export const results = resolve(here, '..', '..', 'test-results');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Starts a copy of the server jar (so that a `mvn package` during the test cannot pull it out from under the running
+ * server) and waits for its health to be UP. Returns { baseUrl, stop }.
+ */
+export async function startServer({ workDir, logName, args = [] }) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logPath = join(results, logName);
+  const log = openSync(logPath, 'w');
+  const jar = join(workDir, 'burstline.jar');
+  copyFileSync(serverJar, jar);
+  const server = spawn('java', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
+    ...args], { stdio: ['ignore', log, log] });
+  const exited = new Promise((done) => server.once('exit', done));
+  const stop = () => stopProcess(server, exited);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && server.exitCode === null) {
+    if (await healthy(baseUrl)) {
+      return { baseUrl, stop };
+    }
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+  await stop();
+  const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
+}
+
+/** Headless Chromium with a fresh profile in workDir; returns { context, page }. */
+export async function launchBrowser(workDir, viewport = { width: 1280, height: 900 }) {
+  const context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run'],
+  });
+  return { context, page: context.pages()[0] ?? await context.newPage() };
+}
+
+export function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function healthy(baseUrl) {
+  try {
+    const response = await fetch(`${baseUrl}/actuator/health`);
+    return response.ok && (await response.json()).status === 'UP';
+  } catch {
+    return false;
+  }
+}
+
+async function stopProcess(child, exited) {
+  if (child.exitCode !== null) {
+    return;
+  }
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([exited.then(() => true),
+    new Promise((wait) => setTimeout(() => wait(false), 15_000))]);
+  if (!stopped) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
