@@ -104,11 +104,13 @@ class JobDispatchIT {
         JsonNode job = awaitEnd(jobId);
 
         assertThat(job.get("status").stringValue()).isEqualTo("FAILED");
-        assertThat(job.get("scenarios").get(0).get("error").stringValue())
-                .isEqualTo("agent dying-sut stopped sending heartbeats during the scenario");
+        // Usually the SUT dies while measuring; if the kill lands while it is still answering the dispatch call,
+        // the server reports that instead. Either way the reason names the agent, in words.
+        assertThat(job.get("scenarios").get(0).get("error").stringValue()).matches(
+                "agent dying-sut (stopped sending heartbeats during the scenario|at \\S+ could not be reached: .+)");
         assertThat(api.get("/actuator/health").statusCode()).isEqualTo(200);
-        JsonNode agentsNow = JobApiClient.json(api.get("/api/v1/agents/dying-sut"));
-        assertThat(agentsNow.get("online").booleanValue()).isFalse();
+        Eventually.await("the dead SUT to show offline", PATIENCE, () -> api.get("/api/v1/agents/dying-sut"),
+                response -> !JobApiClient.json(response).get("online").booleanValue());
         long next = createJob("{\"sut\": \"dying-sut\", \"peer\": \"dying-peer\", \"scenarios\": ["
                 + "{\"protocol\": \"TCP\", \"durationSeconds\": 2}]}");
         assertThat(awaitEnd(next).get("scenarios").get(0).get("error").stringValue())
