@@ -118,7 +118,8 @@ final class BenchRuns {
         rows += seq;
     }
 
-    private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample, int indexShift,
+    /** One run_interval row, as IntervalStore writes it; the shifts make a repeated sample a longer run. */
+    static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample, int indexShift,
                              double timeShift) throws SQLException {
         statement.setLong(1, runId);
         statement.setInt(2, seq);

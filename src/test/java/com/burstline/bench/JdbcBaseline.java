@@ -7,7 +7,6 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.List;
 
 /**
@@ -92,21 +91,6 @@ final class JdbcBaseline {
 
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)
             throws SQLException {
-        statement.setLong(1, runId);
-        statement.setInt(2, seq);
-        statement.setInt(3, sample.index());
-        statement.setDouble(4, sample.start());
-        statement.setDouble(5, sample.end());
-        statement.setString(6, sample.stream());
-        statement.setString(7, sample.direction().apiName());
-        statement.setLong(8, sample.bytes());
-        statement.setDouble(9, sample.bitsPerSecond());
-        statement.setObject(10, sample.retransmits(), Types.BIGINT);
-        statement.setObject(11, sample.rttMicros(), Types.BIGINT);
-        statement.setObject(12, sample.cwndBytes(), Types.BIGINT);
-        statement.setObject(13, sample.jitterMs(), Types.DOUBLE);
-        statement.setObject(14, sample.lostPackets(), Types.BIGINT);
-        statement.setObject(15, sample.packets(), Types.BIGINT);
-        statement.setBoolean(16, sample.omitted());
+        BenchRuns.bind(statement, runId, seq, sample, 0, 0);
     }
 }

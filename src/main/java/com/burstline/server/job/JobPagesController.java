@@ -2,7 +2,6 @@ package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
-import com.burstline.server.system.BurstlineProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -21,24 +20,10 @@ import java.security.Principal;
 class JobPagesController {
     private final JobService jobs;
     private final AgentRegistry agents;
-    private final String environmentNote;
 
-    JobPagesController(JobService jobs, AgentRegistry agents, BurstlineProperties properties) {
+    JobPagesController(JobService jobs, AgentRegistry agents) {
         this.jobs = jobs;
         this.agents = agents;
-        this.environmentNote = properties.environmentNote();
-    }
-
-    /** The layout's navigation shows "Sign out" or "Sign in". */
-    @ModelAttribute("signedIn")
-    boolean signedIn(Principal principal) {
-        return principal != null;
-    }
-
-    /** Where the agents run (burstline.environment-note), so nobody takes loopback figures for a network's. */
-    @ModelAttribute("environmentNote")
-    String environmentNote() {
-        return environmentNote;
     }
 
     @GetMapping("/jobs")

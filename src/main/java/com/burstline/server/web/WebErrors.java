@@ -6,10 +6,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.servlet.ModelAndView;
 
-import java.security.Principal;
 
 /**
  * The dashboard's failures as pages in the site's layout, with the status a browser (and a test) can check. Only for
@@ -17,12 +15,6 @@ import java.security.Principal;
  */
 @ControllerAdvice(basePackageClasses = WebErrors.class)
 class WebErrors {
-
-    /** Every page's navigation shows "Sign out" or "Sign in". */
-    @ModelAttribute("signedIn")
-    boolean signedIn(Principal principal) {
-        return principal != null;
-    }
 
     @ExceptionHandler(RunNotFoundException.class)
     ModelAndView notFound(RunNotFoundException error, HttpServletRequest request) {

@@ -2,6 +2,8 @@ package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.system.BurstlineProperties;
+import com.burstline.server.system.PageDefaults;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -32,8 +34,11 @@ class JobPagesControllerTest {
 
     @BeforeEach
     void controller() {
-        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
-                new BurstlineProperties(null, null, null, null, null, null, " "))).build();
+        BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
+        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents))
+                .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
+                        java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
+                .build();
         when(agents.list()).thenReturn(List.of());
     }
 
