@@ -51,7 +51,8 @@ class ErrorResponses implements ErrorController {
         HttpStatus status = statusOf(request);
         Throwable error = errorAttributes.getError(new ServletWebRequest(request));
         ProblemDetail problem;
-        if (error instanceof ErrorResponse known && !status.is5xxServerError()) {
+        // Spring's own 404 wording ("No static resource ...") speaks of its internals; ours names the address.
+        if (error instanceof ErrorResponse known && !status.is5xxServerError() && status != HttpStatus.NOT_FOUND) {
             problem = known.getBody();
         } else if (error instanceof MethodArgumentTypeMismatchException mismatch) {
             problem = ProblemDetail.forStatusAndDetail(status, "'" + mismatch.getValue() + "' is not a valid value "
