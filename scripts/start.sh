@@ -4,7 +4,8 @@
 # agents, which the dashboard shows live. Stays in the foreground until Ctrl-C, then stops everything it started.
 #
 # As root with iproute2, the agents live in two network namespaces joined by a veth pair shaped to 5 Gbit/s
-# (scripts/lab-network.sh: a stand-in for two t4g.large); otherwise both run on loopback, unshaped.
+# (scripts/lab-network.sh: a stand-in for two t4g.large); otherwise, or with BURSTLINE_LOOPBACK=1, both run on
+# loopback, unshaped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +33,8 @@ fi
 command -v iperf3 >/dev/null || { echo "iperf3 is missing: run scripts/install-prerequisites.sh" >&2; exit 1; }
 
 # Where the agents live: the shaped lab when we may build it, else loopback.
-if [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null && scripts/lab-network.sh up >/dev/null 2>&1; then
+if [ "${BURSTLINE_LOOPBACK:-0}" != 1 ] && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null \
+   && scripts/lab-network.sh up >/dev/null 2>&1; then
   lab_up=yes
   note="Agents lab-a and lab-b run in two network namespaces joined by a veth pair shaped to 5 Gbit/s (a stand-in for two t4g.large)."
   server_for_a="http://10.77.1.1:$port"; server_for_b="http://10.77.2.1:$port"

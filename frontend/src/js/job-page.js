@@ -25,6 +25,7 @@ const chart = new Chart(document.getElementById('live-chart'), {
   },
 });
 const datasets = new Map(); // scenario id -> Chart.js dataset of its "sum" samples
+let liveSeen = false; // once live samples arrive, the hint speaks of them
 const scenarioNames = new Map();
 for (const row of rows) {
   scenarioNames.set(row.dataset.scenarioId, row.children[1].textContent);
@@ -47,6 +48,9 @@ function showJob(job) {
     showStatus(row.querySelector('[data-field="status"]'), scenario.status);
     row.querySelector('[data-field="error"]').textContent = scenario.error || '';
     const run = row.querySelector('[data-field="run"]');
+    if (scenario.runId && !datasets.has(String(scenario.id))) {
+      showFinishedRun(scenario); // ended before this page was open: draw iperf3's own figures instead
+    }
     if (scenario.runId && !run.querySelector('a')) {
       const link = document.createElement('a');
       link.href = `/runs/${scenario.runId}`;
@@ -69,8 +73,8 @@ function showStatus(badge, status) {
   badge.dataset.status = status;
 }
 
-function addSamples(batch) {
-  const key = String(batch.scenarioId);
+/** The chart's line for a scenario, made on first use. */
+function datasetOf(key) {
   if (!datasets.has(key)) {
     const color = COLORS[datasets.size % COLORS.length];
     const dataset = { label: scenarioNames.get(key) || `scenario ${key}`, data: [], borderColor: color,
@@ -78,7 +82,32 @@ function addSamples(batch) {
     datasets.set(key, dataset);
     chart.data.datasets.push(dataset);
   }
-  const points = datasets.get(key).data;
+  return datasets.get(key);
+}
+
+/** A scenario that ended before the page opened: its run's per-interval sums (the first direction's). */
+async function showFinishedRun(scenario) {
+  const points = datasetOf(String(scenario.id)).data;
+  const response = await fetch(`/api/v1/runs/${scenario.runId}/intervals`);
+  if (!response.ok) {
+    return;
+  }
+  const sums = (await response.json()).filter((row) => row.stream === 'sum' && !row.omitted);
+  const direction = sums.length ? sums[0].direction : null;
+  for (const row of sums.filter((r) => r.direction === direction)) {
+    points.push({ x: row.end, y: row.bitsPerSecond / 1e9 });
+  }
+  if (!liveSeen) {
+    document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
+      + 'iperf3\'s own per-interval figures from their runs.';
+  }
+  chart.update();
+}
+
+function addSamples(batch) {
+  liveSeen = true;
+  const key = String(batch.scenarioId);
+  const points = datasetOf(key).data;
   for (const sample of batch.samples.filter((s) => s.stream === 'sum' || s.stream == null)) {
     if (!points.some((point) => point.x === sample.end)) {
       points.push({ x: sample.end, y: sample.bitsPerSecond / 1e9 });
