@@ -8,7 +8,8 @@ import java.util.Map;
  * that a late message from an earlier attempt is never taken for the current one. Also the cancel message itself.
  */
 public record AttemptKey(long jobId, long scenarioId, int attempt) {
-    public static final Limit ATTEMPT = new Limit("attempt", 1, 1_000_000);
+    /** 0 is a scenario not yet dispatched (the server's own bookkeeping); agents only ever see 1 and more. */
+    public static final Limit ATTEMPT = new Limit("attempt", 0, 1_000_000);
 
     public AttemptKey {
         if (jobId < 0 || scenarioId < 0) {

@@ -23,7 +23,7 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
     /** The attempt this result ends, or an {@link InvalidMessageException} when a part of it is missing. */
     public AttemptKey key() {
         AttemptKey key = AttemptKey.orNull(jobId, scenarioId, attempt);
-        if (key == null || succeeded == null) {
+        if (key == null || key.attempt() < 1 || succeeded == null) {
             throw new InvalidMessageException("a result needs jobId, scenarioId, attempt (1 or more) and succeeded");
         }
         return key;
