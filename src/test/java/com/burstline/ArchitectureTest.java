@@ -5,10 +5,14 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-/** The borders the house style draws: the iperf3 model and the agent are plain Java; features do not form cycles. */
+/**
+ * The borders the house style draws: the iperf3 model, the agent and the engine are plain Java; features do not form
+ * cycles.
+ */
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -21,6 +25,14 @@ class ArchitectureTest {
                         "org.springframework..", "jakarta.persistence..", "jakarta.servlet..", "org.hibernate..",
                         "com.burstline.server..")
                 .allowEmptyShould(true)
+                .check(MAIN);
+    }
+
+    @Test
+    void theEngineUsesOnlyTheJdkAndJacksonsStreamingCore() {
+        classes().that().resideInAPackage("com.burstline.engine..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(
+                        "java..", "tools.jackson.core..", "com.burstline.engine..", "com.burstline.contract..")
                 .check(MAIN);
     }
 

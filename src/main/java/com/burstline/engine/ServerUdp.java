@@ -41,7 +41,10 @@ final class ServerUdp {
         }
     }
 
-    /** One 4-byte hello per stream, answered with the connect reply; anything else is not a hello. */
+    /**
+     * One hello per stream, answered with the connect reply. iperf3 takes any datagram as a hello; this server takes
+     * only the values iperf3 clients send, so a stray datagram cannot take a stream's place.
+     */
     void acceptAll() {
         byte[] buffer = new byte[65536];
         DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
@@ -51,7 +54,7 @@ final class ServerUdp {
                 packet.setLength(buffer.length);
                 channel.socket().receive(packet);
                 SocketAddress from = packet.getSocketAddress();
-                if (packet.getLength() != 4 || byPeer.containsKey(from)) {
+                if (!Wire.isConnectHello(buffer, packet.getLength()) || byPeer.containsKey(from)) {
                     continue;
                 }
                 int index = run.streams.size();

@@ -33,6 +33,7 @@ final class Wire {
     /** The UDP connect datagrams as wire bytes (reference §4.2). */
     static final byte[] UDP_CONNECT_MSG = {0x39, 0x38, 0x37, 0x36};
     static final byte[] UDP_CONNECT_REPLY = {0x36, 0x37, 0x38, 0x39};
+    static final byte[] UDP_CONNECT_MSG_LEGACY = {0x15, (byte) 0xCD, 0x5B, 0x07};
     static final byte[] UDP_CONNECT_REPLY_LEGACY = {(byte) 0xB1, 0x68, (byte) 0xDE, 0x3A};
 
     private static final char[] COOKIE_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567".toCharArray();
@@ -61,6 +62,12 @@ final class Wire {
     static boolean isConnectReply(byte[] bytes, int length) {
         return length == 4 && (startsWith(bytes, UDP_CONNECT_REPLY) || startsWith(bytes, UDP_CONNECT_MSG)
                 || startsWith(bytes, UDP_CONNECT_REPLY_LEGACY));
+    }
+
+    /** "9876" as little- and big-endian hosts write it, and the legacy 123456789 of old clients. */
+    static boolean isConnectHello(byte[] bytes, int length) {
+        return length == 4 && (startsWith(bytes, UDP_CONNECT_MSG) || startsWith(bytes, UDP_CONNECT_REPLY)
+                || startsWith(bytes, UDP_CONNECT_MSG_LEGACY));
     }
 
     private static boolean startsWith(byte[] bytes, byte[] prefix) {
