@@ -92,6 +92,7 @@ class ShapedLinkIT {
             assertThat(serverJson.has("error")).as("server: %s", serverJson.path("error")).isFalse();
             JsonNode receiver = flags.contains("-R") ? clientJson : serverJson;
             double received = receiver.path("end").path("sum_received").path("bits_per_second").asDouble();
+            System.out.printf("shaped link, %s %s: %.3f Gbit/s received%n", pairing, flags, received / 1e9);
             assertThat(received).as("received bit/s on a 1 Gbit/s link").isBetween(0.9e9, 1.0e9);
         } finally {
             s.destroyForcibly();
