@@ -138,8 +138,15 @@ function fillTable(body, result) {
       const cells = [scenarioLabel(scenario), g.group, String(g.n), rate(g.mean), interval(g),
         percent(g.meanPercentOfBurstLimit),
         g.meanLostPercent != null ? `${g.meanLostPercent.toFixed(2)} % loss` : `${number(g.meanRetransmits)} retr.`];
+      const bidir = g.meanReverseBitsPerSecond != null;
+      if (bidir) {
+        cells[0] = `${cells[0]}: upload`;
+      }
       const row = body.insertRow();
       cells.forEach((text) => { row.insertCell().textContent = text; });
+      if (bidir) {
+        reverseRow(body, scenario, g, cells.length + 1);
+      }
       const details = body.insertRow();
       details.className = 'details-row';
       details.hidden = true;
@@ -158,6 +165,17 @@ function fillTable(body, result) {
       });
       row.insertCell().append(button);
     });
+  }
+}
+
+/** A --bidir group's download direction, on a row of its own rather than added to the upload. */
+function reverseRow(body, scenario, g, columns) {
+  const row = body.insertRow();
+  row.className = 'reverse-row';
+  const texts = [`${scenarioLabel(scenario)}: download`, g.group, String(g.n), rate(g.meanReverseBitsPerSecond)];
+  texts.forEach((text) => { row.insertCell().textContent = text; });
+  for (let i = texts.length; i < columns; i += 1) {
+    row.insertCell().textContent = i === texts.length ? '–' : '';
   }
 }
 

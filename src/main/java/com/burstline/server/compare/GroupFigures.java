@@ -24,7 +24,8 @@ final class GroupFigures {
                 mean(runs, GroupFigures::percentOfBaseline),
                 mean(runs, RunSummary::burstLimitBitsPerSecond),
                 mean(runs, RunSummary::baselineBitsPerSecond),
-                runs.stream().map(RunSummary::id).toList());
+                runs.stream().map(RunSummary::id).toList(),
+                mean(runs, RunSummary::reverseReceivedBitsPerSecond));
     }
 
     static double[] received(List<RunSummary> runs) {

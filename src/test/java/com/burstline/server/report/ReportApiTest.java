@@ -169,6 +169,18 @@ class ReportApiTest {
     }
 
     @Test
+    void aBidirRunKeepsItsDownloadDirectionOnARowOfItsOwn() {
+        long id = upload("iperf3-312-tcp-1-bidir-server-lab.json", "?instanceType=t4g.large&sut=bidir-a").get("id")
+                .longValue();
+
+        String report = api.get("/api/v1/reports?run=" + id).body();
+
+        // upload 4.62 Gbit/s, download 4.59 Gbit/s received: each direction under the 5 Gbit/s shaper, not 9.25
+        assertThat(report).containsPattern("\\| TCP 1 stream \\| Bidir: upload \\| 4\\.6\\d Gbit/s \\|")
+                .containsPattern("\\| TCP 1 stream \\| Bidir: download \\| 4\\.[56]\\d Gbit/s \\|");
+    }
+
+    @Test
     void emptyOrBadSelectionsAreProblemDetails() {
         assertProblem(api.get("/api/v1/reports?driver=no-such-driver"), 400, "matches no runs");
         assertProblem(api.get("/api/v1/reports?groupBy=colour"), 400, "groupBy must be one of");
