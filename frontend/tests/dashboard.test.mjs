@@ -139,6 +139,9 @@ describe('dashboard in Chromium', () => {
     for (const dataset of chart.datasets.filter((d) => d.stream === 'sum')) {
       assert.ok(dataset.points.every((point) => point.y < 5.2), `${dataset.label} stays under the 5 Gbit/s shaper`);
     }
+    await page.waitForSelector('#detail-chart[data-ready="true"]');
+    assert.doesNotMatch(await page.textContent('#detail-note'), /no retransmit counts/,
+      'retransmits come from the sender\'s rows');
     await page.screenshot({ path: join(results, 'run-page-bidir.png'), fullPage: true });
   });
 

@@ -27,7 +27,10 @@ async function main() {
   note('throughput-note', [omitted > 0 ? `${omitted} omitted interval(s) (-O) are not shown.` : '',
     sideNote(measured)].filter((text) => text).join(' '));
   draw(document.getElementById('throughput-chart'), chart);
-  const detail = run.protocol === 'TCP' ? retransmitChart(run, measured) : udpChart(measured);
+  // Retransmits are counted by the sender; jitter and loss by the receiver.
+  const sent = senderRows.filter((row) => !row.omitted);
+  const detail = run.protocol === 'TCP'
+    ? retransmitChart(run, sent.some((row) => row.retransmits != null) ? sent : measured) : udpChart(measured);
   document.getElementById('detail-title').textContent = detail.title;
   if (detail.note) {
     note('detail-note', detail.note);
