@@ -55,14 +55,16 @@ class Reports {
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
-                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString);
+                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString,
+                runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList());
     }
 
     private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
         String direction = "bidir".equals(scenario.direction()) ? "Bidir: upload"
                 : ReportFormat.direction(scenario.direction());
         return new Report.Row(ReportFormat.scenario(scenario), direction,
-                group.group(), group.n(), ReportFormat.throughput(group), ReportFormat.retransmits(group),
+                group.group(), group.n(), ReportFormat.throughput(group),
+                ReportFormat.percentOfBurst(group.meanPercentOfBurstLimit()), ReportFormat.retransmits(group),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
     }
 
@@ -70,7 +72,9 @@ class Reports {
     private static Report.Row reverseRow(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
         String mean = Figures.rate(group.meanReverseBitsPerSecond());
         return new Report.Row(ReportFormat.scenario(scenario), "Bidir: download", group.group(), group.n(),
-                group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")", "—", "—", "—");
+                group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")",
+                ReportFormat.percentOfBurst(group.burstLimitBitsPerSecond() == null ? null
+                        : group.meanReverseBitsPerSecond() / group.burstLimitBitsPerSecond() * 100), "—", "—", "—");
     }
 
     /** The group column is headed by what the groups are, as the seed's tables head it "Driver". */
