@@ -16,9 +16,10 @@ public final class IntervalSides {
 
     /** For each direction the receiver's rows if there are any, else the sender's. */
     public static List<IntervalRow> received(List<IntervalRow> rows) {
-        return rows.stream().filter(row -> RECEIVER.equals(row.side())
-                || rows.stream().noneMatch(other -> RECEIVER.equals(other.side())
-                && other.direction().equals(row.direction()))).toList();
+        java.util.Set<String> received = rows.stream().filter(row -> RECEIVER.equals(row.side()))
+                .map(IntervalRow::direction).collect(java.util.stream.Collectors.toSet());
+        return rows.stream().filter(row -> RECEIVER.equals(row.side()) || !received.contains(row.direction()))
+                .toList();
     }
 
     /** @param side {@code sender}, {@code receiver}, or null for {@link #received} */
