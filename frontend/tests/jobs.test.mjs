@@ -205,6 +205,23 @@ describe('jobs on real agents in Chromium', () => {
     await page.screenshot({ path: join(results, 'jobs-run.png'), fullPage: true });
     assert.deepEqual(pageErrors, [], 'no script errors');
   });
+
+  test('the UDP scenario\'s run has the receiver\'s intervals and its chart plots exactly them', async () => {
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+    const udp = job.scenarios.find((scenario) => scenario.protocol === 'UDP');
+    const received = await (await fetch(`${baseUrl}/api/v1/runs/${udp.runId}/intervals?side=receiver`,
+      authorized(token))).json();
+    const byDefault = await (await fetch(`${baseUrl}/api/v1/runs/${udp.runId}/intervals`, authorized(token))).json();
+    assert.ok(received.length > 0, 'the agents ran iperf3 with --get-server-output against a -J server');
+    assert.deepEqual(byDefault, received, 'the default side is the receiver\'s');
+
+    await page.goto(`${baseUrl}/runs/${udp.runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    const sum = await page.evaluate(() => window.Chart.getChart(document.getElementById('throughput-chart'))
+      .data.datasets.find((dataset) => dataset.stream === 'sum').data.map((point) => point.bits));
+    assert.deepEqual(sum, received.filter((row) => row.stream === 'sum' && !row.omitted).map((row) => row.bitsPerSecond));
+    await page.screenshot({ path: join(results, 'jobs-udp-run.png'), fullPage: true });
+  });
 });
 
 /** The environment note is on the page, as text. */

@@ -43,11 +43,11 @@ class CsvExportController {
         List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
         Csv csv = start(response, "intervals.csv");
         csv.row("runId", "interval", "start", "end", "stream", "direction", "bytes", "bitsPerSecond", "retransmits",
-                "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted");
+                "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted", "side");
         selections.forEachInterval(runs.stream().map(RunSummary::id).toList(), (runId, row) -> csv.row(runId,
                 row.interval(), row.start(), row.end(), row.stream(), row.direction(), row.bytes(),
                 row.bitsPerSecond(), row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(),
-                row.lostPackets(), row.packets(), row.omitted()));
+                row.lostPackets(), row.packets(), row.omitted(), row.side()));
     }
 
     /** Headers go out only after the selection was read, so that a bad selection still answers a problem detail. */

@@ -86,10 +86,15 @@ class RunApiController {
         return queries.environment(id);
     }
 
-    @Operation(summary = "Every interval of every stream, and the per-interval sums, in order")
+    @Operation(summary = "Every interval of every stream, and the per-interval sums, in order",
+            description = "One side's report: side=receiver (what arrived) or side=sender (what was sent). Without "
+                    + "side, for each direction the receiver's rows when the run has them (downloads, and runs made "
+                    + "with --get-server-output), the sender's otherwise.")
     @GetMapping(path = "/{id}/intervals", produces = MediaType.APPLICATION_JSON_VALUE)
-    List<IntervalRow> intervals(@PathVariable long id) {
-        return queries.intervals(id);
+    List<IntervalRow> intervals(@PathVariable long id,
+                                @Parameter(description = "sender or receiver") @RequestParam(required = false)
+                                String side) {
+        return queries.intervals(id, side);
     }
 
     @Operation(summary = "The uploaded bytes, byte for byte")

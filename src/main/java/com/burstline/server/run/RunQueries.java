@@ -49,10 +49,11 @@ public class RunQueries {
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 
+    /** @param side {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides}) */
     @Transactional(readOnly = true)
-    public List<IntervalRow> intervals(long id) {
+    public List<IntervalRow> intervals(long id, String side) {
         requireExists(id);
-        return intervals.findByRun(id);
+        return IntervalSides.of(intervals.findByRun(id), side);
     }
 
     @Transactional(readOnly = true)

@@ -41,10 +41,12 @@ public class RunSelections {
         return found;
     }
 
-    /** The per-interval sum rows of each run (one list per run, in time order). */
+    /** The per-interval sum rows that arrived, of each run (one list per run, in time order; {@link IntervalSides}). */
     @Transactional(readOnly = true)
     public Map<Long, List<IntervalRow>> sumRows(Collection<Long> runIds) {
-        return intervals.sums(runIds);
+        Map<Long, List<IntervalRow>> sums = intervals.sums(runIds);
+        sums.replaceAll((id, rows) -> IntervalSides.received(rows));
+        return sums;
     }
 
     /** What the agents recorded around each run, by run id; uploaded runs have an empty environment. */
