@@ -208,6 +208,31 @@ abstract class JobApiBehaviour {
     }
 
     @Test
+    void unknownFieldsInAnyRequestBodyAre400NamingTheFieldAndStartNothing() throws IOException {
+        TestAgent a = agent("strict-a");
+        agent("strict-b");
+
+        var typo = createJob("{\"sut\": \"strict-a\", \"peer\": \"strict-b\", \"duration\": 3}");
+        assertProblem(typo, 400, "Unknown field 'duration'", "durationSeconds");
+        assertThat(json(typo).get("field").stringValue()).isEqualTo("duration");
+        assertProblem(createJob("""
+                {"sut": "strict-a", "peer": "strict-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 2, "stream": 4}]}"""), 400,
+                "Unknown field 'scenarios[0].stream'", "streams");
+        assertThat(json(get("/api/v1/jobs")).size()).as("no job was created").isZero();
+
+        String registration = a.registration();
+        String extra = registration.substring(0, registration.lastIndexOf('}')) + ", \"nmae\": \"x\"}";
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, extra), 400, "Unknown field 'nmae'");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/heartbeat", AGENT_TOKEN, "{\"bussy\": true}"), 400,
+                "Unknown field 'bussy'", "busy");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/results", AGENT_TOKEN, "{\"jobid\": 1}"), 400,
+                "Unknown field 'jobid'", "jobId");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/live", AGENT_TOKEN, "{\"sample\": []}"), 400,
+                "Unknown field 'sample'", "samples");
+    }
+
+    @Test
     void theStandardPlanIsSixScenariosPerRepeatWithTheDurationOverridden() throws IOException {
         agent("plan-a");
         agent("plan-b");
