@@ -65,6 +65,18 @@ class JobPagesController {
         return "redirect:/jobs/" + id;
     }
 
+    /** A gone agent makes the new request invalid: the old job's page says so instead. */
+    @PostMapping("/jobs/{id}/rerun")
+    String rerun(@PathVariable long id, RedirectAttributes redirect) {
+        try {
+            return "redirect:/jobs/" + jobs.rerun(id).id();
+        } catch (InvalidJobException invalid) {
+            redirect.addFlashAttribute("message", "This job cannot run again: " + String.join("; ",
+                    invalid.problems()));
+            return "redirect:/jobs/" + id;
+        }
+    }
+
     @ExceptionHandler(JobNotFoundException.class)
     ModelAndView notFound(JobNotFoundException error, Principal principal) {
         ModelAndView view = new ModelAndView("error", HttpStatus.NOT_FOUND);

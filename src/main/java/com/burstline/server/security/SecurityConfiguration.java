@@ -93,7 +93,8 @@ class SecurityConfiguration {
         return http
                 .authorizeHttpRequests(requests -> requests
                         .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
-                        .requestMatchers("/upload", "/upload/**", "/runs/*/delete", "/jobs/new", "/jobs/*/cancel")
+                        .requestMatchers("/upload", "/upload/**", "/runs/*/delete", "/runs/*/labels", "/jobs/new",
+                                "/jobs/*/cancel", "/jobs/*/rerun")
                         .hasRole(BearerTokenFilter.ROLE)
                         .anyRequest().permitAll())
                 .formLogin(login -> login.loginPage("/login").passwordParameter("token").permitAll())
