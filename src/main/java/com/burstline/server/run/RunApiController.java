@@ -66,7 +66,10 @@ class RunApiController {
         return ResponseEntity.status(status).location(location).body(outcome.run());
     }
 
-    @Operation(summary = "List runs, newest first")
+    @Operation(summary = "List runs, newest first",
+            description = "sut, peer, driver, instanceType and tag match case-insensitively anywhere in the value "
+                    + "(driver=ena finds 'ENA ARM64 2.2.1'); protocol, direction and job exactly; from and to (UTC "
+                    + "dates or times, to's date included) bound when the run started.")
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     RunPage list(@RequestParam(required = false) String sut, @RequestParam(required = false) String peer,
                  @RequestParam(required = false) String driver, @RequestParam(required = false) String instanceType,
@@ -74,9 +77,20 @@ class RunApiController {
                  @RequestParam(required = false) String tag,
                  @Parameter(description = "id of the job that measured the runs") @RequestParam(required = false)
                  Long job,
+                 @Parameter(description = "e.g. 2026-11-30 or 2026-11-30T09:00 (UTC)")
+                 @RequestParam(required = false) String from,
+                 @Parameter(description = "e.g. 2026-11-30 (the whole day) or 2026-11-30T18:00 (UTC)")
+                 @RequestParam(required = false) String to,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job), page,
-                size);
+        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job,
+                TimeBounds.from(from), TimeBounds.to(to)), page, size);
+    }
+
+    @Operation(summary = "The values runs have, per name filter (sut, peer, driver, instanceType, tag), sorted",
+            description = "What the pages offer as choices in their filter fields.")
+    @GetMapping(path = "/values", produces = MediaType.APPLICATION_JSON_VALUE)
+    KnownValues values() {
+        return queries.knownValues();
     }
 
     @Operation(summary = "One run's summary")

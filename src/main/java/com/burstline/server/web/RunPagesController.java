@@ -45,6 +45,8 @@ class RunPagesController {
                       @RequestParam(defaultValue = "" + DEFAULT_PAGE_SIZE) int size, HttpServletRequest request) {
         ModelAndView view = new ModelAndView("runs/list");
         view.addObject("filtered", query.isFiltered());
+        String selection = query.selection();
+        view.addObject("selectionQuery", selection.isEmpty() ? "" : "?" + selection);
         // The empty list's curl example names this server, as the browser reached it.
         view.addObject("apiBase", ServletUriComponentsBuilder.fromContextPath(request).toUriString());
         try {
