@@ -73,7 +73,7 @@ class SelectionFiltersTest {
                 .get("runIds").toString()).isEqualTo("[" + other + "]");
         assertThat(csvRecords(api.get("/api/v1/export/runs.csv?driver=eNa&tag=NIGHT"))).extracting(row -> row.get("id"))
                 .containsExactly(Long.toString(ena));
-        assertThat(api.get("/api/v1/reports?driver=ena&sut=a-a").body()).contains("ENA ARM64 2.2.1")
+        assertThat(api.get("/api/v1/reports?driver=ena&sut=host-a").body()).contains("ENA ARM64 2.2.1")
                 .doesNotContain("virtio_net");
 
         JsonNode values = json("/api/v1/runs/values");
