@@ -47,7 +47,7 @@ async function showResults(job) {
     const [run, findings] = await Promise.all([fetchRun(scenario.runId), fetchFindings(scenario.runId)]);
     if (run) {
       table.tBodies[0].append(resultRow(scenario, run, findings));
-      table.hidden = false;
+      document.getElementById('results-box').hidden = false;
       document.getElementById('results-empty').hidden = true;
     }
   }
