@@ -152,7 +152,8 @@ describe('every page at 400 and 1280 px', () => {
       await page.click('#label-form >> xpath=..//summary');
       await page.fill('#label-form input[name=burstLimitGbps]', 'fast');
       await page.click('#label-form button[type=submit]');
-      assert.match(await page.textContent('.alert.error'), /burstLimitGbps must be a number of Gbit\/s/);
+      await page.waitForSelector('#label-problem');
+      assert.match(await page.textContent('#label-problem'), /burstLimitGbps must be a number of Gbit\/s/);
       assert.equal(await page.inputValue('#label-form input[name=burstLimitGbps]'), 'fast');
       await page.screenshot({ path: join(results, 'pages-run-label-problem-1280.png'), fullPage: true });
     } finally {
