@@ -1,11 +1,21 @@
 package com.burstline.agent;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code java -jar burstline-agent.jar --server URL --token TOKEN --name NAME [...]}; see {@code --help}. */
+/**
+ * {@code java -jar burstline-agent.jar --server URL --token TOKEN --name NAME [...]}; see {@code --help}. Exits 1
+ * for bad arguments and 2 when the agent cannot start (its port is taken, iperf3 is missing), each with a message;
+ * a server that cannot be reached yet is no reason to exit: the agent retries until it registers.
+ */
 public final class AgentMain {
+    static final int BAD_ARGUMENTS = 1;
+    static final int CANNOT_START = 2;
+
     private AgentMain() {
     }
 
@@ -23,15 +33,15 @@ public final class AgentMain {
             System.err.println("burstline-agent: " + wrong.getMessage());
             System.err.println();
             System.err.print(AgentSettings.usage());
-            System.exit(1);
+            System.exit(BAD_ARGUMENTS);
             return;
         }
-        Agent agent;
+        AgentDaemon agent;
         try {
-            agent = Agent.start(settings);
-        } catch (IllegalArgumentException | java.io.IOException cannotStart) {
-            System.err.println("burstline-agent: " + cannotStart.getMessage());
-            System.exit(1);
+            agent = AgentDaemon.start(settings);
+        } catch (IOException | UncheckedIOException | IllegalArgumentException cannotStart) {
+            System.err.println("burstline-agent: cannot start: " + startFailure(settings, cannotStart));
+            System.exit(CANNOT_START);
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -40,5 +50,14 @@ public final class AgentMain {
             stopped.countDown();
         }, "agent-shutdown"));
         stopped.await();
+    }
+
+    /** "--listen 127.0.0.1:7701 is taken (Address already in use)" rather than a bare "Address already in use". */
+    private static String startFailure(AgentSettings settings, Exception cannotStart) {
+        if (cannotStart instanceof BindException) {
+            return "--listen " + settings.listen().getHostString() + ":" + settings.listen().getPort()
+                    + " cannot be used (" + cannotStart.getMessage() + "); is another agent running there?";
+        }
+        return cannotStart.getMessage();
     }
 }

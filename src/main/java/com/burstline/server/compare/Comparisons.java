@@ -30,12 +30,12 @@ public class Comparisons {
     /** Compares runs already read (the report reads them once for all its parts). */
     public ComparisonResult compare(SelectionQuery query, List<RunSummary> runs) {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
-        Map<ScenarioKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ScenarioKey.ORDER);
+        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
             // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
             groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
                     .filter(Objects::nonNull).distinct()
-                    .forEach(group -> byScenario.computeIfAbsent(ScenarioKey.of(run), k -> new TreeMap<>())
+                    .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
@@ -43,7 +43,7 @@ public class Comparisons {
         return new ComparisonResult(groupBy.apiName(), scenarios);
     }
 
-    private static ComparisonResult.Scenario scenario(ScenarioKey key, Map<String, List<RunSummary>> groups,
+    private static ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
                                                       SelectionQuery query) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
         groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, runs)));

@@ -1,4 +1,4 @@
-package com.burstline.agent;
+package com.burstline.contract;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
@@ -18,14 +18,14 @@ import java.util.Map;
  * JSON to and from plain maps, lists, strings, numbers and booleans, on Jackson's streaming core only: the agent's
  * messages are small, and leaving data binding out keeps the agent jar and its idle memory small.
  */
-final class Json {
+public final class Json {
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private Json() {
     }
 
     /** Parses a JSON object; throws {@link IllegalArgumentException} with the reason when it is not one. */
-    static Map<String, Object> parseObject(byte[] json) {
+    public static Map<String, Object> parseObject(byte[] json) {
         try (JsonParser parser = FACTORY.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IllegalArgumentException("the body must be a JSON object");
@@ -40,7 +40,11 @@ final class Json {
         }
     }
 
-    static String write(Object value) {
+    public static Map<String, Object> parseObject(String json) {
+        return parseObject(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static String write(Object value) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator generator = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
             writeValue(generator, value);

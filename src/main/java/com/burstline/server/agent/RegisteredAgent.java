@@ -13,7 +13,7 @@ import java.time.Instant;
 /** A registered agent. Never leaves this package: callers get {@link AgentView}. */
 @Entity
 @Table(name = "agent")
-class Agent {
+class RegisteredAgent {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
@@ -27,11 +27,11 @@ class Agent {
     private Instant registeredAt;
     private Instant lastSeenAt;
 
-    protected Agent() {
+    protected RegisteredAgent() {
         // for JPA
     }
 
-    Agent(String name, Instant now) {
+    RegisteredAgent(String name, Instant now) {
         this.name = name;
         this.registeredAt = now;
         this.lastSeenAt = now;

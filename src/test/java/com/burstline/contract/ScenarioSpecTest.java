@@ -1,4 +1,4 @@
-package com.burstline.agent;
+package com.burstline.contract;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,9 +11,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class ScenarioSpecTest {
+public class ScenarioSpecTest {
 
-    static Map<String, Object> valid() {
+    /** A valid spec as the agent receives it; other tests vary it. */
+    public static Map<String, Object> valid() {
         Map<String, Object> json = new HashMap<>();
         json.put("jobId", 7);
         json.put("scenarioId", 31);
@@ -54,7 +55,7 @@ class ScenarioSpecTest {
         Map<String, Object> json = valid();
         json.put(field, value.contains(".") ? (Object) Double.parseDouble(value) : (Object) Long.parseLong(value));
 
-        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
                 .hasMessageContaining(message);
     }
 
@@ -64,7 +65,7 @@ class ScenarioSpecTest {
         Map<String, Object> json = valid();
         json.put("peerHost", host);
 
-        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
                 .hasMessageContaining("peerHost");
     }
 

@@ -1,5 +1,8 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.ScenarioResult;
+import com.burstline.contract.ScenarioSpec;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
@@ -14,13 +17,13 @@ import java.util.stream.Collectors;
 
 /**
  * The iperf3 command lines that reproduce each scenario: the argument list the agent started for runs a job measured,
- * rebuilt from what the summary recorded for uploaded runs.
+ * rebuilt with the contract's {@link Iperf3Command} from what the summary recorded for uploaded runs.
  */
-final class Commands {
+final class CommandLines {
     /** Arguments a shell would split or expand are quoted, so that a line can be pasted as it is. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
-    private Commands() {
+    private CommandLines() {
     }
 
     static List<String> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
@@ -34,9 +37,18 @@ final class Commands {
     }
 
     private static String server(RunSummary run, List<String> stored) {
-        int port = stored.indexOf("-p");
-        String portOption = port >= 0 && port + 1 < stored.size() ? " -p " + stored.get(port + 1) : "";
-        return "iperf3 -s" + portOption + " -1" + "    # on " + host(run.peer(), "the peer");
+        Integer port = portOf(stored);
+        return join(Iperf3Command.server("iperf3", port)) + "    # on " + host(run.peer(), "the peer");
+    }
+
+    /** The port the agent's client connected to, which its peer's server listened on; null when not recorded. */
+    private static Integer portOf(List<String> stored) {
+        int option = stored.indexOf("-p");
+        try {
+            return option >= 0 && option + 1 < stored.size() ? Integer.valueOf(stored.get(option + 1)) : null;
+        } catch (NumberFormatException notAPort) {
+            return null;
+        }
     }
 
     /** The agent's argument list; empty for uploads (and for anything that is not a list of strings). */
@@ -56,46 +68,18 @@ final class Commands {
     }
 
     private static String join(List<String> arguments) {
-        return arguments.stream().map(Commands::quoted).collect(Collectors.joining(" "));
+        return arguments.stream().map(CommandLines::quoted).collect(Collectors.joining(" "));
     }
 
     private static String quoted(String argument) {
         return PLAIN.matcher(argument).matches() ? argument : "'" + argument.replace("'", "'\\''") + "'";
     }
 
+    /** An uploaded run's line, from what its summary recorded: no port, the default interval; "<peer>" unquoted. */
     static String client(RunSummary run) {
-        StringBuilder command = new StringBuilder("iperf3 -c ").append(host(run.peer(), "<peer>"));
-        if ("UDP".equals(run.protocol())) {
-            command.append(" -u");
-            if (run.targetBitsPerSecond() != null) {
-                command.append(" -b ").append(bandwidth(run.targetBitsPerSecond()));
-            }
-        }
-        if (run.streams() > 1) {
-            command.append(" -P ").append(run.streams());
-        }
-        switch (run.direction()) {
-            case "download" -> command.append(" -R");
-            case "bidir" -> command.append(" --bidir");
-            default -> { }
-        }
-        command.append(" -t ").append(run.durationSeconds());
-        if (run.omitSeconds() > 0) {
-            command.append(" -O ").append(run.omitSeconds());
-        }
-        command.append("json-stream".equals(run.outputFormat()) ? " --json-stream" : " -J");
-        return command.toString();
-    }
-
-    /** iperf3's own suffixes: -b 1G, -b 500M. */
-    private static String bandwidth(long bitsPerSecond) {
-        if (bitsPerSecond % 1_000_000_000L == 0) {
-            return bitsPerSecond / 1_000_000_000L + "G";
-        }
-        if (bitsPerSecond % 1_000_000L == 0) {
-            return bitsPerSecond / 1_000_000L + "M";
-        }
-        return Long.toString(bitsPerSecond);
+        return String.join(" ", Iperf3Command.client("iperf3", new Iperf3Command.Client(host(run.peer(), "<peer>"), null,
+                run.protocol(), run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
+                run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()))));
     }
 
     private static String host(String name, String unknown) {

@@ -13,16 +13,16 @@ import java.util.logging.Logger;
  * A running agent: its HTTP API, registration with the server (retried until it works), heartbeats, and the spool
  * delivery loop. Everything is wired by {@code new} in {@link #start}.
  */
-final class Agent implements AutoCloseable {
+final class AgentDaemon implements AutoCloseable {
     static final String VERSION = "0.1.0";
-    private static final Logger LOG = Logger.getLogger(Agent.class.getName());
+    private static final Logger LOG = Logger.getLogger(AgentDaemon.class.getName());
     private static final long RETRY_SECONDS = 2;
 
     private final AgentSettings settings;
     private final AgentHttpApi api;
     private final ServerClient server;
     private final ResultSpool spool;
-    private final HostFacts facts;
+    private final FactsCollector facts;
     private final BusyLock busy;
     private final AgentEndpoints endpoints;
     private final URI advertise;
@@ -34,8 +34,8 @@ final class Agent implements AutoCloseable {
     private volatile boolean registered;
     private volatile int heartbeatSeconds = 5;
 
-    private Agent(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool, HostFacts facts,
-                  BusyLock busy, AgentEndpoints endpoints) {
+    private AgentDaemon(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool,
+                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints) {
         this.settings = settings;
         this.api = api;
         this.server = server;
@@ -47,10 +47,10 @@ final class Agent implements AutoCloseable {
                 : SettingValues.defaultAdvertise(settings.listen(), api.port());
     }
 
-    static Agent start(AgentSettings settings) throws IOException, InterruptedException {
+    static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
         Iperf3Version version = Iperf3Version.of(settings.iperf3());
         HostPlatform platform = HostPlatform.current();
-        HostFacts facts = new HostFacts(platform, settings.iperf3(), version,
+        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
                 InstanceMetadata.instanceType(settings.instanceType(), platform));
         ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
@@ -59,7 +59,7 @@ final class Agent implements AutoCloseable {
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 new Iperf3ServerRole(settings.iperf3()), scenarios);
         AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
-        Agent agent = new Agent(settings, api, server, spool, facts, busy, endpoints);
+        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints);
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
@@ -104,7 +104,7 @@ final class Agent implements AutoCloseable {
         registration.put("url", advertise.toString());
         registration.put("testAddress", settings.testAddress());
         registration.put("version", VERSION);
-        registration.put("facts", facts.collect());
+        registration.put("facts", facts.collect().toJson());
         return registration;
     }
 

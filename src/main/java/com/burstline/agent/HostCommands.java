@@ -5,10 +5,10 @@ import java.time.Duration;
 import java.util.List;
 
 /** Runs a host command for facts (ethtool, ip, PowerShell) from an argument list; any failure means "unknown". */
-final class Commands {
+final class HostCommands {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-    private Commands() {
+    private HostCommands() {
     }
 
     /** The command's stdout, or null when it is missing, fails or takes too long. */

@@ -6,15 +6,15 @@ import java.util.Comparator;
 import java.util.Locale;
 
 /** What makes runs comparable: the same protocol, direction, number of streams and UDP target. */
-record ScenarioKey(String protocol, String direction, int streams, Long targetBitsPerSecond) {
-    static final Comparator<ScenarioKey> ORDER = Comparator.comparing(ScenarioKey::protocol)
-            .thenComparing(ScenarioKey::streams)
+record ComparisonKey(String protocol, String direction, int streams, Long targetBitsPerSecond) {
+    static final Comparator<ComparisonKey> ORDER = Comparator.comparing(ComparisonKey::protocol)
+            .thenComparing(ComparisonKey::streams)
             .thenComparing(key -> key.targetBitsPerSecond() == null ? 0L : key.targetBitsPerSecond())
-            .thenComparing(ScenarioKey::direction, Comparator.comparing(ScenarioKey::directionRank));
+            .thenComparing(ComparisonKey::direction, Comparator.comparing(ComparisonKey::directionRank));
 
-    static ScenarioKey of(RunSummary run) {
+    static ComparisonKey of(RunSummary run) {
         Long target = "UDP".equals(run.protocol()) ? run.targetBitsPerSecond() : null;
-        return new ScenarioKey(run.protocol(), run.direction(), run.streams(), target);
+        return new ComparisonKey(run.protocol(), run.direction(), run.streams(), target);
     }
 
     /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload". */
