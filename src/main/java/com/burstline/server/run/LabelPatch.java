@@ -41,6 +41,11 @@ public record LabelPatch(Map<String, Object> changes) {
         return new LabelPatch(changes);
     }
 
+    /** A limit as the patch and the history write it: 512000000 bit/s -> "0.512" (Gbit/s, plain decimal). */
+    public static String gbpsText(Double bitsPerSecond) {
+        return RunLabels.gbps(bitsPerSecond);
+    }
+
     boolean has(String field) {
         return changes.containsKey(field);
     }

@@ -4,7 +4,6 @@ import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.LabelPatch;
 import com.burstline.server.run.RunSummary;
 
-import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +20,7 @@ record LabelForm(String sut, String peer, String instanceType, String driver, St
 
     static LabelForm of(RunSummary run) {
         return new LabelForm(run.sut(), run.peer(), run.instanceType(), run.driver(), String.join(", ", run.tags()),
-                gbps(run.burstLimitBitsPerSecond()), gbps(run.baselineBitsPerSecond()));
+                LabelPatch.gbpsText(run.burstLimitBitsPerSecond()), LabelPatch.gbpsText(run.baselineBitsPerSecond()));
     }
 
     /** @throws InvalidRunInputException when a limit is not a number */
@@ -63,11 +62,6 @@ record LabelForm(String sut, String peer, String instanceType, String driver, St
     private static List<String> tagList(String tags) {
         return tags == null ? List.of() : Arrays.stream(tags.split(","))
                 .map(String::strip).filter(tag -> !tag.isEmpty()).distinct().sorted().toList();
-    }
-
-    private static String gbps(Double bitsPerSecond) {
-        return bitsPerSecond == null ? null
-                : BigDecimal.valueOf(bitsPerSecond).movePointLeft(9).stripTrailingZeros().toPlainString();
     }
 
     private static String blankToNull(String value) {
