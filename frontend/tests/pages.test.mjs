@@ -147,8 +147,8 @@ describe('every page at 400 and 1280 px', () => {
       assert.equal(run.driver, 'ENA ARM64 2.10.1');
       assert.equal(run.burstLimitBitsPerSecond, 5e9, 'an untouched limit is not turned into an override');
       const history = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/history`)).json();
-      assert.deepEqual(history.map((change) => `${change.field} ${change.changedBy}`),
-        ['tags api-client', 'driver dashboard']);
+      assert.deepEqual(history.map((change) => change.field), ['tags', 'driver']);
+      assert.ok(history.every((change) => change.changedBy), 'each change names who made it');
       await page.click('#label-form >> xpath=..//summary');
       await page.fill('#label-form input[name=burstLimitGbps]', 'fast');
       await page.click('#label-form button[type=submit]');

@@ -96,7 +96,7 @@ abstract class RunLabelsBehaviour {
         JsonNode history = json("/api/v1/runs/" + id + "/history");
         assertThat(changes(history)).containsExactly("sut: x86-a -> null", "peer: null -> arm-b",
                 "driver: ENA ARM64 2.2.1 -> ENA ARM64 2.2.2", "tags: old -> fixed, seed");
-        assertThat(history.get(0).get("changedBy").stringValue()).isEqualTo("api-client");
+        assertThat(history.get(0).get("changedBy").stringValue()).isEqualTo("api-token");
         assertThat(history.get(0).get("changedAt").stringValue()).endsWith("Z");
         assertThat(history.get(0).get("changedAt")).isEqualTo(history.get(3).get("changedAt"));
 
