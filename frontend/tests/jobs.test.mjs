@@ -188,13 +188,14 @@ describe('jobs on real agents in Chromium', () => {
   });
 
   test('the results table has each run\'s received rate and findings as the API has them', async () => {
-    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`)).json();
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     await page.waitForFunction((count) => document.querySelectorAll('#results tbody tr').length === count,
       job.scenarios.length);
     for (const scenario of job.scenarios) {
       const row = page.locator(`#results tr[data-run-id="${scenario.runId}"]`);
-      const run = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`)).json();
-      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/findings`)).json();
+      const run = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`, authorized(token))).json();
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/findings`,
+        authorized(token))).json();
       const received = await row.locator('td[data-label="Received"]').textContent();
       assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
       assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);

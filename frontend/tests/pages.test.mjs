@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer } from './support/server.mjs';
+import {
+  authorized, chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, signInWithToken, startServer, watchCsp,
+} from './support/server.mjs';
 
 const token = `test-token-pages-${process.pid}`;
 const agentToken = `agent-token-pages-${process.pid}`;
@@ -44,7 +46,7 @@ async function unreachableJob() {
     durationSeconds: 1, tags: ['pages'] }));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const seen = await (await fetch(`${baseUrl}/api/v1/jobs/${job.id}`)).json();
+    const seen = await (await fetch(`${baseUrl}/api/v1/jobs/${job.id}`, authorized(token))).json();
     if (!['QUEUED', 'RUNNING'].includes(seen.status)) {
       return job.id;
     }
@@ -105,7 +107,9 @@ describe('every page at 400 and 1280 px', () => {
     test(`no page scrolls sideways at ${width} px`, async () => {
       const { context, page } = await launchBrowser(join(workDir, `profile-${width}`), { width, height: 900 });
       const errors = [];
+      const violations = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      watchCsp(page, violations);
       try {
         await signIn(page);
         const overflowing = [];
@@ -122,6 +126,7 @@ describe('every page at 400 and 1280 px', () => {
         }
         assert.deepEqual(overflowing, []);
         assert.deepEqual(errors, [], 'no script error on any page');
+        assert.deepEqual(violations, [], 'no Content-Security-Policy violation on any page');
       } finally {
         await context.close();
       }
@@ -135,7 +140,7 @@ describe('every page at 400 and 1280 px', () => {
       await page.goto(`${baseUrl}/runs/${runs.tcp}`);
       await page.waitForSelector('#findings li.finding, #findings li.muted:not(:first-child), #findings li');
       await page.waitForFunction(() => !document.querySelector('#findings').textContent.includes('Loading'));
-      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/findings`)).json();
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/findings`, authorized(token))).json();
       assert.equal(await page.locator('#findings li.finding').count(), findings.length);
       assert.match(await page.textContent('#label-history'), /tags/);
       assert.match(await page.textContent('#label-history'), /corrected, seed/);
@@ -143,10 +148,10 @@ describe('every page at 400 and 1280 px', () => {
       await page.fill('#label-form input[name=driver]', 'ENA ARM64 2.10.1');
       await page.click('#label-form button[type=submit]');
       await page.waitForSelector('.alert.info');
-      const run = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}`)).json();
+      const run = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}`, authorized(token))).json();
       assert.equal(run.driver, 'ENA ARM64 2.10.1');
       assert.equal(run.burstLimitBitsPerSecond, 5e9, 'an untouched limit is not turned into an override');
-      const history = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/history`)).json();
+      const history = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/history`, authorized(token))).json();
       assert.deepEqual(history.map((change) => change.field), ['tags', 'driver']);
       assert.ok(history.every((change) => change.changedBy), 'each change names who made it');
       await page.click('#label-form >> xpath=..//summary');
@@ -175,7 +180,7 @@ describe('every page at 400 and 1280 px', () => {
       assert.match(await page.textContent('#job-progress-text'), /6 of 6 scenarios done · job failed/);
       await page.click('#rerun-form button');
       await page.waitForURL((url) => url.pathname !== `/jobs/${jobId}` && url.pathname.startsWith('/jobs/'));
-      const again = await (await fetch(`${baseUrl}/api/v1${new URL(page.url()).pathname}`)).json();
+      const again = await (await fetch(`${baseUrl}/api/v1${new URL(page.url()).pathname}`, authorized(token))).json();
       assert.notEqual(again.id, jobId);
       assert.deepEqual([again.sut, again.peer, again.plan, again.durationSeconds, again.tags],
         ['pages-a', 'pages-b', 'standard', 1, ['pages']]);
@@ -186,10 +191,7 @@ describe('every page at 400 and 1280 px', () => {
 });
 
 async function signIn(page) {
-  await page.goto(`${baseUrl}/login`);
-  await page.fill('#token', token);
-  await page.click('form.stacked button[type=submit]');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInWithToken(page, baseUrl, token);
 }
 
 /** Charts draw after their data arrive; wait for every canvas that marks itself ready, and for fonts. */
