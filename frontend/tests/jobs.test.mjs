@@ -4,6 +4,7 @@
 // a scenario to its run. Needs both jars (mvn -B -q -DskipTests package) and iperf3 on the PATH.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { formatRate } from '../src/js/units.js';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -184,6 +185,23 @@ describe('jobs on real agents in Chromium', () => {
       streamsJson ? /from iperf3 itself/ : /from the SUT's interface byte counters/);
     await assertNote();
     assert.deepEqual(pageErrors, [], 'no script errors');
+  });
+
+  test('the results table has each run\'s received rate and findings as the API has them', async () => {
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+    await page.waitForFunction((count) => document.querySelectorAll('#results tbody tr').length === count,
+      job.scenarios.length);
+    for (const scenario of job.scenarios) {
+      const row = page.locator(`#results tr[data-run-id="${scenario.runId}"]`);
+      const run = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`, authorized(token))).json();
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/findings`,
+        authorized(token))).json();
+      const received = await row.locator('td[data-label="Received"]').textContent();
+      assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
+      assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
+    }
+    assert.match(await page.textContent('#job-progress-text'), /scenarios done · job succeeded/);
+    await page.screenshot({ path: join(results, 'jobs-results.png'), fullPage: true });
   });
 
   test('each scenario links to its run, whose page draws its chart', async () => {

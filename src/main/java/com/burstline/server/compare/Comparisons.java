@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
@@ -37,12 +38,11 @@ public class Comparisons {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
-            for (String key : groupBy.keysOf(run)) {
-                if (query.groups().isEmpty() || query.groups().contains(key)) {
-                    byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
-                            .computeIfAbsent(key, k -> new ArrayList<>()).add(run);
-                }
-            }
+            // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
+            groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
+                    .filter(Objects::nonNull).distinct()
+                    .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
+                            .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
         byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query), query)));
