@@ -15,18 +15,30 @@ import java.time.Duration;
  * @param agentToken     the bearer token agents and the server use with each other; generated like the API token
  * @param agents         how agents are watched
  * @param jobs           how jobs are dispatched to agents
+ * @param storage        how much of the embedded database's disk stays free
  * @param environmentNote where the agents run and what that means for the figures, in words, shown on the Agents and
  *                        jobs pages (e.g. "Agents run on loopback: no shaping"); null or blank for no notice
  */
 @ConfigurationProperties("burstline")
 public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
-                                  Agents agents, Jobs jobs, String environmentNote) {
+                                  Agents agents, Jobs jobs, Storage storage, String environmentNote) {
     public BurstlineProperties {
         dataDir = dataDir == null ? Path.of("data") : dataDir;
         maxUploadSize = maxUploadSize == null ? DataSize.ofMegabytes(16) : maxUploadSize;
         agents = agents == null ? new Agents(null) : agents;
         jobs = jobs == null ? new Jobs(null, null, null, null) : jobs;
+        storage = storage == null ? new Storage(null) : storage;
         environmentNote = environmentNote == null || environmentNote.isBlank() ? null : environmentNote.strip();
+    }
+
+    /**
+     * @param minFreeSpace writes stop (503) while the data dir's disk has less free than this, because H2 closes its
+     *                     database for good when a write finds the disk full
+     */
+    public record Storage(DataSize minFreeSpace) {
+        public Storage {
+            minFreeSpace = minFreeSpace == null ? DataSize.ofMegabytes(64) : minFreeSpace;
+        }
     }
 
     /**
