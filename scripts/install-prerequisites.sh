@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs the outside parts that Burstline's tests and demo use, from Debian's packages, when they are missing:
-# iperf3 (the measuring tool), iproute2 and ethtool (network namespaces, NIC facts), Chromium (browser tests) and
-# PostgreSQL (the team profile). Needs root or sudo; does nothing when everything is there.
+# iperf3 (the measuring tool), curl (scripts/start.sh), iproute2 and ethtool (network namespaces, NIC facts), Chromium (browser tests) and
+# PostgreSQL (the team profile). Needs root or sudo; does nothing when everything is there. With arguments, only
+# those commands (scripts/start.sh asks for "iperf3" alone).
 set -euo pipefail
 
-wanted=(iperf3:iperf3 ip:iproute2 ethtool:ethtool tc:iproute2 chromium:chromium)
+wanted=(iperf3:iperf3 curl:curl ip:iproute2 ethtool:ethtool tc:iproute2 chromium:chromium)
 missing_packages=()
 for pair in "${wanted[@]}"; do
+  if [ $# -gt 0 ] && [[ " $* " != *" ${pair%%:*} "* ]]; then continue; fi
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing_packages+=("${pair#*:}")
 done
-if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+if [ $# -eq 0 ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   missing_packages+=(postgresql)
 fi
 packages=$(printf '%s\n' "${missing_packages[@]}" | sed '/^$/d' | sort -u | tr '\n' ' ' | sed 's/ $//')

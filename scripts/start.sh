@@ -25,13 +25,27 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT TERM
 
+# A fresh machine: say in one line what is missing that we may not install ourselves.
+need() { echo "scripts/start.sh: $1" >&2; exit 1; }
+command -v java >/dev/null || need "Java is missing: install JDK 17 or newer (e.g. 'apt-get install openjdk-17-jdk'), then run this again."
+java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+[ "${java_major%%.*}" -ge 17 ] 2>/dev/null || need "Java ${java_major:-?} is too old: install JDK 17 or newer, then run this again."
+for tool in iperf3 curl; do
+  command -v "$tool" >/dev/null && continue
+  # Installing is ours to do where we may: as root, or with sudo that asks no password.
+  if command -v apt-get >/dev/null && { [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; }; then
+    echo "$tool is missing: installing it from Debian's packages..."
+    scripts/install-prerequisites.sh "$tool" >/dev/null
+  fi
+  command -v "$tool" >/dev/null || need "$tool is missing: install it (e.g. 'sudo apt-get install $tool' or 'brew install $tool'), then run this again."
+done
+
 if [ ! -f target/burstline.jar ] || [ ! -f target/burstline-agent.jar ] \
    || [ -n "$(find pom.xml src frontend/src -newer target/burstline.jar -print -quit)" ]; then
-  echo "Building the server and the agent (mvn package)..."
+  command -v mvn >/dev/null || need "Maven is missing: install Maven 3.9 or newer (e.g. 'apt-get install maven'), then run this again."
+  echo "Building the server and the agent (mvn package; the first build downloads dependencies)..."
   mvn -B -q -ntp -DskipTests package
 fi
-command -v iperf3 >/dev/null || { echo "iperf3 is missing: run scripts/install-prerequisites.sh" >&2; exit 1; }
-
 # Where the agents live: the shaped lab when we may build it, else loopback.
 if [ "${BURSTLINE_LOOPBACK:-0}" != 1 ] && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null \
    && scripts/lab-network.sh up >/dev/null 2>&1; then
@@ -70,7 +84,8 @@ start_agent lab-b "$listen_b" "$test_b" "$server_for_b" "${agent_b[@]}"
 echo "Starting agents lab-a and lab-b..."
 for name in lab-a lab-b; do
   for _ in $(seq 1 60); do
-    curl -fs "$base/api/v1/agents/$name" 2>/dev/null | grep -q '"online":true' && break
+    curl -fs -H "Authorization: Bearer $api_token" "$base/api/v1/agents/$name" 2>/dev/null \
+      | grep -q '"online":true' && break
     sleep 1
   done
 done
@@ -100,7 +115,9 @@ Burstline is running: http://localhost:$port/
   First run:  $first_run
   Agents:     http://localhost:$port/agents      Runs: http://localhost:$port/runs
   API docs:   http://localhost:$port/swagger-ui.html
-  API token:  $data_dir/api-token (sign in on the dashboard with it; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
+  Sign in:    http://localhost:$port/login as admin, password in $data_dir/admin-password
+              (created on the first start; add users and tokens under Admin)
+  API token:  $data_dir/api-token (bootstrap admin token; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
   Stop with Ctrl-C.
 MSG
 wait "${pids[0]}"

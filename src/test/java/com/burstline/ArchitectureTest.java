@@ -5,18 +5,51 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-/** The borders the house style draws: the iperf3 model and the agent are plain Java; features do not form cycles. */
+/**
+ * The borders the house style draws. The agent jar (src/assembly/agent.xml) packs the agent, the wire contract and
+ * the native engine with Jackson's streaming core, so those may use nothing else: anything more would compile and
+ * then fail on a host with a missing class (AgentJarIT checks the jar itself). The iperf3 model is plain Java too;
+ * server features do not form cycles.
+ */
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("com.burstline");
+    private static final String JAVA = "java..";
+    private static final String JACKSON_CORE = "tools.jackson.core..";
+    private static final String CONTRACT = "com.burstline.contract..";
+    private static final String ENGINE = "com.burstline.engine..";
 
     @Test
-    void iperf3ModelAndAgentDoNotDependOnSpringOrTheServer() {
-        noClasses().that().resideInAnyPackage("com.burstline.iperf..", "com.burstline.agent..")
+    void theAgentUsesOnlyTheJdkJacksonsCoreTheContractAndTheEngine() {
+        classes().that().resideInAPackage("com.burstline.agent..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, "com.sun.net.httpserver..",
+                        JACKSON_CORE, CONTRACT, ENGINE, "com.burstline.agent..")
+                .check(MAIN);
+    }
+
+    @Test
+    void theContractUsesNothingOfBurstline() {
+        classes().that().resideInAPackage(CONTRACT)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, JACKSON_CORE, CONTRACT)
+                .check(MAIN);
+    }
+
+    @Test
+    void theEngineUsesOnlyTheJdkJacksonsCoreAndTheContract() {
+        classes().that().resideInAPackage(ENGINE)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, JACKSON_CORE, CONTRACT, ENGINE)
+                .allowEmptyShould(true)
+                .check(MAIN);
+    }
+
+    @Test
+    void iperf3ModelDoesNotDependOnSpringOrTheServer() {
+        noClasses().that().resideInAnyPackage("com.burstline.iperf..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "org.springframework..", "jakarta.persistence..", "jakarta.servlet..", "org.hibernate..",
                         "com.burstline.server..")
@@ -35,7 +68,8 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.run.Run")
                 .check(MAIN);
         noClasses().that().resideOutsideOfPackage("com.burstline.server.agent..")
-                .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.agent.Agent")
+                .should().dependOnClassesThat()
+                .haveFullyQualifiedName("com.burstline.server.agent.RegisteredAgent")
                 .check(MAIN);
         noClasses().that().resideOutsideOfPackage("com.burstline.server.job..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.Job")

@@ -1,7 +1,11 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ServerRoleRequest;
+
 import java.io.IOException;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Level;
@@ -13,13 +17,13 @@ final class AgentEndpoints {
 
     private final String agentName;
     private final BusyLock busy;
-    private final HostFacts facts;
+    private final FactsCollector facts;
     private final Iperf3ServerRole serverRole;
     private final ScenarioRunner scenarios;
     private volatile RunningScenario current;
     private volatile RunningProcess serverProcess;
 
-    AgentEndpoints(String agentName, BusyLock busy, HostFacts facts, Iperf3ServerRole serverRole,
+    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    ScenarioRunner scenarios) {
         this.agentName = agentName;
         this.busy = busy;
@@ -33,17 +37,16 @@ final class AgentEndpoints {
         status.put("name", agentName);
         status.put("busy", busy.isBusy());
         status.put("activity", busy.activity());
-        status.put("facts", facts.collect());
+        status.put("facts", facts.collect().toJson());
         return new AgentHttpApi.EndpointResult(200, status);
     }
 
     AgentHttpApi.EndpointResult startServerRole(Map<String, Object> body) {
-        RequestFields fields = new RequestFields(body);
-        int port = (int) fields.requireLong("port", 1024, 65535);
-        long timeoutSeconds = fields.requireLong("timeoutSeconds", 1, 3600 + 600 + 300);
+        ServerRoleRequest request = ServerRoleRequest.fromJson(body);
+        int port = request.port();
         acquire("iperf3 server on port " + port);
         try {
-            serverProcess = serverRole.start(port, Duration.ofSeconds(timeoutSeconds), busy::release);
+            serverProcess = serverRole.start(port, request.timeout(), busy::release);
         } catch (IOException e) {
             busy.release();
             throw new IllegalStateException("cannot start iperf3: " + e.getMessage(), e);
@@ -59,7 +62,7 @@ final class AgentEndpoints {
         ScenarioSpec spec = ScenarioSpec.fromJson(body);
         String reason = scenarios.cannotRun(spec);
         if (reason != null) {
-            throw new InvalidRequestException(reason);
+            throw new InvalidMessageException(reason);
         }
         acquire(spec.describe());
         RunningScenario running = new RunningScenario(spec, new Cancellation());
@@ -70,12 +73,9 @@ final class AgentEndpoints {
     }
 
     AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {
-        RequestFields fields = new RequestFields(body);
-        long jobId = fields.requireLong("jobId", 0, Long.MAX_VALUE);
-        long scenarioId = fields.requireLong("scenarioId", 0, Long.MAX_VALUE);
-        long attempt = fields.requireLong("attempt", 0, 1_000_000);
+        AttemptKey key = AttemptKey.fromJson(body);
         RunningScenario running = current;
-        if (running != null && running.matches(jobId, scenarioId, attempt)) {
+        if (running != null && running.spec().key().equals(key)) {
             running.cancellation().cancel();
         }
         stopServerRole();
@@ -122,8 +122,5 @@ final class AgentEndpoints {
     }
 
     private record RunningScenario(ScenarioSpec spec, Cancellation cancellation) {
-        boolean matches(long jobId, long scenarioId, long attempt) {
-            return spec.jobId() == jobId && spec.scenarioId() == scenarioId && spec.attempt() == attempt;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -63,7 +65,7 @@ final class AgentHttpApi {
                 EndpointResult result = endpoint.handle(body);
                 respond(exchange, result.status(), result.body());
             }
-        } catch (InvalidRequestException | IllegalArgumentException bad) {
+        } catch (IllegalArgumentException bad) { // InvalidMessageException among them
             problem(exchange, 400, bad.getMessage());
         } catch (AgentBusyException busy) {
             problem(exchange, 409, busy.getMessage());
@@ -85,7 +87,7 @@ final class AgentHttpApi {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
             if (body.length > MAX_BODY_BYTES) {
-                throw new InvalidRequestException("the body is larger than " + MAX_BODY_BYTES + " bytes");
+                throw new InvalidMessageException("the body is larger than " + MAX_BODY_BYTES + " bytes");
             }
             return body;
         }

@@ -1,12 +1,13 @@
 package com.burstline.agent;
 
+import com.burstline.contract.NameRules;
+
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The agent's settings, from {@code --options} or the same names as environment variables
@@ -25,7 +26,6 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
             new Option("spool", "DIR", "where results wait while the server is away (default ./agent-spool)"));
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();
@@ -51,16 +51,12 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         URI server = httpUrl("server", require(values, "server"));
         String token = require(values, "token");
         String name = require(values, "name");
-        if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("--name must be 1-64 letters, digits, '.', '_' or '-', not '" + name + "'");
-        }
+        NameRules.checkAgentName("--name", name);
         InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", "0.0.0.0:7701"));
         URI advertise = values.containsKey("advertise") ? httpUrl("advertise", values.get("advertise")) : null;
         String testAddress = values.getOrDefault("test-address",
                 advertise != null ? advertise.getHost() : SettingValues.reachableHost(listen));
-        if (!HostNames.isValid(testAddress)) {
-            throw new IllegalArgumentException("--test-address must be an IP address or hostname, not '" + testAddress + "'");
-        }
+        NameRules.checkHost("--test-address", testAddress);
         return new AgentSettings(server, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
                 Path.of(values.getOrDefault("spool", "agent-spool")));

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.ScenarioResult;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,9 +21,6 @@ record CounterSnapshot(String interfaceName, Map<String, Long> values) {
                 delta.put(name, later - before);
             }
         });
-        Map<String, Object> report = new LinkedHashMap<>();
-        report.put("interface", interfaceName);
-        report.put("delta", delta);
-        return report;
+        return ScenarioResult.counters(interfaceName, delta);
     }
 }

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.EnaCounters;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -9,11 +11,11 @@ import java.util.Map;
  */
 final class EnaShapingCounters {
     private static final Map<String, String> BY_WINDOWS_NAME = Map.of(
-            "aggregate inbound bw allowance exceeded", "bw_in_allowance_exceeded",
-            "aggregate outbound bw allowance exceeded", "bw_out_allowance_exceeded",
-            "pps allowance exceeded", "pps_allowance_exceeded",
-            "connection tracking allowance exceeded", "conntrack_allowance_exceeded",
-            "link local packet rate allowance exceeded", "linklocal_allowance_exceeded");
+            "aggregate inbound bw allowance exceeded", EnaCounters.BW_IN,
+            "aggregate outbound bw allowance exceeded", EnaCounters.BW_OUT,
+            "pps allowance exceeded", EnaCounters.PPS,
+            "connection tracking allowance exceeded", EnaCounters.CONNTRACK,
+            "link local packet rate allowance exceeded", EnaCounters.LINKLOCAL);
 
     private EnaShapingCounters() {
     }

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.EnaCounters;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,7 +34,7 @@ final class EthtoolOutput {
                 continue;
             }
             String name = line.substring(0, colon).strip();
-            if (HostPlatform.ENA_ALLOWANCE_COUNTERS.contains(name)) {
+            if (EnaCounters.ALLOWANCE.contains(name)) {
                 try {
                     counters.put(name, Long.parseLong(line.substring(colon + 1).strip()));
                 } catch (NumberFormatException ignored) {

@@ -1,12 +1,14 @@
 package com.burstline.agent;
 
+import com.burstline.contract.NicFacts;
+
 import java.util.List;
 import java.util.Map;
 
 /** What differs between Linux and Windows hosts: NIC facts, routing and counters. Unknown values are null/absent. */
 interface HostPlatform {
-    /** Each interface: name, driver, driverVersion, firmwareVersion, speedMbps, mtu, addresses. */
-    List<Map<String, Object>> interfaces();
+    /** Each interface with what the host tells about it. */
+    List<NicFacts> interfaces();
 
     /** The interface the host would send to this peer through, or null. */
     String routeInterface(String peerHost);
@@ -14,7 +16,7 @@ interface HostPlatform {
     /** The interface's byte, packet, drop and error counters; cheap enough to read once a second. */
     Map<String, Long> trafficCounters(String interfaceName);
 
-    /** ENA's allowance counters, where the NIC has them (empty elsewhere). */
+    /** ENA's allowance counters ({@link com.burstline.contract.EnaCounters}), where the NIC has them. */
     Map<String, Long> allowanceCounters(String interfaceName);
 
     /** Everything a scenario's before/after snapshot compares. */
@@ -30,8 +32,4 @@ interface HostPlatform {
     static HostPlatform current() {
         return System.getProperty("os.name", "").startsWith("Windows") ? new WindowsPlatform() : new LinuxPlatform();
     }
-
-    /** The allowance counters ENA exposes (Linux: ethtool -S; Windows: the "ENA Packets Shaping" counter set). */
-    List<String> ENA_ALLOWANCE_COUNTERS = List.of("bw_in_allowance_exceeded", "bw_out_allowance_exceeded",
-            "pps_allowance_exceeded", "conntrack_allowance_exceeded", "linklocal_allowance_exceeded");
 }

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Json;
+
 import java.nio.charset.StandardCharsets;
 
 /** Finds the error iperf3 reported in its own JSON output ({@code "error"} or a {@code --json-stream} error event). */

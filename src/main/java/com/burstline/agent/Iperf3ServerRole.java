@@ -1,7 +1,10 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Iperf3Command;
+
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +24,9 @@ final class Iperf3ServerRole {
     }
 
     List<String> arguments(int port) {
-        return List.of(iperf3Path, "-s", "-p", Integer.toString(port), "-1", "--forceflush");
+        List<String> args = new ArrayList<>(Iperf3Command.server(iperf3Path, port));
+        args.add("--forceflush");
+        return List.copyOf(args);
     }
 
     /**

@@ -1,5 +1,10 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.Json;
+import com.burstline.contract.ScenarioResult;
+import com.burstline.contract.ScenarioSpec;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,27 +40,12 @@ final class Iperf3Tool implements MeasurementTool {
         return null;
     }
 
+    /** The contract's argument list; {@code --forceflush} so that streamed intervals arrive as they happen. */
     List<String> clientArguments(ScenarioSpec spec) {
-        List<String> args = new ArrayList<>(List.of(iperf3Path, "-c", spec.peerHost(),
-                "-p", Integer.toString(spec.port()),
-                "-t", Integer.toString(spec.durationSeconds()),
-                "-i", Double.toString(spec.intervalSeconds()),
-                "-P", Integer.toString(spec.streams())));
-        if (spec.omitSeconds() > 0) {
-            args.addAll(List.of("-O", Integer.toString(spec.omitSeconds())));
+        List<String> args = new ArrayList<>(Iperf3Command.client(iperf3Path, spec, version.streamsJson()));
+        if (version.streamsJson()) {
+            args.add("--forceflush");
         }
-        if ("UDP".equals(spec.protocol())) {
-            args.add("-u");
-        }
-        if (spec.targetBitsPerSecond() != null) {
-            args.addAll(List.of("-b", Long.toString(spec.targetBitsPerSecond())));
-        }
-        switch (spec.direction()) {
-            case "download" -> args.add("-R");
-            case "bidir" -> args.add("--bidir");
-            default -> { }
-        }
-        args.addAll(version.streamsJson() ? List.of("--json-stream", "--forceflush") : List.of("-J"));
         return List.copyOf(args);
     }
 
@@ -63,7 +53,7 @@ final class Iperf3Tool implements MeasurementTool {
     public Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation)
             throws InterruptedException {
         List<String> command = clientArguments(spec);
-        String format = version.streamsJson() ? "json-stream" : "json";
+        String format = version.streamsJson() ? ScenarioResult.JSON_STREAM : ScenarioResult.JSON;
         Duration timeout = Duration.ofSeconds(spec.durationSeconds() + spec.omitSeconds()).plus(TIMEOUT_MARGIN);
         RunningProcess process;
         try {

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.NicFacts;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -23,8 +25,8 @@ final class LinuxPlatform implements HostPlatform {
     private static final Pattern ROUTE_DEVICE = Pattern.compile("\\bdev (\\S+)");
 
     @Override
-    public List<Map<String, Object>> interfaces() {
-        List<Map<String, Object>> interfaces = new ArrayList<>();
+    public List<NicFacts> interfaces() {
+        List<NicFacts> interfaces = new ArrayList<>();
         try (Stream<Path> names = Files.list(SYS_NET)) {
             names.map(path -> path.getFileName().toString()).sorted().forEach(name -> interfaces.add(describe(name)));
         } catch (IOException noSysfs) {
@@ -35,7 +37,7 @@ final class LinuxPlatform implements HostPlatform {
 
     @Override
     public String routeInterface(String peerHost) {
-        String route = Commands.output(List.of("ip", "route", "get", peerHost));
+        String route = HostCommands.output(List.of("ip", "route", "get", peerHost));
         if (route == null) {
             return null;
         }
@@ -57,7 +59,7 @@ final class LinuxPlatform implements HostPlatform {
 
     @Override
     public Map<String, Long> allowanceCounters(String interfaceName) {
-        String ethtool = Commands.output(List.of("ethtool", "-S", interfaceName));
+        String ethtool = HostCommands.output(List.of("ethtool", "-S", interfaceName));
         return ethtool == null ? Map.of() : EthtoolOutput.allowanceCounters(ethtool);
     }
 
@@ -68,18 +70,12 @@ final class LinuxPlatform implements HostPlatform {
         return (vendor != null && vendor.contains("Amazon")) || (hypervisor != null && hypervisor.startsWith("ec2"));
     }
 
-    private Map<String, Object> describe(String name) {
-        Map<String, Object> nic = new LinkedHashMap<>();
-        nic.put("name", name);
-        Map<String, String> driver = EthtoolOutput.driverInfo(Commands.output(List.of("ethtool", "-i", name)));
-        nic.put("driver", driver.getOrDefault("driver", driverFromSysfs(name)));
-        nic.put("driverVersion", driver.get("version"));
-        nic.put("firmwareVersion", driver.get("firmware-version"));
+    private NicFacts describe(String name) {
+        Map<String, String> driver = EthtoolOutput.driverInfo(HostCommands.output(List.of("ethtool", "-i", name)));
         Long speed = readLong(SYS_NET.resolve(name).resolve("speed"));
-        nic.put("speedMbps", speed == null || speed <= 0 ? null : speed);
-        nic.put("mtu", readLong(SYS_NET.resolve(name).resolve("mtu")));
-        nic.put("addresses", addresses(name));
-        return nic;
+        return new NicFacts(name, driver.getOrDefault("driver", driverFromSysfs(name)), driver.get("version"),
+                driver.get("firmware-version"), speed == null || speed <= 0 ? null : speed,
+                readLong(SYS_NET.resolve(name).resolve("mtu")), addresses(name));
     }
 
     private static String driverFromSysfs(String name) {

@@ -1,7 +1,8 @@
 package com.burstline.agent;
 
+import com.burstline.contract.LiveSamples;
+
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -22,12 +23,12 @@ final class LiveSampler implements AutoCloseable {
     private final HostPlatform platform;
     private final String interfaceName;
     private final String direction;
-    private final Consumer<Map<String, Object>> sink;
+    private final Consumer<LiveSamples.Sample> sink;
     private final long startedNanos = System.nanoTime();
     private long previousBytes;
     private double previousSeconds;
 
-    LiveSampler(HostPlatform platform, String interfaceName, String direction, Consumer<Map<String, Object>> sink) {
+    LiveSampler(HostPlatform platform, String interfaceName, String direction, Consumer<LiveSamples.Sample> sink) {
         this.platform = platform;
         this.interfaceName = interfaceName;
         this.direction = direction;
@@ -44,11 +45,7 @@ final class LiveSampler implements AutoCloseable {
         long bytes = bytes();
         double seconds = (System.nanoTime() - startedNanos) / 1e9;
         double bitsPerSecond = (bytes - previousBytes) * 8 / (seconds - previousSeconds);
-        Map<String, Object> sample = new LinkedHashMap<>();
-        sample.put("start", previousSeconds);
-        sample.put("end", seconds);
-        sample.put("bitsPerSecond", bitsPerSecond);
-        sample.put("stream", "sum");
+        LiveSamples.Sample sample = LiveSamples.Sample.ofSum(previousSeconds, seconds, bitsPerSecond);
         previousBytes = bytes;
         previousSeconds = seconds;
         sink.accept(sample);

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.ScenarioSpec;
+
 /**
  * How a measurement is made (iperf3 today, a native Java engine next), kept apart from what is measured
  * ({@link ScenarioSpec}). A tool says whether it can run a spec, and a failed run is a {@link Measurement} with

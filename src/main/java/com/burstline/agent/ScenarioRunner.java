@@ -1,7 +1,12 @@
 package com.burstline.agent;
 
+import com.burstline.contract.HostFacts;
+import com.burstline.contract.Json;
+import com.burstline.contract.LiveSamples;
+import com.burstline.contract.ScenarioResult;
+import com.burstline.contract.ScenarioSpec;
+
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
@@ -15,11 +20,11 @@ final class ScenarioRunner {
     private static final Logger LOG = Logger.getLogger(ScenarioRunner.class.getName());
 
     private final MeasurementTool tool;
-    private final HostFacts facts;
+    private final FactsCollector facts;
     private final ServerClient server;
     private final ResultSpool spool;
 
-    ScenarioRunner(MeasurementTool tool, HostFacts facts, ServerClient server, ResultSpool spool) {
+    ScenarioRunner(MeasurementTool tool, FactsCollector facts, ServerClient server, ResultSpool spool) {
         this.tool = tool;
         this.facts = facts;
         this.server = server;
@@ -32,13 +37,13 @@ final class ScenarioRunner {
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
-        Map<String, Object> hostFacts = facts.collectFor(spec.peerHost());
-        String routeInterface = (String) hostFacts.get("routeInterface");
+        HostFacts hostFacts = facts.collectFor(spec.peerHost());
+        String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;
         try (LiveSampler sampler = counterSampler(spec, routeInterface)) {
-            measurement = tool.run(spec, (start, end, bitsPerSecond) ->
-                    sendLive(spec, "iperf3", List.of(sample(start, end, bitsPerSecond))), cancellation);
+            measurement = tool.run(spec, (start, end, bitsPerSecond) -> sendLive(spec, LiveSamples.FROM_TOOL,
+                    LiveSamples.Sample.ofSum(start, end, bitsPerSecond)), cancellation);
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after)));
@@ -50,46 +55,26 @@ final class ScenarioRunner {
             return null;
         }
         LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.direction(),
-                sample -> sendLive(spec, "interface-counters", List.of(sample)));
+                sample -> sendLive(spec, LiveSamples.FROM_COUNTERS, sample));
         sampler.start(spec.intervalSeconds());
         return sampler;
     }
 
-    private void sendLive(ScenarioSpec spec, String source, List<Map<String, Object>> samples) {
-        Map<String, Object> live = new LinkedHashMap<>(spec.identity());
-        live.put("source", source);
-        live.put("samples", samples);
-        server.live(live);
+    private void sendLive(ScenarioSpec spec, String source, LiveSamples.Sample sample) {
+        server.live(LiveSamples.of(spec.key(), source, List.of(sample)));
     }
 
-    private static Map<String, Object> sample(double start, double end, double bitsPerSecond) {
-        Map<String, Object> sample = new LinkedHashMap<>();
-        sample.put("start", start);
-        sample.put("end", end);
-        sample.put("bitsPerSecond", bitsPerSecond);
-        sample.put("stream", "sum");
-        return sample;
+    /** What the server is sent; package-private for the wire contract test. */
+    static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
+                                  Map<String, Object> counters) {
+        return new ScenarioResult(spec.jobId(), spec.scenarioId(), spec.attempt(), measurement.succeeded(),
+                measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
+                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters);
     }
 
-    private static Map<String, Object> result(ScenarioSpec spec, Measurement measurement,
-                                              Map<String, Object> hostFacts, Map<String, Object> counters) {
-        Map<String, Object> result = new LinkedHashMap<>(spec.identity());
-        result.put("succeeded", measurement.succeeded());
-        result.put("error", measurement.error());
-        result.put("output", measurement.output());
-        result.put("outputFormat", measurement.outputFormat());
-        result.put("stderr", measurement.stderrTail());
-        result.put("command", measurement.command());
-        result.put("exitCode", measurement.exitCode());
-        result.put("facts", hostFacts);
-        result.put("counters", counters);
-        return result;
-    }
-
-    private void deliver(ScenarioSpec spec, Map<String, Object> result) {
-        String name = "job-" + spec.jobId() + "-scenario-" + spec.scenarioId() + "-attempt-" + spec.attempt();
+    private void deliver(ScenarioSpec spec, ScenarioResult result) {
         try {
-            spool.save(name, Json.write(result));
+            spool.save(spec.key().fileName(), Json.write(result.toJson()));
         } catch (IOException e) {
             LOG.log(Level.SEVERE, "Cannot write the result of " + spec.describe() + " to the spool", e);
             return;

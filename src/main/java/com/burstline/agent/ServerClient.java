@@ -1,5 +1,8 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Json;
+import com.burstline.contract.LiveSamples;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,8 +44,9 @@ final class ServerClient {
     }
 
     /** Live samples are a preview: sent without waiting, and a lost one is not retried. */
-    void live(Map<String, Object> samples) {
-        http.sendAsync(request(agentPath("/live"), Json.write(samples)), HttpResponse.BodyHandlers.discarding());
+    void live(LiveSamples samples) {
+        http.sendAsync(request(agentPath("/live"), Json.write(samples.toJson())),
+                HttpResponse.BodyHandlers.discarding());
     }
 
     /** Delivers a spooled result; the status decides whether it is done, to be retried, or refused for good. */

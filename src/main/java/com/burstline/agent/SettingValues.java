@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.NameRules;
+
 import java.net.InetSocketAddress;
 import java.net.URI;
 
@@ -20,7 +22,7 @@ final class SettingValues {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--listen port must be a number, not '" + value.substring(colon + 1) + "'");
         }
-        if (port < 0 || port > 65535 || !HostNames.isValid(host)) {
+        if (port < 0 || port > 65535 || !NameRules.isHost(host)) {
             throw new IllegalArgumentException("--listen must be HOST:PORT with a port of 0-65535, not '" + value + "'");
         }
         return new InetSocketAddress(host, port);

@@ -1,5 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Fields;
+import com.burstline.contract.NicFacts;
+import com.burstline.contract.Json;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,18 +18,14 @@ final class WindowsPlatform implements HostPlatform {
             + " DriverDescription, LinkSpeed, MtuSize | ConvertTo-Json -Compress";
 
     @Override
-    public List<Map<String, Object>> interfaces() {
-        List<Map<String, Object>> interfaces = new ArrayList<>();
+    public List<NicFacts> interfaces() {
+        List<NicFacts> interfaces = new ArrayList<>();
         for (Map<String, Object> adapter : objects(powershell(ADAPTERS))) {
-            Map<String, Object> nic = new LinkedHashMap<>();
-            nic.put("name", adapter.get("Name"));
-            nic.put("driver", adapter.get("DriverDescription"));
-            nic.put("driverVersion", adapter.get("DriverVersionString"));
-            nic.put("firmwareVersion", null);
-            nic.put("speedMbps", WindowsLinkSpeed.toMbps(String.valueOf(adapter.get("LinkSpeed"))));
-            nic.put("mtu", adapter.get("MtuSize"));
-            nic.put("addresses", List.of());
-            interfaces.add(nic);
+            Fields fields = new Fields(adapter);
+            interfaces.add(new NicFacts(fields.optionalString("Name"), fields.optionalString("DriverDescription"),
+                    fields.optionalString("DriverVersionString"), null,
+                    WindowsLinkSpeed.toMbps(String.valueOf(adapter.get("LinkSpeed"))),
+                    fields.optionalNumber("MtuSize"), List.of()));
         }
         return interfaces;
     }
@@ -99,7 +99,7 @@ final class WindowsPlatform implements HostPlatform {
     }
 
     private static String powershell(String script) {
-        return Commands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-Command", script));
+        return HostCommands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-Command", script));
     }
 
     private static String literal(String value) {

@@ -1,5 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Json;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ScenarioSpecTest;
+import com.burstline.contract.ServerRoleRequest;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
 import org.junit.jupiter.api.AfterEach;
@@ -9,6 +13,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,6 +55,52 @@ class AgentProcessIT {
         assertThat(new String(help.getInputStream().readAllBytes())).contains("--server", "BURSTLINE_AGENT_TOKEN");
         assertThat(bad.waitFor()).isEqualTo(1);
         assertThat(new String(bad.getErrorStream().readAllBytes())).contains("--server must be an http(s) URL");
+    }
+
+    @Test
+    void aTakenPortIsAStartUpFailureAndExitsWithTwo() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String listen = "127.0.0.1:" + taken.getLocalPort();
+            Process agent = new ProcessBuilder(java(), "-jar", AgentProcess.JAR.toString(), "--server", NOWHERE,
+                    "--token", TOKEN, "--name", "taken", "--listen", listen,
+                    "--spool", workDir.resolve("spool-taken").toString()).start();
+
+            assertThat(agent.waitFor()).isEqualTo(2);
+            assertThat(new String(agent.getErrorStream().readAllBytes()))
+                    .contains("burstline-agent: cannot start: --listen " + listen + " cannot be used");
+        }
+    }
+
+    @Test
+    void aServerThatCannotBeReachedYetIsNoReasonToExit() throws Exception {
+        AgentProcess agent = start("patient");
+
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (!agent.log().contains("retrying") && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+        }
+        assertThat(agent.log()).contains("Cannot register with " + NOWHERE + " yet");
+        assertThat(agent.isAlive()).isTrue();
+        assertThat(agent.call("GET", "/v1/status", TOKEN, null).statusCode()).isEqualTo(200);
+    }
+
+    /** The server sends duration + omit + its result margin; the agent once capped that at 3600 + 600 + 300 s. */
+    @Test
+    void startsTheIperf3ServerForTheLongestScenarioWithAResultMarginOfFifteenMinutes() throws Exception {
+        AgentProcess peer = start("long-peer");
+        int port = AgentProcess.freePort();
+        Map<String, Object> longest = ScenarioSpecTest.valid();
+        longest.put("port", port);
+        longest.put("durationSeconds", ScenarioSpec.DURATION.maxInt());
+        longest.put("omitSeconds", ScenarioSpec.OMIT.maxInt());
+        ServerRoleRequest role = ServerRoleRequest.forScenario(ScenarioSpec.fromJson(longest), Duration.ofMinutes(15));
+
+        var started = peer.call("POST", "/v1/iperf3-server", TOKEN, Json.write(role.toJson()));
+
+        assertThat(role.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+        assertThat(peer.call("POST", "/v1/scenarios/cancel", TOKEN, Json.write(longest)).statusCode())
+                .isEqualTo(204);
     }
 
     @Test

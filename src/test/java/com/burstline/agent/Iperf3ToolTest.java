@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ScenarioSpecTest;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -18,8 +20,8 @@ class Iperf3ToolTest {
         json.put("omitSeconds", 2);
 
         assertThat(new Iperf3Tool("/usr/bin/iperf3", V3_12).clientArguments(ScenarioSpec.fromJson(json)))
-                .containsExactly("/usr/bin/iperf3", "-c", "10.77.0.2", "-p", "5201", "-t", "30", "-i", "5.0",
-                        "-P", "4", "-O", "2", "-R", "-J");
+                .containsExactly("/usr/bin/iperf3", "-c", "10.77.0.2", "-p", "5201", "-P", "4", "-R", "-t", "30",
+                        "-i", "5", "-O", "2", "-J");
     }
 
     @Test
@@ -30,8 +32,8 @@ class Iperf3ToolTest {
         json.put("targetBitsPerSecond", 1_000_000_000L);
 
         assertThat(new Iperf3Tool("iperf3", V3_18).clientArguments(ScenarioSpec.fromJson(json)))
-                .containsExactly("iperf3", "-c", "10.77.0.2", "-p", "5201", "-t", "30", "-i", "5.0", "-P", "1",
-                        "-u", "-b", "1000000000", "--json-stream", "--forceflush");
+                .containsExactly("iperf3", "-c", "10.77.0.2", "-p", "5201", "-u", "-b", "1G", "-t", "30", "-i", "5",
+                        "--json-stream", "--forceflush");
     }
 
     @Test

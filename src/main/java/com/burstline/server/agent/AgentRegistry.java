@@ -53,7 +53,7 @@ public class AgentRegistry {
 
     private AgentView store(AgentRegistration registration, String facts) {
         var now = clock.instant();
-        Agent agent = agents.findByName(registration.name()).orElseGet(() -> new Agent(registration.name(), now));
+        RegisteredAgent agent = agents.findByName(registration.name()).orElseGet(() -> new RegisteredAgent(registration.name(), now));
         agent.describe(registration, facts, now);
         return agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson);
     }

@@ -4,6 +4,6 @@ import org.springframework.data.jpa.repository.JpaRepository;
 
 import java.util.Optional;
 
-interface AgentRepository extends JpaRepository<Agent, Long> {
-    Optional<Agent> findByName(String name);
+interface AgentRepository extends JpaRepository<RegisteredAgent, Long> {
+    Optional<RegisteredAgent> findByName(String name);
 }

@@ -1,25 +1,27 @@
 package com.burstline.server.agent;
 
+import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.NameRules;
+
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.regex.Pattern;
 
-/** The bounds docs/agent-protocol.md sets on what agents send; checked before anything is stored. */
+/**
+ * The bounds docs/agent-protocol.md sets on what agents send; checked before anything is stored. The name and the
+ * test address follow the contract's {@link NameRules}, the same the agent checks its own settings with.
+ */
 final class AgentRules {
-    static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-    /** An IPv4 address, a bracket-less IPv6 address or a host name: never spaces, slashes or control characters. */
-    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.:%_-]{1,255}");
     static final int MAX_FACTS = 100_000;
 
     private AgentRules() {
     }
 
     static String checkName(String name) {
-        if (name == null || !NAME.matcher(name).matches()) {
-            throw new InvalidAgentException("name must be 1–64 characters of letters, digits, '.', '_' or '-', not "
-                    + (name == null ? "missing" : "'" + name + "'"));
+        try {
+            return NameRules.checkAgentName("name", name);
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
         }
-        return name;
     }
 
     /** Checks the registration and fills in the test address from the URL's host when the agent gave none. */
@@ -28,8 +30,8 @@ final class AgentRules {
         URI url = checkUrl(registration.url());
         String testAddress = registration.testAddress() == null || registration.testAddress().isBlank()
                 ? url.getHost().replace("[", "").replace("]", "") : registration.testAddress().strip();
-        if (!ADDRESS.matcher(testAddress).matches()) {
-            throw new InvalidAgentException("testAddress must be an IP address or a host name, not '"
+        if (!NameRules.isHost(testAddress)) {
+            throw new InvalidAgentException("testAddress must be an IP address or a hostname, not '"
                     + testAddress + "'");
         }
         String version = registration.version();

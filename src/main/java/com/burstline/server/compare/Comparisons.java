@@ -29,11 +29,11 @@ public class Comparisons {
     /** Compares runs already read (the report reads them once for all its parts). */
     public ComparisonResult compare(SelectionQuery query, List<RunSummary> runs) {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
-        Map<ScenarioKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ScenarioKey.ORDER);
+        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
             for (String key : groupBy.keysOf(run)) {
                 if (query.groups().isEmpty() || query.groups().contains(key)) {
-                    byScenario.computeIfAbsent(ScenarioKey.of(run), k -> new TreeMap<>())
+                    byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
                             .computeIfAbsent(key, k -> new ArrayList<>()).add(run);
                 }
             }
@@ -43,7 +43,7 @@ public class Comparisons {
         return new ComparisonResult(groupBy.apiName(), scenarios);
     }
 
-    private static ComparisonResult.Scenario scenario(ScenarioKey key, Map<String, List<RunSummary>> groups,
+    private static ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
                                                       SelectionQuery query) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
         groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, runs)));

@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.Json;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -35,36 +39,26 @@ class AgentClient {
         this.http = HttpClient.newBuilder().connectTimeout(properties.jobs().agentConnectTimeout()).build();
     }
 
-    record ServerRole(int port, int timeoutSeconds) {
-    }
-
-    record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
-                        String direction, int streams, int durationSeconds, double intervalSeconds,
-                        int omitSeconds, Long targetBitsPerSecond) {
-    }
-
-    record Cancel(long jobId, long scenarioId, int attempt) {
-    }
-
-    void startIperf3Server(AgentView peer, ServerRole role) throws AgentCallException {
-        post(peer, "/v1/iperf3-server", role, "start an iperf3 server");
+    void startIperf3Server(AgentView peer, ServerRoleRequest role) throws AgentCallException {
+        post(peer, "/v1/iperf3-server", Json.write(role.toJson()), "start an iperf3 server");
     }
 
     void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException {
-        post(sut, "/v1/scenarios", spec, "start the scenario");
+        post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
-    void cancel(AgentView agent, ScenarioKey key) throws AgentCallException {
-        post(agent, "/v1/scenarios/cancel", new Cancel(key.jobId(), key.scenarioId(), key.attempt()),
-                "cancel the scenario");
+    /** The cancel message is the attempt's key. */
+    void cancel(AgentView agent, AttemptKey key) throws AgentCallException {
+        post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
-    private void post(AgentView agent, String path, Object body, String what) throws AgentCallException {
+    /** Messages are written by the contract's own code, the same the agent reads them with. */
+    private void post(AgentView agent, String path, String body, String what) throws AgentCallException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(agent.url() + path))
                 .timeout(ANSWER_TIMEOUT)
                 .header("Authorization", token.bearerHeader())
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build();
         HttpResponse<String> response = send(agent, request);
         if (response.statusCode() / 100 != 2) {

@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LiveSamples;
+import com.burstline.contract.ScenarioResult;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;
@@ -36,9 +40,9 @@ class AgentReportsController {
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
-        if (samples.jobId() != null && samples.scenarioId() != null && samples.attempt() != null
-                && samples.samples() != null && samples.samples().size() <= 1000) {
-            events.live(new ScenarioKey(samples.jobId(), samples.scenarioId(), samples.attempt()), samples);
+        AttemptKey key = samples.relayableKey();
+        if (key != null) {
+            events.live(key, samples);
         }
     }
 
@@ -48,6 +52,10 @@ class AgentReportsController {
                     + "answers the same.")
     @PostMapping(path = "/results", produces = MediaType.APPLICATION_JSON_VALUE)
     Stored results(@PathVariable String name, @RequestBody ScenarioResult result) {
-        return new Stored(intake.accept(name, result));
+        try {
+            return new Stored(intake.accept(name, result));
+        } catch (InvalidMessageException incomplete) {
+            throw new InvalidJobException(incomplete.getMessage());
+        }
     }
 }

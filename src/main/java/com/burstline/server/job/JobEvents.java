@@ -1,5 +1,7 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.LiveSamples;
 import jakarta.annotation.PreDestroy;
 import org.springframework.stereotype.Component;
 import org.springframework.context.event.ContextClosedEvent;
@@ -28,7 +30,7 @@ class JobEvents {
     private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
 
     private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
-    private final Map<ScenarioKey, Deque<LiveSamples>> running = new ConcurrentHashMap<>();
+    private final Map<AttemptKey, Deque<LiveSamples>> running = new ConcurrentHashMap<>();
     private final ExecutorService writers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "job-events");
         thread.setDaemon(true);
@@ -56,7 +58,7 @@ class JobEvents {
     /** Called after every committed change; keeps a sample buffer exactly for the scenario attempts now running. */
     synchronized void changed(JobView job) {
         for (ScenarioView scenario : job.scenarios()) {
-            ScenarioKey key = new ScenarioKey(job.id(), scenario.id(), scenario.attempt());
+            AttemptKey key = new AttemptKey(job.id(), scenario.id(), scenario.attempt());
             if (scenario.status() == ScenarioStatus.RUNNING) {
                 running.computeIfAbsent(key, k -> new ArrayDeque<>());
             } else {
@@ -67,7 +69,7 @@ class JobEvents {
     }
 
     /** Relays samples of a running scenario; false (dropped) when that scenario attempt is not running. */
-    boolean live(ScenarioKey key, LiveSamples samples) {
+    boolean live(AttemptKey key, LiveSamples samples) {
         Deque<LiveSamples> buffer = running.get(key);
         if (buffer == null) {
             return false;

@@ -1,5 +1,7 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Limit;
+import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 
@@ -9,8 +11,9 @@ import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * Checks a job request against the bounds the agents enforce too (docs/agent-protocol.md), so that a job the server
- * accepts is one the agents will run. Collects every problem, so a person can fix them all at once.
+ * Checks a job request against the contract's scenario limits ({@link ScenarioSpec}), the same the agents enforce,
+ * so that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
+ * at once.
  */
 final class JobRules {
     static final int MAX_SCENARIOS = 50;
@@ -20,8 +23,6 @@ final class JobRules {
     static final int MAX_REPEAT = 100;
     static final int MAX_TAGS = 20;
     static final int MAX_TAG = 64;
-    static final long MIN_TARGET = 1_000L;
-    static final long MAX_TARGET = 400_000_000_000L;
 
     private final List<String> problems = new ArrayList<>();
 
@@ -32,9 +33,9 @@ final class JobRules {
         JobRules rules = new JobRules();
         rules.agents(request.sut(), request.peer(), agentExists);
         List<PlannedScenario> scenarios = rules.scenarios(request);
-        int repeat = rules.bounded("repeat", request.repeat(), 1, MAX_REPEAT, 1);
+        int repeat = rules.bounded("", new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
         Integer duration = request.durationSeconds() == null ? null
-                : rules.bounded("durationSeconds", request.durationSeconds(), 1, 3600, 1);
+                : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
         boolean stop = rules.stopOnFailure(request.onFailure());
         List<String> tags = rules.tags(request.tags());
         rules.size(scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList(), repeat);
@@ -104,21 +105,19 @@ final class JobRules {
         }
         Protocol protocol = protocol(at, scenario.protocol());
         Direction direction = direction(at, scenario.direction());
-        int streams = bounded(at + "streams", scenario.streams(), 1, 128, 1);
+        int streams = bounded(at, ScenarioSpec.STREAMS, scenario.streams(), 1);
         int duration = durationOverride != null ? durationOverride : scenario.durationSeconds() == null
                 ? missing(at + "durationSeconds (or a durationSeconds for the whole job)")
-                : bounded(at + "durationSeconds", scenario.durationSeconds(), 1, 3600, 1);
-        double interval = scenario.intervalSeconds() == null ? 1 : scenario.intervalSeconds();
-        if (!(interval >= 0.1 && interval <= 60)) {
-            problems.add(at + "intervalSeconds must be between 0.1 and 60, not " + interval);
-        }
-        int omit = bounded(at + "omitSeconds", scenario.omitSeconds(), 0, 600, 0);
+                : bounded(at, ScenarioSpec.DURATION, scenario.durationSeconds(), 1);
+        double interval = scenario.intervalSeconds() == null ? ScenarioSpec.DEFAULT_INTERVAL
+                : scenario.intervalSeconds();
+        problem(ScenarioSpec.INTERVAL.problem(at, interval));
+        int omit = bounded(at, ScenarioSpec.OMIT, scenario.omitSeconds(), 0);
         Long target = scenario.targetBitsPerSecond();
         if (target == null && protocol == Protocol.UDP) {
-            problems.add(at + "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s");
-        } else if (target != null && (target < MIN_TARGET || target > MAX_TARGET)) {
-            problems.add(at + "targetBitsPerSecond must be between 1000 (1 kbit/s) and 400000000000 (400 Gbit/s), "
-                    + "not " + target);
+            problems.add(at + ScenarioSpec.UDP_NEEDS_TARGET);
+        } else if (target != null) {
+            problem(ScenarioSpec.TARGET.problem(at, target));
         }
         return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target);
     }
@@ -168,14 +167,18 @@ final class JobRules {
         return clean;
     }
 
-    private int bounded(String name, Integer value, int min, int max, int fallback) {
+    private int bounded(String at, Limit limit, Integer value, int fallback) {
         if (value == null) {
             return fallback;
         }
-        if (value < min || value > max) {
-            problems.add(name + " must be between " + min + " and " + max + ", not " + value);
-        }
+        problem(limit.problem(at, value));
         return value;
+    }
+
+    private void problem(String problem) {
+        if (problem != null) {
+            problems.add(problem);
+        }
     }
 
     private int missing(String name) {

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -48,13 +49,13 @@ class JobStore {
                 return Optional.<ScenarioWork>empty();
             }
             return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
-                    new ScenarioKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
+                    new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
                     scenario.planned()));
         });
     }
 
     /** Ends a running scenario attempt; false when it had already ended (then nothing changes). */
-    boolean finishScenario(ScenarioKey key, ScenarioStatus outcome, Long runId, String error) {
+    boolean finishScenario(AttemptKey key, ScenarioStatus outcome, Long runId, String error) {
         return change(key.jobId(), job -> job.scenario(key.scenarioId())
                 .filter(scenario -> scenario.isRunning(key.attempt()))
                 .map(scenario -> {
@@ -64,7 +65,7 @@ class JobStore {
     }
 
     /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
-    void recordResult(ScenarioKey key, Long runId, String error) {
+    void recordResult(AttemptKey key, Long runId, String error) {
         ScenarioStatus outcome = runId != null ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
         if (!finishScenario(key, outcome, runId, error) && runId != null) {
             change(key.jobId(), job -> {
@@ -74,7 +75,7 @@ class JobStore {
         }
     }
 
-    Optional<ScenarioStatus> statusOf(ScenarioKey key) {
+    Optional<ScenarioStatus> statusOf(AttemptKey key) {
         return transaction.execute(status -> jobs.findById(key.jobId()).flatMap(job -> job.scenario(key.scenarioId()))
                 .filter(scenario -> scenario.attempt() == key.attempt())
                 .map(JobScenario::status));

@@ -1,15 +1,17 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostFacts;
+import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3ReportedError;
-import com.burstline.server.agent.AgentView;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
 import com.burstline.server.run.RunProvenance;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Optional;
 class ResultIntake {
     static final String NDJSON = "application/x-ndjson";
 
+    private final JsonMapper json = JsonMapper.builder().build();
     private final RunImporter importer;
     private final JobStore store;
     private final long maxOutputBytes;
@@ -37,7 +40,7 @@ class ResultIntake {
 
     /** @return the run's id, or null when the scenario failed */
     Long accept(String agent, ScenarioResult result) {
-        ScenarioKey key = keyOf(result);
+        AttemptKey key = result.key();
         Optional<JobStore.ResultContext> context = store.resultContext(key.jobId(), key.scenarioId());
         if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null) {
             return context.get().runId();
@@ -65,24 +68,18 @@ class ResultIntake {
             throw new InvalidRunInputException("the output is " + output.length + " bytes; at most "
                     + maxOutputBytes + " are accepted (burstline.max-upload-size)");
         }
-        String mediaType = "json-stream".equals(result.outputFormat()) ? NDJSON : "application/json";
+        String mediaType = result.isJsonStream() ? NDJSON : "application/json";
+        HostFacts facts = result.hostFacts();
         RunMetadata metadata = new RunMetadata(agent, context.map(JobStore.ResultContext::peer).orElse(null),
-                AgentView.instanceTypeOf(result.facts()), AgentView.driverOf(result.facts()),
+                facts.instanceType(), facts.routeDriver(),
                 context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()));
         return importer.importRun(output, mediaType, metadata, provenance).run().id();
     }
 
-    private static ScenarioKey keyOf(ScenarioResult result) {
-        if (result.jobId() == null || result.scenarioId() == null || result.attempt() == null
-                || result.attempt() < 1 || result.succeeded() == null) {
-            throw new InvalidJobException("a result needs jobId, scenarioId, attempt (1 or more) and succeeded");
-        }
-        return new ScenarioKey(result.jobId(), result.scenarioId(), result.attempt());
-    }
-
-    private static String text(JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode() ? null : node.toString();
+    /** The agent's facts, counters and argument list are stored as the JSON it sent. */
+    private String text(Object value) {
+        return value == null ? null : json.writeValueAsString(value);
     }
 }

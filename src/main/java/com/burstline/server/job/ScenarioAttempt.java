@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.system.BurstlineProperties;
@@ -43,13 +47,20 @@ final class ScenarioAttempt {
                     + "heartbeat for " + 3 * agents.heartbeatSeconds() + " s)");
             return;
         }
-        PlannedScenario scenario = work.scenario();
         int port = firstPort + (int) (work.key().scenarioId() % ports);
-        long limitSeconds = scenario.durationSeconds() + scenario.omitSeconds() + margin.toSeconds();
+        ScenarioSpec spec;
+        ServerRoleRequest role;
         try {
-            whenNotBusy(() -> client.startIperf3Server(peer.get(),
-                    new AgentClient.ServerRole(port, (int) limitSeconds)));
-            whenNotBusy(() -> client.startScenario(sut.get(), spec(work, peer.get().testAddress(), port)));
+            spec = spec(work, peer.get().testAddress(), port);
+            role = ServerRoleRequest.forScenario(spec, margin);
+        } catch (InvalidMessageException e) {
+            fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
+            return;
+        }
+        long limitSeconds = spec.limitSeconds(margin);
+        try {
+            whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
+            whenNotBusy(() -> client.startScenario(sut.get(), spec));
         } catch (AgentCallException e) {
             fail(work, e.getMessage());
             cancelQuietly(peer.get(), work.key());
@@ -115,7 +126,7 @@ final class ScenarioAttempt {
         }
     }
 
-    private void cancelQuietly(AgentView agent, ScenarioKey key) {
+    private void cancelQuietly(AgentView agent, AttemptKey key) {
         try {
             client.cancel(agent, key);
         } catch (AgentCallException e) {
@@ -132,9 +143,10 @@ final class ScenarioAttempt {
         store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
     }
 
-    private static AgentClient.ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
+    /** What the SUT is sent; package-private for the wire contract test. */
+    static ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
         PlannedScenario s = work.scenario();
-        return new AgentClient.ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
+        return new ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
                 peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),
                 s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond());
     }

@@ -1,9 +1,10 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.HostFacts;
+import com.burstline.contract.NicFacts;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
-import tools.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Map;
@@ -23,60 +24,43 @@ final class Environment {
 
     static List<Report.EnvironmentRow> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         return List.of(
-                row("Instance type", runs, environments, (run, facts) -> or(AgentView.instanceTypeOf(facts),
+                row("Instance type", runs, environments, (run, facts) -> or(facts.instanceType(),
                         run.instanceType())),
                 row("OS", runs, environments, (run, facts) -> os(facts)),
-                row("Driver", runs, environments, (run, facts) -> or(AgentView.driverOf(facts), run.driver())),
+                row("Driver", runs, environments, (run, facts) -> or(facts.routeDriver(), run.driver())),
                 row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
                 row("System under test", runs, environments, (run, facts) -> run.sut()),
                 row("Peer", runs, environments, (run, facts) -> run.peer()),
                 row("Tool version", runs, environments, (run, facts) -> run.tool() + " "
-                        + or(text(facts, "iperf3Version"), run.toolVersion())));
+                        + or(facts.iperf3Version(), run.toolVersion())));
     }
 
     private static Report.EnvironmentRow row(String item, List<RunSummary> runs, Map<Long, RunEnvironment> environments,
-                                             BiFunction<RunSummary, JsonNode, String> value) {
+                                             BiFunction<RunSummary, HostFacts, String> value) {
         String values = runs.stream().map(run -> value.apply(run, factsOf(environments.get(run.id()))))
                 .filter(Objects::nonNull).distinct().sorted().collect(Collectors.joining(", "));
         return new Report.EnvironmentRow(item, values.isEmpty() ? NOT_RECORDED : values);
     }
 
     /** "Linux 6.1.0"; null without facts. */
-    private static String os(JsonNode facts) {
-        String name = text(facts, "osName");
-        String version = text(facts, "osVersion");
+    private static String os(HostFacts facts) {
+        String name = facts.osName();
+        String version = facts.osVersion();
         return name == null ? null : version == null ? name : name + " " + version;
     }
 
     /** The speed of the interface that routes to the peer, as the agent read it: "25 Gbit/s". */
-    private static String linkSpeed(JsonNode facts) {
-        JsonNode nic = routeInterface(facts);
-        if (nic == null || !nic.path("speedMbps").isNumber()) {
+    private static String linkSpeed(HostFacts facts) {
+        NicFacts nic = facts.routeNic();
+        if (nic == null || nic.speedMbps() == null) {
             return null;
         }
-        double mbps = nic.path("speedMbps").doubleValue();
+        double mbps = nic.speedMbps();
         return mbps >= 1000 ? ReportFormat.trim(mbps / 1000) + " Gbit/s" : ReportFormat.trim(mbps) + " Mbit/s";
     }
 
-    private static JsonNode routeInterface(JsonNode facts) {
-        String route = text(facts, "routeInterface");
-        if (route == null) {
-            return null;
-        }
-        for (JsonNode nic : facts.path("interfaces")) {
-            if (route.equals(nic.path("name").stringValue(null))) {
-                return nic;
-            }
-        }
-        return null;
-    }
-
-    private static JsonNode factsOf(RunEnvironment environment) {
-        return environment == null ? null : environment.hostFacts();
-    }
-
-    private static String text(JsonNode facts, String field) {
-        return facts == null ? null : facts.path(field).stringValue(null);
+    private static HostFacts factsOf(RunEnvironment environment) {
+        return AgentView.factsOf(environment == null ? null : environment.hostFacts());
     }
 
     private static String or(String preferred, String fallback) {

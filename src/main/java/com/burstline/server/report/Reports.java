@@ -50,7 +50,7 @@ class Reports {
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
-                analysis, Commands.of(runs, environments), queryString == null ? "" : queryString);
+                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString);
     }
 
     private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {

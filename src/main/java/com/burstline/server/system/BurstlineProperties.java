@@ -1,5 +1,6 @@
 package com.burstline.server.system;
 
+import com.burstline.contract.ServerRoleRequest;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -68,7 +69,8 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
      * @param iperf3Port          the first port the peer agent's iperf3 server listens on
      * @param iperf3Ports         how many ports from iperf3Port on are used in turn, so that an iperf3 server left
      *                            behind by a crashed agent blocks one port, not every job to that host
-     * @param resultMargin        added to a scenario's duration + omit time before its result is given up on
+     * @param resultMargin        added to a scenario's duration + omit time before its result is given up on; at most
+     *                            the contract's {@link ServerRoleRequest#MAX_RESULT_MARGIN}, which the agents accept
      * @param agentConnectTimeout how long a server→agent call may take to connect
      */
     public record Jobs(Integer iperf3Port, Integer iperf3Ports, Duration resultMargin,
@@ -76,7 +78,8 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
         public Jobs {
             iperf3Port = iperf3Port == null ? 5201 : iperf3Port;
             iperf3Ports = iperf3Ports == null ? 10 : Math.max(1, iperf3Ports);
-            resultMargin = resultMargin == null ? Duration.ofSeconds(20) : resultMargin;
+            resultMargin = resultMargin == null ? Duration.ofSeconds(20)
+                    : ServerRoleRequest.checkResultMargin(resultMargin);
             agentConnectTimeout = agentConnectTimeout == null ? Duration.ofSeconds(3) : agentConnectTimeout;
         }
     }

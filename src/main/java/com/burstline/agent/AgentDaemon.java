@@ -1,0 +1,125 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * A running agent: its HTTP API, registration with the server (retried until it works), heartbeats, and the spool
+ * delivery loop. Everything is wired by {@code new} in {@link #start}.
+ */
+final class AgentDaemon implements AutoCloseable {
+    static final String VERSION = "0.1.0";
+    private static final Logger LOG = Logger.getLogger(AgentDaemon.class.getName());
+    private static final long RETRY_SECONDS = 2;
+
+    private final AgentSettings settings;
+    private final AgentHttpApi api;
+    private final ServerClient server;
+    private final ResultSpool spool;
+    private final FactsCollector facts;
+    private final BusyLock busy;
+    private final AgentEndpoints endpoints;
+    private final URI advertise;
+    private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "agent-timer");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile boolean registered;
+    private volatile int heartbeatSeconds = 5;
+
+    private AgentDaemon(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool,
+                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints) {
+        this.settings = settings;
+        this.api = api;
+        this.server = server;
+        this.spool = spool;
+        this.facts = facts;
+        this.busy = busy;
+        this.endpoints = endpoints;
+        this.advertise = settings.advertise() != null ? settings.advertise()
+                : SettingValues.defaultAdvertise(settings.listen(), api.port());
+    }
+
+    static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
+        Iperf3Version version = Iperf3Version.of(settings.iperf3());
+        HostPlatform platform = HostPlatform.current();
+        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
+                InstanceMetadata.instanceType(settings.instanceType(), platform));
+        ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
+        ResultSpool spool = new ResultSpool(settings.spool(), server);
+        BusyLock busy = new BusyLock();
+        ScenarioRunner scenarios = new ScenarioRunner(new Iperf3Tool(settings.iperf3(), version), facts, server, spool);
+        AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
+                new Iperf3ServerRole(settings.iperf3()), scenarios);
+        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
+        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints);
+        api.start();
+        agent.timers.execute(agent::registerUntilDone);
+        agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        LOG.info("Agent " + settings.name() + " (iperf3 " + version.text() + ") listening at " + agent.advertise);
+        return agent;
+    }
+
+    private void registerUntilDone() {
+        try {
+            heartbeatSeconds = server.register(registration());
+            registered = true;
+            LOG.info("Registered with " + settings.server() + "; heartbeat every " + heartbeatSeconds + " s");
+            timers.schedule(this::heartbeat, heartbeatSeconds, TimeUnit.SECONDS);
+        } catch (IOException | RuntimeException e) {
+            LOG.warning("Cannot register with " + settings.server() + " yet (" + e + "); retrying");
+            timers.schedule(this::registerUntilDone, RETRY_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Each heartbeat schedules the next, so that a server that forgot us (404) gets a fresh registration. */
+    private void heartbeat() {
+        try {
+            if (server.heartbeat(busy.isBusy()) == 404) {
+                registered = false;
+                registerUntilDone();
+                return;
+            }
+        } catch (IOException serverAway) {
+            // the next heartbeat tries again; results wait in the spool meanwhile
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        timers.schedule(this::heartbeat, heartbeatSeconds, TimeUnit.SECONDS);
+    }
+
+    private Map<String, Object> registration() {
+        Map<String, Object> registration = new LinkedHashMap<>();
+        registration.put("name", settings.name());
+        registration.put("url", advertise.toString());
+        registration.put("testAddress", settings.testAddress());
+        registration.put("version", VERSION);
+        registration.put("facts", facts.collect().toJson());
+        return registration;
+    }
+
+    boolean isRegistered() {
+        return registered;
+    }
+
+    int port() {
+        return api.port();
+    }
+
+    @Override
+    public void close() {
+        timers.shutdownNow();
+        api.stop();
+        endpoints.stopAll();
+    }
+}

@@ -1,0 +1,86 @@
+package com.burstline.contract;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * iperf3's argument lists, built from typed values only, one value per argument (never through a shell): the agent
+ * starts exactly these, and the server's report prints them to reproduce a run. An option is left out where its
+ * value is iperf3's default (one stream, a 1 s interval, no omit), so a printed line stays short.
+ */
+public final class Iperf3Command {
+    private Iperf3Command() {
+    }
+
+    /**
+     * What a client line says; the report builds one from an uploaded run's summary.
+     *
+     * @param port       null for iperf3's default port
+     * @param jsonStream {@code --json-stream} (iperf3 3.17 and later) rather than {@code -J}
+     */
+    public record Client(String peerHost, Integer port, String protocol, String direction, int streams,
+                         int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
+                         boolean jsonStream) {
+        public static Client of(ScenarioSpec spec, boolean jsonStream) {
+            return new Client(spec.peerHost(), spec.port(), spec.protocol(), spec.direction(), spec.streams(),
+                    spec.durationSeconds(), spec.intervalSeconds(), spec.omitSeconds(), spec.targetBitsPerSecond(),
+                    jsonStream);
+        }
+    }
+
+    /** The client (the system under test's side) of a scenario. */
+    public static List<String> client(String program, ScenarioSpec spec, boolean jsonStream) {
+        return client(program, Client.of(spec, jsonStream));
+    }
+
+    public static List<String> client(String program, Client client) {
+        List<String> args = new ArrayList<>(List.of(program, "-c", client.peerHost()));
+        if (client.port() != null) {
+            args.addAll(List.of("-p", Integer.toString(client.port())));
+        }
+        if ("UDP".equals(client.protocol())) {
+            args.add("-u");
+        }
+        if (client.targetBitsPerSecond() != null) {
+            args.addAll(List.of("-b", rate(client.targetBitsPerSecond())));
+        }
+        if (client.streams() > 1) {
+            args.addAll(List.of("-P", Integer.toString(client.streams())));
+        }
+        switch (client.direction()) {
+            case "download" -> args.add("-R");
+            case "bidir" -> args.add("--bidir");
+            default -> { }
+        }
+        args.addAll(List.of("-t", Integer.toString(client.durationSeconds())));
+        if (client.intervalSeconds() != ScenarioSpec.DEFAULT_INTERVAL) {
+            args.addAll(List.of("-i", Limit.format(client.intervalSeconds())));
+        }
+        if (client.omitSeconds() > 0) {
+            args.addAll(List.of("-O", Integer.toString(client.omitSeconds())));
+        }
+        args.add(client.jsonStream() ? "--json-stream" : "-J");
+        return List.copyOf(args);
+    }
+
+    /** The peer's side: one test, then exit ({@code -1}); {@code port} null for iperf3's default port. */
+    public static List<String> server(String program, Integer port) {
+        List<String> args = new ArrayList<>(List.of(program, "-s"));
+        if (port != null) {
+            args.addAll(List.of("-p", Integer.toString(port)));
+        }
+        args.add("-1");
+        return List.copyOf(args);
+    }
+
+    /** iperf3's own suffixes, which count in thousands for rates: -b 1G, -b 500M. */
+    static String rate(long bitsPerSecond) {
+        if (bitsPerSecond % 1_000_000_000L == 0) {
+            return bitsPerSecond / 1_000_000_000L + "G";
+        }
+        if (bitsPerSecond % 1_000_000L == 0) {
+            return bitsPerSecond / 1_000_000L + "M";
+        }
+        return Long.toString(bitsPerSecond);
+    }
+}

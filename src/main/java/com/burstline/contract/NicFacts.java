@@ -1,0 +1,46 @@
+package com.burstline.contract;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One network interface as the agent sees it; a value the host does not tell is null. */
+public record NicFacts(String name, String driver, String driverVersion, String firmwareVersion, Long speedMbps,
+                       Long mtu, List<String> addresses) {
+    public static final String NAME = "name";
+    public static final String DRIVER = "driver";
+    public static final String DRIVER_VERSION = "driverVersion";
+    public static final String FIRMWARE_VERSION = "firmwareVersion";
+    public static final String SPEED_MBPS = "speedMbps";
+    public static final String MTU = "mtu";
+    public static final String ADDRESSES = "addresses";
+
+    public NicFacts {
+        addresses = addresses == null ? List.of() : List.copyOf(addresses);
+    }
+
+    /** Lenient: facts are shown to people, so a value of the wrong type is simply unknown. */
+    public static NicFacts fromJson(Map<String, Object> json) {
+        Fields fields = new Fields(json);
+        return new NicFacts(fields.optionalString(NAME), fields.optionalString(DRIVER),
+                fields.optionalString(DRIVER_VERSION), fields.optionalString(FIRMWARE_VERSION),
+                fields.optionalNumber(SPEED_MBPS), fields.optionalNumber(MTU), fields.strings(ADDRESSES));
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(NAME, name);
+        json.put(DRIVER, driver);
+        json.put(DRIVER_VERSION, driverVersion);
+        json.put(FIRMWARE_VERSION, firmwareVersion);
+        json.put(SPEED_MBPS, speedMbps);
+        json.put(MTU, mtu);
+        json.put(ADDRESSES, addresses);
+        return json;
+    }
+
+    /** "ena 2.11.0"; null when the driver is unknown. */
+    public String driverLabel() {
+        return driver == null ? null : driverVersion == null ? driver : driver + " " + driverVersion;
+    }
+}

@@ -1,0 +1,62 @@
+package com.burstline.contract;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /api/v1/agents/{name}/results}: how a scenario went, as its SUT agent saw it. Boxed fields, because the
+ * server reads what arrives and refuses an incomplete result in words ({@link #key()}).
+ *
+ * @param output       the tool's output exactly as printed
+ * @param outputFormat {@link #JSON} or {@link #JSON_STREAM}
+ * @param command      the argument list the agent started
+ * @param facts        the SUT's {@link HostFacts}, with the route to the peer; kept as sent, read with
+ *                     {@link #hostFacts()}
+ * @param counters     {@code {"interface": NAME, "delta": {COUNTER: after - before}}} of the routed interface
+ */
+public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
+                             String output, String outputFormat, String stderr, List<String> command,
+                             Integer exitCode, Map<String, Object> facts, Map<String, Object> counters) {
+    public static final String JSON = "json";
+    public static final String JSON_STREAM = "json-stream";
+
+    /** The attempt this result ends, or an {@link InvalidMessageException} when a part of it is missing. */
+    public AttemptKey key() {
+        AttemptKey key = AttemptKey.orNull(jobId, scenarioId, attempt);
+        if (key == null || key.attempt() < 1 || succeeded == null) {
+            throw new InvalidMessageException("a result needs jobId, scenarioId, attempt (1 or more) and succeeded");
+        }
+        return key;
+    }
+
+    public boolean isJsonStream() {
+        return JSON_STREAM.equals(outputFormat);
+    }
+
+    /** The facts as typed values; all unknown when the agent sent none. */
+    public HostFacts hostFacts() {
+        return HostFacts.fromJson(facts == null ? Map.of() : facts);
+    }
+
+    /** The counters' part as a map: {@code interface} and {@code delta}. */
+    public static Map<String, Object> counters(String interfaceName, Map<String, Long> delta) {
+        Map<String, Object> counters = new java.util.LinkedHashMap<>();
+        counters.put("interface", interfaceName);
+        counters.put("delta", delta);
+        return counters;
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = key().toJson();
+        json.put("succeeded", succeeded);
+        json.put("error", error);
+        json.put("output", output);
+        json.put("outputFormat", outputFormat);
+        json.put("stderr", stderr);
+        json.put("command", command);
+        json.put("exitCode", exitCode);
+        json.put("facts", facts);
+        json.put("counters", counters);
+        return json;
+    }
+}

@@ -1,0 +1,87 @@
+package com.burstline.contract;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One measurement for the system under test to run as the client ({@code POST /v1/scenarios}), typed and bounded:
+ * the server builds it, the agent reads it, and both check it here, so no value that did not pass these limits ever
+ * reaches a tool's argument list. The limits are public so that the server's job checks name the same bounds.
+ */
+public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
+                           String direction, int streams, int durationSeconds, double intervalSeconds,
+                           int omitSeconds, Long targetBitsPerSecond) {
+    public static final Limit PORT = new Limit("port", 1024, 65535);
+    public static final Limit STREAMS = new Limit("streams", 1, 128);
+    public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
+    public static final Limit INTERVAL = new Limit("intervalSeconds", 0.1, 60);
+    public static final Limit OMIT = new Limit("omitSeconds", 0, 600);
+    public static final Limit TARGET = new Limit("targetBitsPerSecond", 1_000, 400_000_000_000L);
+    public static final Set<String> PROTOCOLS = Set.of("TCP", "UDP");
+    public static final Set<String> DIRECTIONS = Set.of("upload", "download", "bidir");
+    public static final double DEFAULT_INTERVAL = 1;
+    public static final String UDP_NEEDS_TARGET =
+            "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
+
+    public ScenarioSpec {
+        new AttemptKey(jobId, scenarioId, attempt);
+        NameRules.checkHost("peerHost", peerHost);
+        PORT.check(port);
+        if (!PROTOCOLS.contains(protocol)) {
+            throw new InvalidMessageException("protocol must be one of " + PROTOCOLS + ", not '" + protocol + "'");
+        }
+        if (!DIRECTIONS.contains(direction)) {
+            throw new InvalidMessageException("direction must be one of " + DIRECTIONS + ", not '" + direction + "'");
+        }
+        STREAMS.check(streams);
+        DURATION.check(durationSeconds);
+        INTERVAL.check(intervalSeconds);
+        OMIT.check(omitSeconds);
+        if (targetBitsPerSecond != null) {
+            TARGET.check(targetBitsPerSecond);
+        } else if ("UDP".equals(protocol)) {
+            throw new InvalidMessageException(UDP_NEEDS_TARGET);
+        }
+    }
+
+    public static ScenarioSpec fromJson(Map<String, Object> json) {
+        Fields fields = new Fields(json);
+        AttemptKey key = AttemptKey.fromJson(json);
+        return new ScenarioSpec(key.jobId(), key.scenarioId(), key.attempt(),
+                fields.requireString("peerHost", NameRules.MAX_HOST), fields.requireInt(PORT),
+                fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
+                fields.requireInt(STREAMS), fields.requireInt(DURATION),
+                fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET));
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = key().toJson();
+        json.put("peerHost", peerHost);
+        json.put("port", port);
+        json.put("protocol", protocol);
+        json.put("direction", direction);
+        json.put("streams", streams);
+        json.put("durationSeconds", durationSeconds);
+        json.put("intervalSeconds", intervalSeconds);
+        json.put("omitSeconds", omitSeconds);
+        json.put("targetBitsPerSecond", targetBitsPerSecond);
+        return json;
+    }
+
+    public AttemptKey key() {
+        return new AttemptKey(jobId, scenarioId, attempt);
+    }
+
+    /**
+     * How long the scenario may take before its result is given up on: duration + omit + the server's margin for
+     * connecting and the results exchange. The peer's iperf3 server gets the same limit ({@link ServerRoleRequest}).
+     */
+    public long limitSeconds(Duration resultMargin) {
+        return durationSeconds + omitSeconds + resultMargin.toSeconds();
+    }
+
+    public String describe() {
+        return key().describe();
+    }
+}

@@ -1,0 +1,53 @@
+package com.burstline.contract;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code POST /v1/iperf3-server}: the peer starts {@code iperf3 -s -p PORT -1} for one test and kills it after
+ * {@code timeoutSeconds}. The timeout is the scenario's limit ({@link ScenarioSpec#limitSeconds}), so its bound is
+ * the longest scenario plus the longest result margin a server may be configured with: one rule for both sides.
+ */
+public record ServerRoleRequest(int port, int timeoutSeconds) {
+    /** The most {@code burstline.jobs.result-margin} may be; the server refuses to start with more. */
+    public static final Duration MAX_RESULT_MARGIN = Duration.ofHours(1);
+    public static final Limit TIMEOUT = new Limit("timeoutSeconds", 1,
+            ScenarioSpec.DURATION.max() + ScenarioSpec.OMIT.max() + MAX_RESULT_MARGIN.toSeconds());
+
+    public ServerRoleRequest {
+        ScenarioSpec.PORT.check(port);
+        TIMEOUT.check(timeoutSeconds);
+    }
+
+    /** The iperf3 server for {@code spec}, on the spec's port, for as long as the server waits for its result. */
+    public static ServerRoleRequest forScenario(ScenarioSpec spec, Duration resultMargin) {
+        checkResultMargin(resultMargin);
+        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin));
+    }
+
+    /** The margin when it is within the contract's bound, else an {@link InvalidMessageException} saying so. */
+    public static Duration checkResultMargin(Duration resultMargin) {
+        if (resultMargin.isNegative() || resultMargin.compareTo(MAX_RESULT_MARGIN) > 0) {
+            throw new InvalidMessageException("the result margin must be between 0 and "
+                    + MAX_RESULT_MARGIN.toSeconds() + " s, not " + resultMargin.toSeconds() + " s");
+        }
+        return resultMargin;
+    }
+
+    public static ServerRoleRequest fromJson(Map<String, Object> json) {
+        Fields fields = new Fields(json);
+        return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT));
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("port", port);
+        json.put("timeoutSeconds", timeoutSeconds);
+        return json;
+    }
+
+    public Duration timeout() {
+        return Duration.ofSeconds(timeoutSeconds);
+    }
+}

@@ -1,0 +1,94 @@
+package com.burstline.contract;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+public class ScenarioSpecTest {
+
+    /** A valid spec as the agent receives it; other tests vary it. */
+    public static Map<String, Object> valid() {
+        Map<String, Object> json = new HashMap<>();
+        json.put("jobId", 7);
+        json.put("scenarioId", 31);
+        json.put("attempt", 1);
+        json.put("peerHost", "10.77.0.2");
+        json.put("port", 5201);
+        json.put("protocol", "TCP");
+        json.put("direction", "upload");
+        json.put("streams", 4);
+        json.put("durationSeconds", 30);
+        json.put("intervalSeconds", 5);
+        return json;
+    }
+
+    @Test
+    void readsAValidSpec() {
+        ScenarioSpec spec = ScenarioSpec.fromJson(valid());
+
+        assertThat(spec.peerHost()).isEqualTo("10.77.0.2");
+        assertThat(spec.streams()).isEqualTo(4);
+        assertThat(spec.intervalSeconds()).isEqualTo(5.0);
+        assertThat(spec.omitSeconds()).isZero();
+        assertThat(spec.targetBitsPerSecond()).isNull();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "port, 1023, port must be between 1024 and 65535",
+            "port, 65536, port must be between 1024 and 65535",
+            "durationSeconds, 0, durationSeconds must be between 1 and 3600",
+            "durationSeconds, 3601, durationSeconds must be between 1 and 3600",
+            "streams, 0, streams must be between 1 and 128",
+            "streams, 129, streams must be between 1 and 128",
+            "omitSeconds, 601, omitSeconds must be between 0 and 600",
+            "intervalSeconds, 0.01, intervalSeconds must be between 0.1 and 60",
+            "targetBitsPerSecond, 400000000001, targetBitsPerSecond must be between 1000 and 400000000000"})
+    void refusesValuesOutOfBounds(String field, String value, String message) {
+        Map<String, Object> json = valid();
+        json.put(field, value.contains(".") ? (Object) Double.parseDouble(value) : (Object) Long.parseLong(value));
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining(message);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-oops", "--bidir", "host name", "h;rm -rf /", "$(reboot)", "a\nb", "", "10.0.0.1 -R"})
+    void peerHostIsAnAddressOrAHostnameAndNothingElse(String host) {
+        Map<String, Object> json = valid();
+        json.put("peerHost", host);
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("peerHost");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"10.77.0.2", "127.0.0.1", "::1", "fe80::1%eth0", "ip-10-0-0-5.ec2.internal", "peer"})
+    void acceptsAddressesAndHostnames(String host) {
+        Map<String, Object> json = valid();
+        json.put("peerHost", host);
+
+        assertThat(ScenarioSpec.fromJson(json).peerHost()).isEqualTo(host);
+    }
+
+    @Test
+    void wrongTypesAndUnknownChoicesAreRefused() {
+        Map<String, Object> text = valid();
+        text.put("streams", "4");
+        Map<String, Object> protocol = valid();
+        protocol.put("protocol", "SCTP");
+        Map<String, Object> udpWithoutTarget = valid();
+        udpWithoutTarget.put("protocol", "UDP");
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(text)).hasMessageContaining("streams must be a whole number");
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(protocol)).hasMessageContaining("protocol must be one of");
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(udpWithoutTarget)).hasMessageContaining("targetBitsPerSecond");
+    }
+}

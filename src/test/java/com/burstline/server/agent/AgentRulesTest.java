@@ -1,0 +1,39 @@
+package com.burstline.server.agent;
+
+import com.burstline.contract.NameRules;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The server takes the names and test addresses the agent's own rules take (the contract's NameRules), no others. */
+class AgentRulesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"10.77.0.2", "::1", "fe80::1%eth0", "ip-10-0-0-5.ec2.internal", "peer"})
+    void aTestAddressTheAgentAcceptsIsRegistered(String address) {
+        assertThat(NameRules.isHost(address)).isTrue();
+        assertThat(AgentRules.check(registration("arm-a", address)).testAddress()).isEqualTo(address);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-R", "--bidir", "host_name", "a..b", "10.0.0.1 -R", "h;reboot"})
+    void aTestAddressTheAgentRefusesIsRefusedHereToo(String address) {
+        assertThat(NameRules.isHost(address)).isFalse();
+        assertThatThrownBy(() -> AgentRules.check(registration("arm-a", address)))
+                .isInstanceOf(InvalidAgentException.class).hasMessageContaining("testAddress must be");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a b", "", "name/with/slash", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"})
+    void namesFollowTheSameRuleAsTheAgentsName(String name) {
+        assertThat(NameRules.isAgentName(name)).isFalse();
+        assertThatThrownBy(() -> AgentRules.checkName(name)).isInstanceOf(InvalidAgentException.class)
+                .hasMessageContaining("name must be 1–64 characters");
+    }
+
+    private static AgentRegistration registration(String name, String testAddress) {
+        return new AgentRegistration(name, "http://10.77.1.2:7701", testAddress, "0.1.0", null);
+    }
+}

@@ -1,0 +1,120 @@
+package com.burstline.server.job;
+
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.Json;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.ServerRoleRequest;
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+import com.burstline.server.agent.AgentView;
+import com.burstline.server.security.AgentToken;
+import com.burstline.server.system.BurstlineProperties;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+/**
+ * The server's side of the wire contract: what the server's {@link AgentClient} puts on the wire, read back with the
+ * agent's own code (the contract's {@code fromJson}, which the agent's endpoints call). The scenarios come from the
+ * server's job checks at their limits, so a job the server accepts is one the agent runs.
+ */
+class ServerToAgentContractTest {
+    private final Map<String, String> received = new ConcurrentHashMap<>();
+    private HttpServer agent;
+    private AgentView view;
+    private AgentClient client;
+
+    @BeforeEach
+    void startAgentStandIn() throws IOException {
+        agent = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        agent.createContext("/v1/", exchange -> {
+            received.put(exchange.getRequestURI().getPath(),
+                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        agent.start();
+        view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
+                true, false, null, null);
+        AgentToken token = mock(AgentToken.class);
+        when(token.bearerHeader()).thenReturn("Bearer t");
+        client = new AgentClient(token, properties(Duration.ofSeconds(20)));
+    }
+
+    @AfterEach
+    void stop() {
+        agent.stop(0);
+    }
+
+    @Test
+    void theLongestScenarioTheServerAcceptsIsOneTheAgentReadsUnchanged() throws Exception {
+        PlannedScenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
+                ScenarioSpec.STREAMS.maxInt(), ScenarioSpec.DURATION.maxInt(), 0.1, ScenarioSpec.OMIT.maxInt(),
+                ScenarioSpec.TARGET.maxLong())), name -> true).scenarios().get(0);
+        ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209);
+
+        client.startScenario(view, sent);
+
+        ScenarioSpec read = ScenarioSpec.fromJson(Json.parseObject(received.get("/v1/scenarios")));
+        assertThat(read).isEqualTo(sent);
+        assertThat(read.durationSeconds()).isEqualTo(3600);
+        assertThat(read.omitSeconds()).isEqualTo(600);
+    }
+
+    /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
+    @Test
+    void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
+        Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
+        PlannedScenario longest = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
+                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null);
+        ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
+
+        client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
+
+        ServerRoleRequest read = ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server")));
+        assertThat(read.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
+        assertThat(read.port()).isEqualTo(5201);
+    }
+
+    @Test
+    void aMarginBeyondWhatAgentsAcceptStopsTheServerAtStartNotAJobLater() {
+        assertThatThrownBy(() -> properties(ServerRoleRequest.MAX_RESULT_MARGIN.plusSeconds(1)))
+                .hasMessageContaining("result margin must be between 0 and 3600 s");
+    }
+
+    @Test
+    void aCancelIsTheAttemptsKey() throws Exception {
+        AttemptKey key = new AttemptKey(7, 31, 2);
+
+        client.cancel(view, key);
+
+        assertThat(AttemptKey.fromJson(Json.parseObject(received.get("/v1/scenarios/cancel")))).isEqualTo(key);
+    }
+
+    private static JobRequest request(JobRequest.ScenarioRequest scenario) {
+        return new JobRequest("sut", "peer", null, List.of(scenario), 1, List.of(), null, null);
+    }
+
+    private static ScenarioWork work(PlannedScenario scenario) {
+        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario);
+    }
+
+    private static BurstlineProperties properties(Duration margin) {
+        return new BurstlineProperties(null, null, null, "t", null,
+                new BurstlineProperties.Jobs(null, null, margin, null), null);
+    }
+}
