@@ -2,6 +2,7 @@ package com.burstline.server.system;
 
 import com.burstline.contract.ServerRoleRequest;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.util.unit.DataSize;
 
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.time.Duration;
 public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
                                   Agents agents, Jobs jobs, Http http, Storage storage,
                                   String environmentNote) {
+    @ConstructorBinding
     public BurstlineProperties {
         dataDir = dataDir == null ? Path.of("data") : dataDir;
         maxUploadSize = maxUploadSize == null ? DataSize.ofMegabytes(16) : maxUploadSize;
@@ -33,6 +35,12 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
         storage = storage == null ? new Storage(null) : storage;
         http = http == null ? new Http(null, null) : http;
         environmentNote = environmentNote == null || environmentNote.isBlank() ? null : environmentNote.strip();
+    }
+
+    /** The settings before the HTTP and storage limits, which then take their defaults. */
+    public BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
+                               Agents agents, Jobs jobs, String environmentNote) {
+        this(dataDir, apiToken, maxUploadSize, agentToken, agents, jobs, null, null, environmentNote);
     }
 
     /**

@@ -34,7 +34,7 @@ class JobPagesControllerTest {
 
     @BeforeEach
     void controller() {
-        BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, null, null, " ");
+        BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
         mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
