@@ -30,6 +30,12 @@ class JobApiErrors {
                 + "\"plan\": \"standard\"}.");
     }
 
+    @ExceptionHandler(JobQueueFullException.class)
+    ProblemDetail queueFull(JobQueueFullException error) {
+        return ProblemTypes.problem(HttpStatus.TOO_MANY_REQUESTS, ProblemTypes.HTTP_ERROR, "Too many jobs waiting",
+                error.getMessage());
+    }
+
     @ExceptionHandler(JobNotFoundException.class)
     ProblemDetail notFound(JobNotFoundException error) {
         return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Job not found",

@@ -58,7 +58,10 @@ class RunApiController {
             @Parameter(description = "repeatable") @RequestParam(name = "tag", required = false) List<String> tags,
             @RequestParam(required = false) Double burstLimitGbps,
             @RequestParam(required = false) Double baselineGbps) throws IOException {
-        byte[] body = BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes);
+        DeclaredFormat.checkCharset(request.getContentType());
+        byte[] body = ContentEncodings.decode(
+                BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
+                request.getHeader("Content-Encoding"), maxUploadBytes);
         RunMetadata metadata = new RunMetadata(sut, peer, instanceType, driver, tags, burstLimitGbps, baselineGbps);
         ImportOutcome outcome = importer.importRun(body, mediaTypeOf(request), metadata);
         URI location = URI.create("/api/v1/runs/" + outcome.run().id());

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.ImplausibleValueException;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.system.ProblemTypes;
@@ -26,6 +27,24 @@ class RunApiErrors {
     ProblemDetail notIperf3Output(Iperf3FormatException error) {
         return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_IPERF3_OUTPUT,
                 "Not iperf3 output", error.getMessage());
+    }
+
+    @ExceptionHandler(ImplausibleValueException.class)
+    ProblemDetail implausible(ImplausibleValueException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.IMPLAUSIBLE_VALUE, "Implausible value",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(DeclaredFormat.Mismatch.class)
+    ProblemDetail wrongContentType(DeclaredFormat.Mismatch error) {
+        return ProblemTypes.problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED_MEDIA_TYPE,
+                "Content type does not match the output", error.getMessage());
+    }
+
+    @ExceptionHandler(ContentEncodings.Unsupported.class)
+    ProblemDetail wrongEncoding(ContentEncodings.Unsupported error) {
+        return ProblemTypes.problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED_MEDIA_TYPE,
+                "Content encoding not accepted", error.getMessage());
     }
 
     @ExceptionHandler(InvalidRunInputException.class)

@@ -2,9 +2,12 @@ package com.burstline.server.run;
 
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Utf8Input;
 import com.burstline.server.catalog.InstanceCatalog;
+import com.burstline.server.storage.StorageHealth;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -13,6 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
@@ -33,10 +37,12 @@ public class RunImporter {
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
+    private final StorageHealth storage;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
-                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters) {
+                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
+                StorageHealth storage) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -45,6 +51,7 @@ public class RunImporter {
         this.catalog = catalog;
         this.transaction = transaction;
         this.meters = meters;
+        this.storage = storage;
         this.clock = Clock.systemUTC();
     }
 
@@ -68,17 +75,19 @@ public class RunImporter {
         MetadataRules.check(metadata);
         Iperf3Result result;
         try {
-            result = parser.parse(content);
+            result = parse(content, mediaType);
         } catch (Iperf3FormatException | Iperf3ReportedError rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
         String sha256 = sha256(content);
+        storage.requireRoomFor(content.length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
                     .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256,
                             new RawOutput(mediaType, content)), true)));
+            storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
             return outcome;
@@ -90,6 +99,21 @@ public class RunImporter {
             }
             return new ImportOutcome(transaction.execute(status -> duplicate(winner, metadata, provenance)), false);
         }
+    }
+
+    /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
+    private Iperf3Result parse(byte[] content, String mediaType) {
+        Utf8Input.require(content);
+        Iperf3Plausibility.check(content);
+        Iperf3Result result;
+        try {
+            result = parser.parse(content);
+        } catch (DateTimeException outOfRange) {
+            throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
+                    + "years 2000 to 2099", outOfRange);
+        }
+        DeclaredFormat.check(result.format(), mediaType);
+        return result;
     }
 
     private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,

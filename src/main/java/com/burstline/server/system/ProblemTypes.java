@@ -18,6 +18,8 @@ public final class ProblemTypes {
     public static final URI FORBIDDEN = uri("forbidden");
     public static final URI INTERNAL = uri("internal-error");
     public static final URI HTTP_ERROR = uri("http-error");
+    public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
+    public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
 
     private ProblemTypes() {
     }

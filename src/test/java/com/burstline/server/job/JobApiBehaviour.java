@@ -174,6 +174,23 @@ abstract class JobApiBehaviour {
     }
 
     @Test
+    void jobsAreBoundedTo1000ScenariosAnd24HoursAndBodiesTo1MiB() throws IOException {
+        agent("big-a");
+        agent("big-b");
+        String fifty = String.join(", ", java.util.Collections.nCopies(50,
+                "{\"protocol\": \"TCP\", \"durationSeconds\": 3600}"));
+
+        assertProblem(createJob("{\"sut\": \"big-a\", \"peer\": \"big-b\", \"repeat\": 100, \"scenarios\": ["
+                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat); this one would run 5000",
+                "at most 24 h of measuring", "this one plans 5000.0 h");
+        String padded = "{\"sut\": \"big-a\", \"peer\": \"big-b\", \"plan\": \"standard\", \"tags\": [\""
+                + "x".repeat(2 << 20) + "\"]}";
+        assertProblem(createJob(padded), 413, "larger than the 1048576 bytes allowed");
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": \"" + "n".repeat(2 << 20) + "\"}"),
+                413, "burstline.http.max-body-size");
+    }
+
+    @Test
     void invalidJobsAre400WithEveryProblemInWords() throws IOException {
         agent("bad-a");
         agent("bad-b");

@@ -109,6 +109,33 @@ abstract class RunApiBehaviour {
     }
 
     @Test
+    void gzipUploadsAreDecodedAndKeepIperf3sBytesOtherEncodingsAndMismatchedTypesAre415() throws Exception {
+        byte[] output = Samples.bytes("iperf3-318-tcp-1-upload-stream.json");
+        java.io.ByteArrayOutputStream gzip = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(gzip)) {
+            out.write(output);
+        }
+        var created = api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs"))
+                .header("Authorization", "Bearer " + ApiClient.TOKEN).header("Content-Type", NDJSON_TYPE)
+                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzip.toByteArray())));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = JSON.readTree(created.body()).get("id").longValue();
+        assertThat(api.getBytes("/api/v1/runs/" + id + "/raw").body()).isEqualTo(output);
+
+        StoredRows before = StoredRows.count(jdbc);
+        assertProblem(api.upload(Samples.bytes("iperf3-318-udp-1g-upload-stream.json"), JSON_TYPE, ""), 415,
+                "--json-stream output, sent as application/json: send it with Content-Type: application/x-ndjson");
+        assertProblem(api.upload(Samples.bytes("iperf3-318-udp-1g-upload.json"), NDJSON_TYPE, ""), 415,
+                "-J output, sent as application/x-ndjson: send it with Content-Type: application/json");
+        assertProblem(api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs"))
+                .header("Authorization", "Bearer " + ApiClient.TOKEN).header("Content-Type", JSON_TYPE)
+                .header("Content-Encoding", "br")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Samples.bytes("iperf3-318-udp-1g-upload.json")))),
+                415, "Content-Encoding 'br' is not accepted");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
     void rawRoundTripIsByteForByteForJsonToo() {
         byte[] output = Samples.bytes("iperf3-312-udp-5g-upload.json");
         long id = JSON.readTree(api.upload(output, JSON_TYPE + "; charset=utf-8", "").body()).get("id").longValue();
