@@ -29,7 +29,10 @@ public final class Iperf3Plausibility {
     private static final Set<String> NAMES = Set.of("version", "cookie", "host", "local_host", "remote_host",
             "protocol", "sender_tcp_congestion", "receiver_tcp_congestion", "tcp_congestion", "title", "event");
     /** iperf3 3.12 prints these into {@code start} once per stream: the one repetition real output has. */
-    private static final Set<String> REPEATED_BY_IPERF3 = Set.of("sock_bufsize", "sndbuf_actual", "rcvbuf_actual");
+    // Real 3.12 output repeats these: the buffer sizes in every start object, and target_bitrate in the server's own
+    // start object (server_output_json of a run with --get-server-output), each time with the same value.
+    private static final Set<String> REPEATED_BY_IPERF3 = Set.of("sock_bufsize", "sndbuf_actual", "rcvbuf_actual",
+            "target_bitrate");
     private static final List<String> SINGLE_EVENTS = List.of("start", "end");
     private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
