@@ -40,6 +40,11 @@ final class Iperf3Tool implements MeasurementTool {
         return null;
     }
 
+    @Override
+    public boolean streamsIntervals() {
+        return version.streamsJson();
+    }
+
     /** The contract's argument list; {@code --forceflush} so that streamed intervals arrive as they happen. */
     List<String> clientArguments(ScenarioSpec spec) {
         List<String> args = new ArrayList<>(Iperf3Command.client(iperf3Path, spec, version.streamsJson()));
@@ -61,7 +66,7 @@ final class Iperf3Tool implements MeasurementTool {
         } catch (IOException e) {
             return new Measurement(false, "cannot start iperf3: " + e.getMessage(), "", format, "", command, null);
         }
-        cancellation.attach(process);
+        cancellation.attach(process::kill);
         RunningProcess.Outcome outcome = process.await(timeout);
         String failure = failureReason(outcome, timeout, cancellation);
         return new Measurement(failure == null, failure, outcome.stdoutText(), format, outcome.stderrTail(), command,

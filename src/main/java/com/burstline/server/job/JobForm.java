@@ -59,7 +59,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
                     number(problems, row + "streams", value(streams, i)),
                     number(problems, row + "seconds", value(scenarioSeconds, i)), interval, null,
-                    targetInMbps == null ? null : targetInMbps * 1_000_000L));
+                    targetInMbps == null ? null : targetInMbps * 1_000_000L, null));
         }
         if (rows.isEmpty()) {
             problems.add("a custom plan needs at least one scenario row with a protocol");
