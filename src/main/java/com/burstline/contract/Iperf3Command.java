@@ -90,6 +90,13 @@ public final class Iperf3Command {
         return List.copyOf(args);
     }
 
+    /** The engine's server line for the peer: {@code java -jar burstline-agent.jar iperf3 -s [-p PORT] -1}. */
+    public static List<String> engineServer(Integer port) {
+        List<String> args = new ArrayList<>(ENGINE_PROGRAM);
+        server(ENGINE_PROGRAM.get(0), port).stream().skip(1).forEach(args::add);
+        return List.copyOf(args);
+    }
+
     /** iperf3's own suffixes, which count in thousands for rates: -b 1G, -b 500M. */
     static String rate(long bitsPerSecond) {
         if (bitsPerSecond % 1_000_000_000L == 0) {
