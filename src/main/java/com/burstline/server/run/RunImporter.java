@@ -32,10 +32,12 @@ public class RunImporter {
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
+    private final RunMetrics runMetrics;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
-                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters) {
+                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
+                RunMetrics runMetrics) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -44,6 +46,7 @@ public class RunImporter {
         this.catalog = catalog;
         this.transaction = transaction;
         this.meters = meters;
+        this.runMetrics = runMetrics;
         this.clock = Clock.systemUTC();
     }
 
@@ -79,6 +82,9 @@ public class RunImporter {
                             new RawOutput(mediaType, content)), true)));
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
+            if (outcome.created()) {
+                runMetrics.arrived(outcome.run());
+            }
             return outcome;
         } catch (DataIntegrityViolationException sameBytesAtOnce) {
             // Two uploads of the same bytes raced; the unique hash let one through and that one is the answer.

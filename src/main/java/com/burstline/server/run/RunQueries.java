@@ -16,11 +16,13 @@ public class RunQueries {
     private final RunRepository runs;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
+    private final RunMetrics runMetrics;
 
-    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs) {
+    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, RunMetrics runMetrics) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
+        this.runMetrics = runMetrics;
     }
 
     @Transactional(readOnly = true)
@@ -66,6 +68,7 @@ public class RunQueries {
     public void delete(long id) {
         Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
         runs.delete(run);
+        runMetrics.reload();
     }
 
     private void requireExists(long id) {
