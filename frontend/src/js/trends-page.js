@@ -65,9 +65,10 @@ function drawChart(canvas, trend) {
     options: {
       animation: false,
       responsive: true,
+      maintainAspectRatio: false,
       parsing: false,
       scales: {
-        x: { type: 'linear', ticks: { maxTicksLimit: 6, callback: (value) => shortTime(value) } },
+        x: { type: 'linear', ticks: { maxTicksLimit: 5, maxRotation: 0, callback: timeLabel(points) } },
         y: { beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
           suggestedMax: (trend.burstLimitBitsPerSecond ?? 0) / GBIT * 1.1 },
       },
@@ -99,26 +100,26 @@ function levels(trend, points) {
 
 function annotations(trend) {
   const lines = {};
-  const vertical = (key, time, text, color, dash) => {
+  const vertical = (key, time, text, color, dash, position) => {
     lines[key] = { type: 'line', xMin: Date.parse(time), xMax: Date.parse(time), borderColor: color, borderWidth: 2,
-      borderDash: dash, label: { display: true, content: text, position: 'start', backgroundColor: color } };
+      borderDash: dash, label: { display: true, content: text, position, backgroundColor: color } };
   };
-  const horizontal = (key, bps, text, color) => {
+  const horizontal = (key, bps, text, color, position) => {
     lines[key] = { type: 'line', yMin: bps / GBIT, yMax: bps / GBIT, borderColor: color, borderWidth: 2,
-      borderDash: [6, 4], label: { display: true, content: text, position: 'end', backgroundColor: color } };
+      borderDash: [6, 4], label: { display: true, content: text, position, backgroundColor: color } };
   };
   if (trend.burstLimitBitsPerSecond) {
     horizontal('burstLimit', trend.burstLimitBitsPerSecond, `burst limit ${formatGbit(trend.burstLimitBitsPerSecond)}`,
-      '#dc2626');
+      '#dc2626', 'end');
   }
   if (trend.baselineBitsPerSecond) {
     horizontal('baseline', trend.baselineBitsPerSecond, `baseline ${formatGbit(trend.baselineBitsPerSecond)}`,
-      '#2563eb');
+      '#2563eb', 'start');
   }
   trend.driverChanges.forEach((d, i) => vertical(`driver${i}`, d.time, `driver ${d.to ?? '(none)'}`, '#6b7280',
-    [3, 3]));
+    [3, 3], 'end'));
   trend.changePoints.forEach((c, i) => vertical(`change${i}`, c.time, `${c.changePercent.toFixed(1)}%`,
-    '#b91c1c', []));
+    '#b91c1c', [], 'start'));
   return lines;
 }
 
@@ -143,8 +144,11 @@ function tooltip(raw) {
   return `run ${run.runId}: ${formatRate(run.receivedBitsPerSecond)}, driver ${run.driver ?? '–'}, ${job}`;
 }
 
-function shortTime(ms) {
-  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+/** Tick labels as precise as the series' span needs: seconds within an hour, minutes within two days, else dates. */
+function timeLabel(points) {
+  const span = points.length ? points.at(-1).x - points[0].x : 0;
+  const [from, to] = span < 3_600_000 ? [11, 19] : span < 172_800_000 ? [5, 16] : [0, 10];
+  return (value) => new Date(value).toISOString().slice(from, to).replace('T', ' ');
 }
 
 function mean(points) {
