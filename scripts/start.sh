@@ -84,7 +84,8 @@ start_agent lab-b "$listen_b" "$test_b" "$server_for_b" "${agent_b[@]}"
 echo "Starting agents lab-a and lab-b..."
 for name in lab-a lab-b; do
   for _ in $(seq 1 60); do
-    curl -fs "$base/api/v1/agents/$name" 2>/dev/null | grep -q '"online":true' && break
+    curl -fs -H "Authorization: Bearer $api_token" "$base/api/v1/agents/$name" 2>/dev/null \
+      | grep -q '"online":true' && break
     sleep 1
   done
 done
@@ -114,7 +115,9 @@ Burstline is running: http://localhost:$port/
   First run:  $first_run
   Agents:     http://localhost:$port/agents      Runs: http://localhost:$port/runs
   API docs:   http://localhost:$port/swagger-ui.html
-  API token:  $data_dir/api-token (sign in on the dashboard with it; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
+  Sign in:    http://localhost:$port/login as admin, password in $data_dir/admin-password
+              (created on the first start; add users and tokens under Admin)
+  API token:  $data_dir/api-token (bootstrap admin token; curl: -H "Authorization: Bearer \$(cat $data_dir/api-token)")
   Stop with Ctrl-C.
 MSG
 wait "${pids[0]}"

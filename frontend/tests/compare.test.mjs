@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer } from './support/server.mjs';
+import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-compare-${process.pid}`;
+const token = `test-token-compare-${process.pid}-0123456789`;
 const GBIT = 1e9;
 const SCENARIOS = ['tcp-1-upload', 'tcp-4-download', 'udp-1g-upload'];
 
@@ -33,6 +33,7 @@ describe('compare page in Chromium', () => {
     }
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInWithToken(page, baseUrl, token);
   });
 
   after(async () => {
@@ -45,7 +46,7 @@ describe('compare page in Chromium', () => {
 
   test('draws grouped bars per scenario with the burst limit and baseline lines', async () => {
     const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
-    const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`)).json();
+    const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`, authorized(token))).json();
     await page.goto(`${baseUrl}/compare?${query}`);
     await page.waitForSelector('#compare-chart[data-ready="true"]');
     await page.screenshot({ path: join(results, 'compare-page.png'), fullPage: true });

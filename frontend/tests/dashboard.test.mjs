@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer } from './support/server.mjs';
+import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-${process.pid}`;
+const token = `test-token-dashboard-${process.pid}-0123456789`;
 const hostileDriver = '<script>alert(1)</script>';
 const GBIT = 1e9;
 
@@ -43,24 +43,24 @@ describe('dashboard in Chromium', () => {
     }
   });
 
+  test('signs in with the API token and comes back to the upload page', async () => {
+    await page.goto(`${baseUrl}/upload`);
+    assert.match(new URL(page.url()).pathname, /^\/login/);
+    await page.fill('#token', 'not-the-token');
+    await page.click('#token-login button[type=submit]');
+    assert.match(await page.textContent('.alert.error'), /That user name and password \(or token\) is not valid/);
+    await page.fill('#token', token);
+    await page.click('#token-login button[type=submit]');
+    await page.waitForURL((url) => url.pathname === "/upload");
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 1);
+  });
+
   test('an empty server explains how to upload', async () => {
     await page.goto(`${baseUrl}/`);
     assert.equal(new URL(page.url()).pathname, '/runs');
     const hint = await page.textContent('.empty pre');
     assert.ok(hint.includes(`curl -X POST '${baseUrl}/api/v1/runs?`), hint);
     await page.screenshot({ path: join(results, 'runs-empty.png'), fullPage: true });
-  });
-
-  test('signs in with the API token and comes back to the upload page', async () => {
-    await page.goto(`${baseUrl}/upload`);
-    assert.match(new URL(page.url()).pathname, /^\/login/);
-    await page.fill('#token', 'not-the-token');
-    await page.click('form.stacked button[type=submit]');
-    assert.match(await page.textContent('.alert.error'), /That is not this server's API token/);
-    await page.fill('#token', token);
-    await page.click('form.stacked button[type=submit]');
-    await page.waitForURL((url) => url.pathname === "/upload");
-    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 1);
   });
 
   test('an upload through the page draws exactly what the API returns', async () => {
@@ -71,7 +71,7 @@ describe('dashboard in Chromium', () => {
     await page.waitForSelector('#detail-chart[data-ready="true"]');
     await page.screenshot({ path: join(results, 'run-page-wide.png'), fullPage: true });
 
-    const rows = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`)).json();
+    const rows = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`, authorized(token))).json();
     const chart = await chartContents('throughput-chart');
     assert.ok(chart.annotationPluginRegistered, 'the annotation plugin is registered with Chart.js');
     assert.deepEqual(chart.datasets.map((dataset) => `${dataset.direction}|${dataset.stream}`).sort(),
@@ -144,7 +144,7 @@ describe('dashboard in Chromium', () => {
     await page.click('.danger-zone button[type=submit]');
     await page.waitForURL((url) => url.pathname === '/runs');
     assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
-    assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`)).status, 404);
+    assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`, authorized(token))).status, 404);
   });
 
   test('an unknown filter value and an unknown run are answered with readable pages', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { authorized, signInWithToken } from './support/server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '..', '..');
@@ -18,8 +19,8 @@ const serverJarBuilt = join(projectRoot, 'target', 'burstline.jar');
 const agentJarBuilt = join(projectRoot, 'target', 'burstline-agent.jar');
 const results = resolve(here, '..', 'test-results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const token = `test-token-jobs-${process.pid}`;
-const agentToken = `agent-token-jobs-${process.pid}`;
+const token = `test-token-jobs-${process.pid}-0123456789`;
+const agentToken = `agent-token-jobs-${process.pid}-0123456789`;
 const AGENTS = ['lab-sut', 'lab-peer'];
 // Markup characters on purpose: the note must show as text.
 const NOTE = 'Agents run on loopback: <b>no shaping</b>, figures are this machine\'s, not a network\'s';
@@ -52,7 +53,7 @@ describe('jobs on real agents in Chromium', () => {
       await startAgent(name);
     }
     await until('both agents online', async () => {
-      const agents = await (await fetch(`${baseUrl}/api/v1/agents`)).json();
+      const agents = await (await fetch(`${baseUrl}/api/v1/agents`, authorized(token))).json();
       return AGENTS.every((name) => agents.some((agent) => agent.name === name && agent.online));
     });
     context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
@@ -79,14 +80,12 @@ describe('jobs on real agents in Chromium', () => {
   });
 
   test('signs in with the API token', async () => {
-    await page.goto(`${baseUrl}/login`);
-    await page.fill('#token', token);
-    await page.click('form.stacked button[type=submit]');
+    await signInWithToken(page, baseUrl, token);
     await page.waitForSelector('button.link-button:has-text("Sign out")');
   });
 
   test('the Agents page shows both agents online with their facts and the environment note', async () => {
-    const api = await (await fetch(`${baseUrl}/api/v1/agents`)).json();
+    const api = await (await fetch(`${baseUrl}/api/v1/agents`, authorized(token))).json();
     await page.click('nav a:has-text("Agents")');
     await page.waitForURL((url) => url.pathname === '/agents');
     for (const name of AGENTS) {
@@ -162,7 +161,7 @@ describe('jobs on real agents in Chromium', () => {
     await page.waitForFunction(() => document.getElementById('job-status').textContent.trim() === 'SUCCEEDED');
     await page.screenshot({ path: join(results, 'jobs-finished.png'), fullPage: true });
     await narrowScreenshot('jobs-finished-narrow.png');
-    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`)).json();
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     assert.equal(job.status, 'SUCCEEDED', JSON.stringify(job));
     const { stayedOnPage, statesSeen } = await page.evaluate(() => ({
       stayedOnPage: window.stayedOnPage, statesSeen: window.statesSeen,
@@ -179,7 +178,7 @@ describe('jobs on real agents in Chromium', () => {
     const done = await livePoints();
     assert.deepEqual(done.labels.sort(), (await scenarioNames()).sort(), 'one line per scenario');
     assert.ok(done.counts.every((count) => count >= 2), `every scenario drew live points: ${done.counts}`);
-    const iperf3Version = (await (await fetch(`${baseUrl}/api/v1/agents/${AGENTS[0]}`)).json()).facts.iperf3Version;
+    const iperf3Version = (await (await fetch(`${baseUrl}/api/v1/agents/${AGENTS[0]}`, authorized(token))).json()).facts.iperf3Version;
     const streamsJson = Number(iperf3Version.split('.')[1]) >= 17;
     assert.match(await page.textContent('#live-source'),
       streamsJson ? /from iperf3 itself/ : /from the SUT's interface byte counters/);
@@ -188,7 +187,7 @@ describe('jobs on real agents in Chromium', () => {
   });
 
   test('each scenario links to its run, whose page draws its chart', async () => {
-    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`)).json();
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     for (const scenario of job.scenarios) {
       const link = page.locator(`[data-scenario-id="${scenario.id}"] [data-field="run"] a`);
       assert.equal(await link.getAttribute('href'), `/runs/${scenario.runId}`);
@@ -200,7 +199,7 @@ describe('jobs on real agents in Chromium', () => {
     const points = await page.evaluate(() => window.Chart.getChart(document.getElementById('throughput-chart'))
       .data.datasets.reduce((sum, dataset) => sum + dataset.data.length, 0));
     assert.ok(points > 0, 'the run page draws the run');
-    const run = await (await fetch(`${baseUrl}/api/v1/runs/${second.runId}`)).json();
+    const run = await (await fetch(`${baseUrl}/api/v1/runs/${second.runId}`, authorized(token))).json();
     assert.equal(run.jobId, jobId);
     assert.equal(run.sut, AGENTS[0]);
     await page.screenshot({ path: join(results, 'jobs-run.png'), fullPage: true });

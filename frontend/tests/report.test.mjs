@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer } from './support/server.mjs';
+import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-report-${process.pid}`;
+const token = `test-token-report-${process.pid}-0123456789`;
 const GBIT = 1e9;
 
 let stopServer = async () => {};
@@ -33,6 +33,7 @@ describe('printable report page in Chromium', () => {
     }
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInWithToken(page, baseUrl, token);
   });
 
   after(async () => {

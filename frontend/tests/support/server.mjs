@@ -85,3 +85,35 @@ async function stopProcess(child, exited) {
     await exited;
   }
 }
+
+/**
+ * Signs the page in with an API token through the sign-in page's token form (the way a test holding the bootstrap
+ * token `--burstline.api-token` signs in; people use their user name and password in the form above it).
+ */
+export async function signInWithToken(page, baseUrl, token) {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#token', token);
+  await Promise.all([page.waitForNavigation(), page.click('#token-login button[type=submit]')]);
+}
+
+/** Signs the page in with a user name and password through the sign-in form. */
+export async function signInWithPassword(page, baseUrl, username, password) {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await Promise.all([page.waitForNavigation(), page.click('#password-login button[type=submit]')]);
+}
+
+/** fetch() with the token: every read needs a user or a token. */
+export function authorized(token, init = {}) {
+  return { ...init, headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}` } };
+}
+
+/** Collects every Content-Security-Policy violation the page reports, as Chromium's console words it. */
+export function watchCsp(page, violations) {
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) {
+      violations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+}

@@ -10,7 +10,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code java -jar burstline-agent.jar --server URL --token TOKEN --name NAME [...]}; see {@code --help}. Exits 1
  * for bad arguments and 2 when the agent cannot start (its port is taken, iperf3 is missing), each with a message;
- * a server that cannot be reached yet is no reason to exit: the agent retries until it registers.
+ * a server that cannot be reached yet is no reason to exit: the agent retries until it registers. With
+ * {@code iperf3 ...} as its arguments it runs the native engine's iperf3-like command line instead.
  */
 public final class AgentMain {
     static final int BAD_ARGUMENTS = 1;
@@ -22,6 +23,10 @@ public final class AgentMain {
     public static void main(String[] args) throws Exception {
         System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT %4$s %5$s%6$s%n");
         List<String> arguments = Arrays.asList(args);
+        if (!arguments.isEmpty() && arguments.get(0).equals("iperf3")) {
+            System.exit(com.burstline.engine.Iperf3Command.run(arguments.subList(1, arguments.size()), System.out,
+                    System.err));
+        }
         if (arguments.contains("--help") || arguments.contains("-h")) {
             System.out.print(AgentSettings.usage());
             return;

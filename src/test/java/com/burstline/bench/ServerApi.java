@@ -28,7 +28,8 @@ final class ServerApi {
     }
 
     JsonNode get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), 200);
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + apiToken)
+                .GET(), 200);
     }
 
     JsonNode post(String path, String json) throws IOException, InterruptedException {

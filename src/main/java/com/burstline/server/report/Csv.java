@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 
-/** RFC 4180 fields: quoted when they hold a comma, quote or line break, quotes doubled; empty for null. */
+/**
+ * RFC 4180 fields: quoted when they hold a comma, quote or line break, quotes doubled; empty for null; user text that
+ * looks like a formula neutralised (OWASP's CSV injection advice).
+ */
 final class Csv {
     private final Writer out;
 
@@ -30,10 +33,18 @@ final class Csv {
         if (value == null) {
             return "";
         }
-        String text = value.toString();
+        String text = value instanceof CharSequence && formulaLike(value.toString()) ? "'" + value : value.toString();
         if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
             return '"' + text.replace("\"", "\"\"") + '"';
         }
         return text;
+    }
+
+    /**
+     * Text a spreadsheet would run as a formula (=HYPERLINK(…), +, -, @, or a tab or CR before one): it goes out
+     * with a leading apostrophe, which spreadsheets show as text. Numbers are never text here, so -1.5 stays a number.
+     */
+    private static boolean formulaLike(String text) {
+        return !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0;
     }
 }

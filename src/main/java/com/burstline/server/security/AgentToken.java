@@ -10,8 +10,8 @@ import java.security.MessageDigest;
 public final class AgentToken {
     private final String token;
 
-    AgentToken(String token) {
-        this.token = token;
+    AgentToken(String token, String property) {
+        this.token = ApiToken.checked(token, property);
     }
 
     boolean matches(String candidate) {

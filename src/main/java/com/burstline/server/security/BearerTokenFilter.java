@@ -6,41 +6,35 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.BadCredentialsException;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
-import java.util.function.Predicate;
 
 /**
- * Authenticates {@code Authorization: Bearer <token>} against one token (the API token or the agent token). A request
- * without the header goes on anonymous (reads are open); a request with a wrong token is refused at once, so that a
- * typo never looks like an anonymous read.
+ * Authenticates {@code Authorization: Bearer <token>}. A request without the header goes on as it is (signed in by
+ * its session, or anonymous); a request with a wrong, revoked or expired token is refused at once, so that a typo
+ * never looks like an anonymous read. Failures count against the client's address (FailureLimiter).
  */
 class BearerTokenFilter extends OncePerRequestFilter {
-    static final String ROLE = "API";
-    static final String AGENT_ROLE = "AGENT";
     private static final String PREFIX = "Bearer ";
 
-    private final Predicate<String> token;
-    private final String role;
+    /** Turns a presented secret into who it is, or throws BadCredentialsException saying why not. */
+    interface Authenticator {
+        Authentication authenticate(String secret);
+    }
+
+    private final Authenticator authenticator;
     private final AuthenticationEntryPoint entryPoint;
+    private final FailureLimiter limiter;
 
-    private BearerTokenFilter(Predicate<String> token, String role, AuthenticationEntryPoint entryPoint) {
-        this.token = token;
-        this.role = role;
+    BearerTokenFilter(Authenticator authenticator, AuthenticationEntryPoint entryPoint, FailureLimiter limiter) {
+        this.authenticator = authenticator;
         this.entryPoint = entryPoint;
-    }
-
-    static BearerTokenFilter forApi(ApiToken apiToken, AuthenticationEntryPoint entryPoint) {
-        return new BearerTokenFilter(apiToken::matches, ROLE, entryPoint);
-    }
-
-    static BearerTokenFilter forAgents(AgentToken agentToken, AuthenticationEntryPoint entryPoint) {
-        return new BearerTokenFilter(agentToken::matches, AGENT_ROLE, entryPoint);
+        this.limiter = limiter;
     }
 
     @Override
@@ -51,14 +45,21 @@ class BearerTokenFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
-                || !token.test(header.substring(PREFIX.length()).strip())) {
-            SecurityContextHolder.clearContext();
-            entryPoint.commence(request, response, new BadCredentialsException("The token is not valid."));
+        if (limiter.refuseIfLocked(request, response)) {
             return;
         }
-        var authentication = UsernamePasswordAuthenticationToken.authenticated(role.toLowerCase() + "-client",
-                null, AuthorityUtils.createAuthorityList("ROLE_" + role));
+        Authentication authentication;
+        try {
+            if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+                throw new BadCredentialsException("The Authorization header must be 'Bearer <token>'.");
+            }
+            authentication = authenticator.authenticate(header.substring(PREFIX.length()).strip());
+        } catch (AuthenticationException refused) {
+            SecurityContextHolder.clearContext();
+            limiter.failed(request);
+            entryPoint.commence(request, response, refused);
+            return;
+        }
         var context = SecurityContextHolder.createEmptyContext();
         context.setAuthentication(authentication);
         SecurityContextHolder.setContext(context);

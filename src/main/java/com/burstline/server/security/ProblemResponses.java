@@ -7,47 +7,55 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.csrf.CsrfException;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** 401 and 403 for the API as RFC 9457 problems, written by the security filters before any controller runs. */
+/** 401, 403 and 429 for the API as RFC 9457 problems, written by the security filters before any controller runs. */
 final class ProblemResponses {
+    static final URI TOO_MANY = URI.create("urn:burstline:problem:too-many-failures");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private ProblemResponses() {
     }
 
     static AuthenticationEntryPoint unauthorized() {
-        return unauthorized("API token", "api-token");
+        return unauthorized("a signed-in session or an API token",
+                "An admin creates tokens under Admin → Tokens or with POST /api/v1/tokens; the bootstrap token is "
+                        + "burstline.api-token or the file api-token in the server's data dir.");
     }
 
     /** For the agent calls: the agent token is a different secret, and the answer says which one is needed. */
     static AuthenticationEntryPoint unauthorizedAgent() {
-        return unauthorized("agent token", "agent-token");
+        return unauthorized("the agent token",
+                "The server keeps it in the file agent-token in its data dir (it prints where when it starts).");
     }
 
-    private static AuthenticationEntryPoint unauthorized(String tokenName, String fileName) {
+    private static AuthenticationEntryPoint unauthorized(String needed, String where) {
         return (request, response, exception) -> {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"burstline\"");
             String detail = request.getHeader(HttpHeaders.AUTHORIZATION) == null
-                    ? "This call needs the " + tokenName + ": send 'Authorization: Bearer <token>'. The server "
-                    + "keeps it in the file " + fileName + " in its data dir (it prints where when it starts)."
-                    : "The " + tokenName + " is not valid for this call.";
+                    ? "This call needs " + needed + ": send 'Authorization: Bearer <token>'. " + where
+                    : exception.getMessage();
             write(response, HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, detail, request.getRequestURI());
         };
     }
 
     static AccessDeniedHandler forbidden() {
         return (request, response, exception) -> write(response, HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN,
-                "This token may not make this call.", request.getRequestURI());
+                exception instanceof CsrfException
+                        ? "A call signed in by the dashboard's session needs its CSRF token; programs send "
+                        + "'Authorization: Bearer <token>' instead."
+                        : "Your role may not make this call.", request.getRequestURI());
     }
 
-    private static void write(HttpServletResponse response, HttpStatus status, URI type, String detail, String path)
-            throws java.io.IOException {
+    static void write(HttpServletResponse response, HttpStatus status, URI type, String detail, String path)
+            throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", type.toString());
         problem.put("title", status.getReasonPhrase());

@@ -2,102 +2,140 @@ package com.burstline.server.security;
 
 import com.burstline.server.system.BurstlineProperties;
 import com.burstline.server.system.SecretTokens;
-import jakarta.servlet.DispatcherType;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+import java.time.Clock;
 
 /**
- * Three filter chains: the agent calls (stateless, agent token only), the API (stateless, API token, problem-details
- * errors) and the dashboard (session sign-in with the API token, CSRF-protected forms). The agent chain comes first
- * and claims only the agent calls, so the agent token is never accepted on the user API and the API token never on
- * agent calls. GET requests need no token anywhere.
+ * Three filter chains: the agent calls (stateless, agent token only), the API (a token or the dashboard's session,
+ * problem-details errors) and the dashboard (form sign-in, CSRF-protected forms). Who may do what comes from
+ * {@link AccessRules}; roles include each other (admin > operator > viewer); the agent role stands apart, so the
+ * agent token is never accepted on the user API and no user token on agent calls.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SecuritySettings.class)
 class SecurityConfiguration {
 
     @Bean
     ApiToken apiToken(BurstlineProperties properties) {
         return new ApiToken(SecretTokens.resolve(properties.apiToken(), properties.dataDir(), "api-token",
-                "burstline.api-token"));
+                "burstline.api-token"), "burstline.api-token");
     }
 
     @Bean
     AgentToken agentToken(BurstlineProperties properties) {
         return new AgentToken(SecretTokens.resolve(properties.agentToken(), properties.dataDir(), "agent-token",
-                "burstline.agent-token"));
+                "burstline.agent-token"), "burstline.agent-token");
     }
 
-    /** A bean, so that Spring Boot does not also create its default user with a generated password. */
     @Bean
-    TokenLoginProvider tokenLoginProvider(ApiToken apiToken) {
-        return new TokenLoginProvider(apiToken);
+    static RoleHierarchy roleHierarchy() {
+        return RoleHierarchyImpl.withDefaultRolePrefix()
+                .role(Role.ADMIN.name()).implies(Role.OPERATOR.name())
+                .role(Role.OPERATOR.name()).implies(Role.VIEWER.name())
+                .build();
     }
 
-    /** Registration, heartbeats, live samples and results: what {@code docs/agent-protocol.md} lists. */
+    /** bcrypt today; the stored "{id}" prefix lets a later default (argon2) coexist with older hashes. */
+    @Bean
+    PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    FailureLimiter failureLimiter(SecuritySettings settings) {
+        return new FailureLimiter(settings.maxFailures(), settings.failureWindow(), Clock.systemUTC());
+    }
+
     @Bean
     @Order(0)
-    SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken) throws Exception {
+    SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, FailureLimiter limiter)
+            throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        var paths = PathPatternRequestMatcher.withDefaults();
+        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken), unauthorized, limiter);
         return http
-                .securityMatcher(new OrRequestMatcher(
-                        paths.matcher(HttpMethod.POST, "/api/v1/agents"),
-                        paths.matcher("/api/v1/agents/*/heartbeat"),
-                        paths.matcher("/api/v1/agents/*/live"),
-                        paths.matcher("/api/v1/agents/*/results")))
+                .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(cache -> cache.disable())
-                .addFilterBefore(BearerTokenFilter.forAgents(agentToken, unauthorized),
-                        AnonymousAuthenticationFilter.class)
-                .authorizeHttpRequests(requests -> requests
-                        .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
-                        .anyRequest().hasRole(BearerTokenFilter.AGENT_ROLE))
-                .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(unauthorized)
+                .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> AccessPolicy.agents(requests))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
                         .accessDeniedHandler(ProblemResponses.forbidden()))
                 .build();
     }
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken) throws Exception {
+    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, FailureLimiter limiter,
+                                 SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
+        var filter = new BearerTokenFilter(TokenAuthenticators.users(apiToken, tokens), unauthorized, limiter);
+        AccessPolicy.anonymous(http, settings);
+        SecurityHeaders.apply(http);
         return http
                 .securityMatcher("/api/**")
-                .csrf(csrf -> csrf.disable())
-                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .csrf(csrf -> csrf.requireCsrfProtectionMatcher(AccessPolicy::sessionWrite))
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
-                .addFilterBefore(BearerTokenFilter.forApi(apiToken, unauthorized), AnonymousAuthenticationFilter.class)
-                .authorizeHttpRequests(requests -> requests
-                        .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
-                        .requestMatchers(HttpMethod.GET, "/api/**").permitAll()
-                        .anyRequest().hasRole(BearerTokenFilter.ROLE))
-                .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(unauthorized)
+                .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> AccessPolicy.api(requests))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
                         .accessDeniedHandler(ProblemResponses.forbidden()))
                 .build();
     }
 
     @Bean
     @Order(2)
-    SecurityFilterChain dashboardChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain dashboardChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
+                                       PasswordEncoder passwords, FailureLimiter limiter, SecuritySettings settings)
+            throws Exception {
+        var userTokens = TokenAuthenticators.users(apiToken, tokens);
+        var unauthorized = ProblemResponses.unauthorized();
+        AccessPolicy.anonymous(http, settings);
+        SecurityHeaders.apply(http);
         return http
-                .authorizeHttpRequests(requests -> requests
-                        .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
-                        .requestMatchers("/upload", "/upload/**", "/runs/*/delete", "/jobs/new", "/jobs/*/cancel")
-                        .hasRole(BearerTokenFilter.ROLE)
-                        .anyRequest().permitAll())
-                .formLogin(login -> login.loginPage("/login").passwordParameter("token").permitAll())
-                .logout(logout -> logout.logoutSuccessUrl("/runs"))
+                .authenticationManager(signInManager(userTokens, users, passwords))
+                .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter),
+                        AnonymousAuthenticationFilter.class)
+                .addFilterBefore(new SignInLimitFilter(limiter), UsernamePasswordAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> AccessPolicy.pages(requests))
+                .formLogin(login -> login.loginPage("/login").permitAll()
+                        .failureHandler(new SignInFailureHandler(limiter)))
+                .logout(logout -> logout.logoutSuccessUrl("/login?logout"))
+                .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(unauthorized,
+                        AccessPolicy::machineRequest))
                 .build();
+    }
+
+    private static AuthenticationManager signInManager(BearerTokenFilter.Authenticator tokens, UserAccounts users,
+                                                       PasswordEncoder passwords) {
+        var accounts = new DaoAuthenticationProvider(users);
+        accounts.setPasswordEncoder(passwords);
+        return new ProviderManager(new TokenLoginProvider(tokens), accounts);
+    }
+
+    private static RequestMatcher matcherOf(java.util.List<AccessRules.Rule> rules) {
+        var paths = PathPatternRequestMatcher.withDefaults();
+        return new OrRequestMatcher(rules.stream()
+                .map(rule -> (RequestMatcher) paths.matcher(rule.method(), rule.path())).toList());
     }
 }

@@ -4,24 +4,29 @@ import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.authority.AuthorityUtils;
 
-/** Signs a dashboard user in when the password field holds the API token; there are no user accounts (yet). */
+/**
+ * Signs a dashboard user in with an API token instead of a password: the sign-in page's token form sends no user
+ * name, only the token (scripts and tests that hold a token use it). User names are never blank, so the two forms
+ * cannot be mistaken for each other.
+ */
 class TokenLoginProvider implements AuthenticationProvider {
-    private final ApiToken apiToken;
+    private final BearerTokenFilter.Authenticator tokens;
 
-    TokenLoginProvider(ApiToken apiToken) {
-        this.apiToken = apiToken;
+    TokenLoginProvider(BearerTokenFilter.Authenticator tokens) {
+        this.tokens = tokens;
     }
 
     @Override
     public Authentication authenticate(Authentication authentication) {
-        Object credentials = authentication.getCredentials();
-        if (!(credentials instanceof String token) || !apiToken.matches(token.strip())) {
-            throw new BadCredentialsException("That is not this server's API token.");
+        String name = authentication.getName();
+        if (name != null && !name.isBlank()) {
+            return null;
         }
-        return UsernamePasswordAuthenticationToken.authenticated("dashboard", null,
-                AuthorityUtils.createAuthorityList("ROLE_" + BearerTokenFilter.ROLE));
+        if (!(authentication.getCredentials() instanceof String token) || token.isBlank()) {
+            throw new BadCredentialsException("Enter a user name and password, or a token.");
+        }
+        return tokens.authenticate(token.strip());
     }
 
     @Override

@@ -1,5 +1,8 @@
 /**
- * Who may write: API clients with the bearer token ({@code burstline.api-token}), and dashboard users who signed in
- * with that same token. Reading runs needs no token.
+ * Who may do what. People sign in with a user name and password (users table, adaptive hashes) or an API token;
+ * programs send {@code Authorization: Bearer <token>}: the bootstrap {@code burstline.api-token} (admin) or a named
+ * token with a role. Roles are viewer, operator, admin ({@link com.burstline.server.security.Role}); what each
+ * endpoint needs is in {@link com.burstline.server.security.AccessRules}. Agents use the agent token on their own
+ * calls only.
  */
 package com.burstline.server.security;

@@ -43,7 +43,7 @@ public final class SecretTokens {
     }
 
     private static void create(Path file) throws IOException {
-        Files.createDirectories(file.getParent());
+        SecretFiles.ownerOnlyDirectory(file.getParent());
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);

@@ -126,9 +126,9 @@ abstract class JobApiBehaviour {
         agent("auth-b");
         String job = "{\"sut\": \"auth-a\", \"peer\": \"auth-b\", \"plan\": \"standard\"}";
 
-        assertProblem(send("POST", "/api/v1/jobs", null, job), 401, "needs the API token");
-        assertProblem(send("POST", "/api/v1/jobs", AGENT_TOKEN, job), 401, "API token is not valid");
-        assertProblem(send("DELETE", "/api/v1/runs/1", AGENT_TOKEN, null), 401, "API token is not valid");
+        assertProblem(send("POST", "/api/v1/jobs", null, job), 401, "needs a signed-in session or an API token");
+        assertProblem(send("POST", "/api/v1/jobs", AGENT_TOKEN, job), 401, "token is not valid");
+        assertProblem(send("DELETE", "/api/v1/runs/1", AGENT_TOKEN, null), 401, "token is not valid");
         assertProblem(send("POST", "/api/v1/agents", API_TOKEN, a.registration()), 401,
                 "agent token is not valid");
         assertProblem(send("POST", "/api/v1/agents", null, a.registration()), 401, "needs the agent token");
@@ -203,7 +203,7 @@ abstract class JobApiBehaviour {
                 "JSON object");
         assertProblem(createJob("[1, 2]"), 400, "JSON object");
         assertProblem(createJob("{\"sut\": "), 400, "JSON object");
-        assertProblem(send("GET", "/api/v1/jobs/999999", null, null), 404, "no job 999999");
+        assertProblem(send("GET", "/api/v1/jobs/999999", API_TOKEN, null), 404, "no job 999999");
         assertThat(json(get("/api/v1/jobs")).size()).isZero();
     }
 
@@ -345,7 +345,8 @@ abstract class JobApiBehaviour {
         assertThat(sut.post("/api/v1/agents/live-sut/live", missed).statusCode()).isEqualTo(204);
         assertThat(sut.post("/api/v1/agents/live-sut/live", stale).statusCode()).isEqualTo(204);
         HttpResponse<Stream<String>> stream = HttpClient.newHttpClient().send(HttpRequest
-                .newBuilder(URI.create(base() + "/api/v1/jobs/" + jobId + "/events")).build(),
+                .newBuilder(URI.create(base() + "/api/v1/jobs/" + jobId + "/events"))
+                .header("Authorization", "Bearer " + API_TOKEN).build(),
                 HttpResponse.BodyHandlers.ofLines());
         var lines = stream.body().iterator();
 

@@ -23,13 +23,20 @@ final class JobApiClient {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
+    private final String readToken;
 
     JobApiClient(String base) {
+        this(base, API_TOKEN);
+    }
+
+    /** readToken: what reads send, since every read needs a user or a token. */
+    JobApiClient(String base, String readToken) {
         this.base = base;
+        this.readToken = readToken;
     }
 
     HttpResponse<String> get(String path) {
-        return send("GET", path, null, null);
+        return send("GET", path, readToken, null);
     }
 
     HttpResponse<String> send(String method, String path, String token, String json) {

@@ -32,7 +32,7 @@ public final class JobMadeRuns implements AutoCloseable {
 
     public JobMadeRuns(int port, String apiToken) {
         this.base = "http://127.0.0.1:" + port;
-        this.client = new JobApiClient(base);
+        this.client = new JobApiClient(base, apiToken);
         this.apiToken = apiToken;
     }
 

@@ -60,14 +60,13 @@ class JobPagesTest {
         for (String name : List.of("page-sut", "page-peer")) {
             agents.add(new TestAgent(base(), AGENT_TOKEN, name).register());
         }
+        assertThat(get("/agents").statusCode()).as("pages need a signed-in user").isEqualTo(302);
+        signIn();
         var agentsPage = get("/agents");
         assertThat(agentsPage.statusCode()).isEqualTo(200);
         assertThat(agentsPage.body()).contains("page-sut", "page-peer", "online", "eth0: ena 2.11.0, MTU 9001",
                 "t4g.large", "href=\"/agents\"", "href=\"/jobs\"", ESCAPED_NOTE);
         assertThat(agentsPage.body()).doesNotContain("<no shaping>");
-        assertThat(get("/jobs/new").statusCode()).isEqualTo(302);
-
-        signIn();
         var form = get("/jobs/new");
         assertThat(form.body()).contains("<option value=\"page-sut\">", "<option value=\"page-peer\">",
                 ESCAPED_NOTE);
@@ -91,7 +90,7 @@ class JobPagesTest {
 
     private void signIn() throws IOException, InterruptedException {
         var login = get("/login");
-        var signedIn = post("/login", csrf(login.body()), "username=dashboard&token="
+        var signedIn = post("/login", csrf(login.body()), "username=&password="
                 + URLEncoder.encode(API_TOKEN, StandardCharsets.UTF_8));
         assertThat(signedIn.statusCode()).isEqualTo(302);
         assertThat(signedIn.headers().firstValue("Location").orElseThrow()).doesNotContain("error");

@@ -13,9 +13,15 @@ public final class ApiClient {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
+    private final String token;
 
     public ApiClient(int port) {
+        this(port, TOKEN);
+    }
+
+    public ApiClient(int port, String token) {
         this.base = "http://127.0.0.1:" + port;
+        this.token = token;
     }
 
     public HttpResponse<String> upload(byte[] body, String contentType, String query) {
@@ -25,13 +31,15 @@ public final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    /** A read with the bootstrap admin token: every read needs a user or a token. */
     public HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token).GET());
     }
 
     public HttpResponse<byte[]> getBytes(String path) {
         try {
-            return http.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            return http.send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

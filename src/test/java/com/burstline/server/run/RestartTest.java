@@ -42,7 +42,7 @@ class RestartTest {
 
         try (ConfigurableApplicationContext second = start()) {
             assertThat(Files.readString(dataDir.resolve("api-token")).strip()).isEqualTo(token);
-            ApiClient api = new ApiClient(port(second));
+            ApiClient api = new ApiClient(port(second), token);
             assertThat(api.get("/api/v1/runs/" + id).statusCode()).isEqualTo(200);
             assertThat(JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals").body()).size()).isEqualTo(25);
             assertThat(api.getBytes("/api/v1/runs/" + id + "/raw").body()).isEqualTo(output);

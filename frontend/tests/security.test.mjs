@@ -1,0 +1,143 @@
+// Roles and the Content-Security-Policy in a real Chromium against the real server jar: a viewer and an operator
+// sign in with their passwords and see what each may do; an admin creates a token on the admin page; no page reports
+// a CSP violation, and the pages this feature added fit at 400 px and 1280 px.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authorized, chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, signInWithPassword,
+  signInWithToken, startServer, watchCsp } from './support/server.mjs';
+
+const token = `test-token-security-${process.pid}-0123456789`;
+const PAGES = ['/runs', '/compare?groupBy=driver', '/reports?sut=sec-a', '/jobs', '/agents', '/login',
+  '/swagger-ui/index.html'];
+
+let stopServer = async () => {};
+let baseUrl;
+let context;
+let page;
+let workDir;
+let runId;
+const violations = [];
+const pageErrors = [];
+
+describe('roles and CSP in Chromium', () => {
+  before(async () => {
+    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-security-'));
+    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'security-server.log',
+      args: [`--burstline.api-token=${token}`] }));
+    await createUser('vera', 'viewer');
+    await createUser('otto', 'operator');
+    runId = await upload('iperf3-312-tcp-4-upload.json');
+    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchCsp(page, violations);
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await stopServer();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a visitor who is not signed in is sent to the sign-in page', async () => {
+    await page.goto(`${baseUrl}/runs`);
+    assert.equal(new URL(page.url()).pathname, '/login');
+    const csp = (await page.goto(`${baseUrl}/login`)).headers()['content-security-policy'];
+    assert.match(csp, /script-src 'self';/);
+    assert.match(csp, /frame-ancestors 'none'/);
+  });
+
+  test('a viewer reads every page but is offered no upload, job, delete or admin', async () => {
+    await signInWithPassword(page, baseUrl, 'vera', 'vera-password-123');
+    for (const path of [...PAGES.filter((p) => p !== '/login'), `/runs/${runId}`]) {
+      const response = await page.goto(`${baseUrl}${path}`);
+      assert.equal(response.status(), 200, path);
+    }
+    await page.goto(`${baseUrl}/jobs`);
+    assert.equal(await page.locator('a:has-text("New job")').count(), 0);
+    assert.equal(await page.locator('nav a:has-text("Upload")').count(), 0);
+    assert.equal(await page.locator('nav a:has-text("Admin")').count(), 0);
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    assert.equal(await page.locator('button:has-text("Delete run")').count(), 0);
+    assert.equal((await page.goto(`${baseUrl}/jobs/new`)).status(), 403);
+    assert.equal((await page.goto(`${baseUrl}/upload`)).status(), 403);
+    await signOut();
+  });
+
+  test('an operator is offered upload, new jobs and deleting runs, but no admin', async () => {
+    await signInWithPassword(page, baseUrl, 'otto', 'otto-password-123');
+    await page.goto(`${baseUrl}/jobs`);
+    assert.equal(await page.locator('a:has-text("New job")').count(), 1);
+    assert.equal(await page.locator('nav a:has-text("Upload")').count(), 1);
+    assert.equal(await page.locator('nav a:has-text("Admin")').count(), 0);
+    assert.equal((await page.goto(`${baseUrl}/jobs/new`)).status(), 200);
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    assert.equal(await page.locator('button:has-text("Delete run")').count(), 1);
+    assert.equal((await page.goto(`${baseUrl}/admin/users`)).status(), 403);
+    await signOut();
+  });
+
+  test('an admin creates a token on the admin page and sees it once', async () => {
+    await signInWithToken(page, baseUrl, token);
+    await page.goto(`${baseUrl}/admin/tokens`);
+    await page.fill('#token-name', 'wall display');
+    await page.selectOption('#token-role', 'viewer');
+    await Promise.all([page.waitForNavigation(), page.click('#new-token button[type=submit]')]);
+    const secret = (await page.textContent('#new-secret')).trim();
+    assert.match(secret, /^bl_/);
+    const reads = await fetch(`${baseUrl}/api/v1/runs`, authorized(secret));
+    assert.equal(reads.status, 200);
+    await page.reload();
+    assert.equal(await page.locator('#new-secret').count(), 0, 'the secret is shown once');
+    assert.match(await page.textContent('#tokens'), /wall display/);
+    for (const [name, width] of [['narrow', 400], ['wide', 1280]]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/admin/tokens', '/admin/users', '/login']) {
+        await page.goto(`${baseUrl}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth
+          - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${path} overflows by ${overflow} px at ${width} px`);
+        await page.screenshot({ path: join(results, `security${path.replaceAll('/', '-')}-${name}.png`),
+          fullPage: true });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test('no page reported a CSP violation or a script error', async () => {
+    for (const path of [...PAGES, `/runs/${runId}`, '/admin/users', '/admin/tokens', '/upload', '/jobs/new']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    assert.deepEqual(violations, []);
+    assert.deepEqual(pageErrors, []);
+  });
+});
+
+async function signOut() {
+  await Promise.all([page.waitForNavigation(), page.click('nav button:has-text("Sign out")')]);
+}
+
+async function createUser(username, role) {
+  const response = await fetch(`${baseUrl}/api/v1/users`, authorized(token, { method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: `${username}-password-123`, role }) }));
+  assert.equal(response.status, 201, await response.text());
+}
+
+async function upload(fileName) {
+  const query = 'sut=sec-a&peer=sec-b&instanceType=t4g.large&driver=ENA%202.11.0';
+  const response = await fetch(`${baseUrl}/api/v1/runs?${query}`, authorized(token, { method: 'POST',
+    headers: { 'Content-Type': 'application/json' }, body: readFileSync(join(samples, fileName)) }));
+  const body = await response.text();
+  assert.equal(response.status, 201, body);
+  return JSON.parse(body).id;
+}

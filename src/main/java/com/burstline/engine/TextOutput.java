@@ -1,0 +1,97 @@
+package com.burstline.engine;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** iperf3's human-readable output, written from the same events as {@code -J}. */
+public final class TextOutput implements Output {
+    private static final String RULE = "- - - - - - - - - - - - - - - - - - - - - - - - -";
+    private final PrintStream out;
+    private final boolean client;
+    private boolean udp;
+
+    public TextOutput(PrintStream out, boolean client) {
+        this.out = out;
+        this.client = client;
+    }
+
+    @Override
+    public void start(Map<String, Object> start) {
+        Map<?, ?> peer = (Map<?, ?>) start.get(client ? "connecting_to" : "accepted_connection");
+        out.println(client ? "Connecting to host " + peer.get("host") + ", port " + peer.get("port")
+                : "Accepted connection from " + peer.get("host") + ", port " + peer.get("port"));
+        for (Object c : (List<?>) start.get("connected")) {
+            Map<?, ?> m = (Map<?, ?>) c;
+            out.printf("[%3s] local %s port %s connected to %s port %s%n", m.get("socket"), m.get("local_host"),
+                    m.get("local_port"), m.get("remote_host"), m.get("remote_port"));
+        }
+        udp = "UDP".equals(((Map<?, ?>) start.get("test_start")).get("protocol"));
+        out.println("[ ID] Interval           Transfer     Bitrate" + (udp ? "         Jitter    Lost/Total" : ""));
+        out.flush();
+    }
+
+    @Override
+    public void interval(Map<String, Object> interval) {
+        List<?> streams = (List<?>) interval.get("streams");
+        for (Object s : streams) {
+            line(String.format(Locale.ROOT, "%3s", ((Map<?, ?>) s).get("socket")), (Map<?, ?>) s, "");
+        }
+        if (streams.size() > 1) {
+            line("SUM", (Map<?, ?>) interval.get("sum"), "");
+            if (interval.containsKey("sum_bidir_reverse")) {
+                line("SUM", (Map<?, ?>) interval.get("sum_bidir_reverse"), "");
+            }
+        }
+        out.flush();
+    }
+
+    @Override
+    public void end(Map<String, Object> end) {
+        out.println(RULE);
+        out.println("[ ID] Interval           Transfer     Bitrate");
+        for (Object s : (List<?>) end.get("streams")) {
+            Map<?, ?> stream = (Map<?, ?>) s;
+            if (stream.containsKey("udp")) {
+                Map<?, ?> row = (Map<?, ?>) stream.get("udp");
+                line(String.format(Locale.ROOT, "%3s", row.get("socket")), row, "");
+            } else {
+                Map<?, ?> sender = (Map<?, ?>) stream.get("sender");
+                line(String.format(Locale.ROOT, "%3s", sender.get("socket")), sender, "  sender");
+                line(String.format(Locale.ROOT, "%3s", sender.get("socket")), (Map<?, ?>) stream.get("receiver"),
+                        "  receiver");
+            }
+        }
+        Map<?, ?> cpu = (Map<?, ?>) end.get("cpu_utilization_percent");
+        out.printf(Locale.ROOT, "CPU Utilization: local/%s %.1f%% (%.1f%%u/%.1f%%s), remote %.1f%% (%.1f%%u/%.1f%%s)%n",
+                client ? "sender" : "receiver", num(cpu, "host_total"), num(cpu, "host_user"), num(cpu, "host_system"),
+                num(cpu, "remote_total"), num(cpu, "remote_user"), num(cpu, "remote_system"));
+        out.println();
+        out.println(client ? "iperf Done." : "");
+        out.flush();
+    }
+
+    @Override
+    public void error(String message) {
+        out.println("iperf3: error - " + message);
+        out.flush();
+    }
+
+    private void line(String id, Map<?, ?> row, String role) {
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[%s] %6.2f-%-6.2f sec  %s  %s",
+                id, num(row, "start"), num(row, "end"), Units.bytes(num(row, "bytes")),
+                Units.bits(num(row, "bits_per_second"))));
+        if (row.containsKey("jitter_ms")) {
+            text.append(String.format(Locale.ROOT, "  %5.3f ms  %d/%d (%.2g%%)", num(row, "jitter_ms"),
+                    (long) num(row, "lost_packets"), (long) num(row, "packets"), num(row, "lost_percent")));
+        } else if (row.containsKey("packets")) {
+            text.append(String.format(Locale.ROOT, "  %d", (long) num(row, "packets")));
+        }
+        out.println(text.append(role));
+    }
+
+    private static double num(Map<?, ?> map, String key) {
+        return map.get(key) instanceof Number n ? n.doubleValue() : 0;
+    }
+}

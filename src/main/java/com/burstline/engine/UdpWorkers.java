@@ -1,0 +1,81 @@
+package com.burstline.engine;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
+
+/** The loops of a UDP data stream: paced datagrams out, accounted datagrams in. */
+final class UdpWorkers {
+    private static final long ORIGIN = System.nanoTime();
+    /** Keeps the sent seconds well inside iperf3's unsigned 32 bits whatever the JVM's nanoTime origin is. */
+    private static final long OFFSET_MICROS = 1_000_000L * 1_000_000L;
+
+    private UdpWorkers() {
+    }
+
+    static long nowMicros() {
+        return (System.nanoTime() - ORIGIN) / 1000 + OFFSET_MICROS;
+    }
+
+    /** Sends on a connected channel when {@code target} is null, else to {@code target} (a shared server socket). */
+    static Runnable sender(TestRun run, DataStream stream, DatagramChannel channel, InetSocketAddress target) {
+        return () -> {
+            boolean wide = run.params.udpCounters64();
+            ByteBuffer datagram = TcpWorkers.payload(run.params.len());
+            Pacer pacer = new Pacer(run.params.bandwidth(), run.startNanos());
+            long sequence = 0;
+            try {
+                while (run.mayStartBlock()) {
+                    pacer.awaitTurn(run::sending);
+                    if (!run.sending()) {
+                        return;
+                    }
+                    UdpHeader.write(datagram, nowMicros(), ++sequence, wide);
+                    datagram.rewind();
+                    int sent = target == null ? channel.write(datagram) : channel.send(datagram, target);
+                    stream.counters.addPacket(sent);
+                    run.sent(sent);
+                    pacer.sent(sent);
+                }
+            } catch (ClosedChannelException closedHere) {
+                // the test ended and closed the stream
+            } catch (IOException e) {
+                TcpWorkers.failIfRunning(run, stream, "unable to send on UDP stream " + stream.id + ": "
+                        + e.getMessage());
+            }
+        };
+    }
+
+    /** Reads a connected channel: one stream's datagrams, drained uncounted after TEST_END. */
+    static Runnable receiver(TestRun run, DataStream stream, DatagramChannel channel) {
+        return () -> {
+            ByteBuffer datagram = ByteBuffer.allocateDirect(65536);
+            try {
+                while (true) {
+                    datagram.clear();
+                    int length = channel.read(datagram);
+                    account(run, stream, datagram, length);
+                }
+            } catch (ClosedChannelException closedHere) {
+                // the test ended and closed the stream
+            } catch (IOException e) {
+                TcpWorkers.failIfRunning(run, stream, "unable to receive on UDP stream " + stream.id + ": "
+                        + e.getMessage());
+            }
+        };
+    }
+
+    /** Counts one datagram as iperf3 does; ones too short to carry a header are not iperf3's and are ignored. */
+    static void account(TestRun run, DataStream stream, ByteBuffer datagram, int length) {
+        boolean wide = run.params.udpCounters64();
+        if (!run.counting() || length < UdpHeader.size(wide)) {
+            return;
+        }
+        long arrival = nowMicros();
+        stream.counters.udp.record(UdpHeader.sequence(datagram, wide), UdpHeader.sentMicros(datagram), arrival);
+        stream.counters.add(length);
+        run.received(length);
+    }
+}

@@ -1,0 +1,93 @@
+package com.burstline.server.security;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.security.Principal;
+import java.time.Instant;
+import java.util.List;
+
+/** Users and API tokens (admin only, see AccessRules). */
+@RestController
+@Tag(name = "Access", description = "Users and API tokens (admin)")
+class AccessApiController {
+    private final UserAccounts users;
+    private final ApiTokens tokens;
+
+    AccessApiController(UserAccounts users, ApiTokens tokens) {
+        this.users = users;
+        this.tokens = tokens;
+    }
+
+    record NewUser(String username, String password, String role) {
+    }
+
+    record UserChange(String role, String password) {
+    }
+
+    record NewToken(String name, String role, Instant expiresAt) {
+    }
+
+    @Operation(summary = "Every user with their role (admin)")
+    @GetMapping(path = "/api/v1/users", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<UserAccounts.UserView> users() {
+        return users.list();
+    }
+
+    @Operation(summary = "Create a user (admin)", description = "role: viewer, operator or admin; the password "
+            + "needs at least 12 characters. 409 when the name is taken.")
+    @PostMapping(path = "/api/v1/users", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<UserAccounts.UserView> createUser(@RequestBody NewUser request) {
+        UserAccounts.UserView user = users.create(request.username(), request.password(), Role.parse(request.role()));
+        return ResponseEntity.created(URI.create("/api/v1/users/" + user.username())).body(user);
+    }
+
+    @Operation(summary = "Change a user's role or password (admin)", description = "409 when it would leave no admin.")
+    @PatchMapping(path = "/api/v1/users/{username}", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    UserAccounts.UserView updateUser(@PathVariable String username, @RequestBody UserChange change) {
+        return users.update(username, change.role() == null ? null : Role.parse(change.role()), change.password());
+    }
+
+    @Operation(summary = "Delete a user (admin)", description = "409 for the last admin.")
+    @DeleteMapping("/api/v1/users/{username}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void deleteUser(@PathVariable String username) {
+        users.delete(username);
+    }
+
+    @Operation(summary = "Every API token with its role, expiry and last use; never the secret (admin)")
+    @GetMapping(path = "/api/v1/tokens", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<ApiTokens.TokenView> tokens() {
+        return tokens.list();
+    }
+
+    @Operation(summary = "Create an API token (admin)", description = "name, role (viewer, operator, admin) and an "
+            + "optional expiresAt in the future. The answer's secret is shown this once: only its hash is kept.")
+    @PostMapping(path = "/api/v1/tokens", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ApiTokens.IssuedToken> createToken(@RequestBody NewToken request, Principal principal) {
+        ApiTokens.IssuedToken issued = tokens.issue(TokenRequests.name(request.name()), Role.parse(request.role()),
+                TokenRequests.expiry(request.expiresAt()), principal.getName());
+        return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.token().id())).body(issued);
+    }
+
+    @Operation(summary = "Revoke an API token at once (admin)", description = "The token stays listed as revoked.")
+    @DeleteMapping(path = "/api/v1/tokens/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ApiTokens.TokenView revokeToken(@PathVariable long id) {
+        return tokens.revoke(id);
+    }
+}

@@ -1,0 +1,8 @@
+package com.burstline.server.security;
+
+/** A user or token that does not exist. */
+class AccessNotFoundException extends RuntimeException {
+    AccessNotFoundException(String message) {
+        super(message);
+    }
+}

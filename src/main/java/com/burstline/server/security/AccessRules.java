@@ -1,0 +1,93 @@
+package com.burstline.server.security;
+
+import org.springframework.http.HttpMethod;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Who may call which API endpoint: the one place the security filter chains and the endpoint-by-credential test
+ * (AccessMatrixTest) both read. Paths are written as the OpenAPI document lists them, so the test finds each
+ * documented endpoint's rule by its exact path; a new endpoint without a line here fails that test. What is not
+ * listed still gets a safe default at run time: reads need a viewer, anything else an admin.
+ */
+public final class AccessRules {
+
+    /** One endpoint: a method, a path template ({@code {id}} matches one segment) and who may call it. */
+    public record Rule(HttpMethod method, String path, String role) {
+    }
+
+    private static final String VIEWER = Role.VIEWER.name();
+    private static final String OPERATOR = Role.OPERATOR.name();
+    private static final String ADMIN = Role.ADMIN.name();
+
+    private static final List<Rule> API = List.of(
+            rule(HttpMethod.GET, "/api/v1/runs", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/runs", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}", VIEWER),
+            rule(HttpMethod.DELETE, "/api/v1/runs/{id}", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}/environment", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}/intervals", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}/raw", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}/findings", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/compare", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/reports", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/export/runs.csv", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/export/intervals.csv", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/jobs", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/jobs", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/jobs/{id}", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/jobs/{id}/cancel", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/jobs/{id}/events", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/agents", Role.AGENT),
+            rule(HttpMethod.POST, "/api/v1/agents/{name}/heartbeat", Role.AGENT),
+            rule(HttpMethod.POST, "/api/v1/agents/{name}/live", Role.AGENT),
+            rule(HttpMethod.POST, "/api/v1/agents/{name}/results", Role.AGENT),
+            rule(HttpMethod.GET, "/api/v1/users", ADMIN),
+            rule(HttpMethod.POST, "/api/v1/users", ADMIN),
+            rule(HttpMethod.PATCH, "/api/v1/users/{username}", ADMIN),
+            rule(HttpMethod.DELETE, "/api/v1/users/{username}", ADMIN),
+            rule(HttpMethod.GET, "/api/v1/tokens", ADMIN),
+            rule(HttpMethod.POST, "/api/v1/tokens", ADMIN),
+            rule(HttpMethod.DELETE, "/api/v1/tokens/{id}", ADMIN));
+
+    /** Dashboard pages that change something; every other page needs a viewer. */
+    private static final List<Rule> PAGES = List.of(
+            rule(null, "/upload/**", OPERATOR),
+            rule(null, "/upload", OPERATOR),
+            rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
+            rule(null, "/jobs/new", OPERATOR),
+            rule(HttpMethod.POST, "/jobs/{id}/cancel", OPERATOR),
+            rule(null, "/admin/**", ADMIN));
+
+    private AccessRules() {
+    }
+
+    public static List<Rule> api() {
+        return API;
+    }
+
+    static List<Rule> pages() {
+        return PAGES;
+    }
+
+    static List<Rule> agentCalls() {
+        return API.stream().filter(rule -> rule.role().equals(Role.AGENT)).toList();
+    }
+
+    static List<Rule> userCalls() {
+        return API.stream().filter(rule -> !rule.role().equals(Role.AGENT)).toList();
+    }
+
+    /** The rule written for exactly this method and documented path, if there is one. */
+    public static Optional<Rule> find(HttpMethod method, String documentedPath) {
+        return API.stream().filter(rule -> rule.method().equals(method) && rule.path().equals(documentedPath))
+                .findFirst();
+    }
+
+    private static Rule rule(HttpMethod method, String path, String role) {
+        return new Rule(method, path, role);
+    }
+}

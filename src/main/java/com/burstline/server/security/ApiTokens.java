@@ -1,0 +1,125 @@
+package com.burstline.server.security;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Named API tokens with a role and an optional expiry. A token is shown once, when it is issued; the database keeps
+ * only its SHA-256 (see V6__users_and_tokens.sql). Revoking keeps the row, so the list still says who had access.
+ */
+@Service
+public class ApiTokens {
+    /** Last use is written at most this often per token, so that a busy client does not turn reads into writes. */
+    private static final Duration LAST_USE_GRANULARITY = Duration.ofMinutes(1);
+    private static final String COLUMNS = "id, name, role, created_by, created_at, expires_at, last_used_at, "
+            + "revoked_at";
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+
+    @Autowired
+    ApiTokens(JdbcClient jdbc) {
+        this(jdbc, Clock.systemUTC());
+    }
+
+    ApiTokens(JdbcClient jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** A token as listed: never the secret. */
+    public record TokenView(long id, String name, String role, String createdBy, Instant createdAt,
+                            Instant expiresAt, Instant lastUsedAt, Instant revokedAt, String status) {
+    }
+
+    /** The answer to issuing a token: the only time the secret is shown. */
+    public record IssuedToken(TokenView token, String secret) {
+    }
+
+    /** What a presented bearer secret turned out to be. */
+    record Check(TokenView token, String problem) {
+        boolean valid() {
+            return problem == null;
+        }
+    }
+
+    @Transactional
+    public IssuedToken issue(String name, Role role, Instant expiresAt, String createdBy) {
+        String secret = TokenSecrets.generate();
+        var keys = new GeneratedKeyHolder();
+        jdbc.sql("INSERT INTO api_token (name, role, token_hash, created_by, created_at, expires_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?)")
+                .params(name, role.name(), TokenSecrets.sha256(secret), createdBy, time(clock.instant()),
+                        time(expiresAt))
+                .update(keys, "id");
+        long id = Objects.requireNonNull(keys.getKeyAs(Number.class), "no id generated").longValue();
+        return new IssuedToken(get(id), secret);
+    }
+
+    public List<TokenView> list() {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM api_token ORDER BY id").query(this::view).list();
+    }
+
+    TokenView get(long id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM api_token WHERE id = ?").param(id).query(this::view)
+                .optional().orElseThrow(() -> new AccessNotFoundException("There is no token " + id + "."));
+    }
+
+    /** Revokes at once: the next request with this token is refused. Revoking twice changes nothing. */
+    @Transactional
+    public TokenView revoke(long id) {
+        get(id);
+        jdbc.sql("UPDATE api_token SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+                .params(time(clock.instant()), id).update();
+        return get(id);
+    }
+
+    /** Looks a presented secret up by its hash; a valid token's last use is brought up to date. */
+    Check check(String secret) {
+        var found = jdbc.sql("SELECT " + COLUMNS + " FROM api_token WHERE token_hash = ?")
+                .param(TokenSecrets.sha256(secret)).query(this::view).optional();
+        if (found.isEmpty()) {
+            return new Check(null, "unknown");
+        }
+        TokenView token = found.get();
+        if (!token.status().equals("active")) {
+            return new Check(token, token.status());
+        }
+        Instant now = clock.instant();
+        jdbc.sql("UPDATE api_token SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")
+                .params(time(now), token.id(), time(now.minus(LAST_USE_GRANULARITY))).update();
+        return new Check(token, null);
+    }
+
+    private TokenView view(ResultSet row, int number) throws SQLException {
+        Instant expiresAt = instant(row, "expires_at");
+        Instant revokedAt = instant(row, "revoked_at");
+        String status = revokedAt != null ? "revoked"
+                : expiresAt != null && !expiresAt.isAfter(clock.instant()) ? "expired" : "active";
+        return new TokenView(row.getLong("id"), row.getString("name"), Role.valueOf(row.getString("role")).label(),
+                row.getString("created_by"), instant(row, "created_at"), expiresAt, instant(row, "last_used_at"),
+                revokedAt, status);
+    }
+
+    private static Instant instant(ResultSet row, String column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime time(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+}

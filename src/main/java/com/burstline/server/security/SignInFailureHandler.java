@@ -1,0 +1,26 @@
+package com.burstline.server.security;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+
+import java.io.IOException;
+
+/** A failed sign-in counts against the client's address, then shows the form again with the error. */
+class SignInFailureHandler extends SimpleUrlAuthenticationFailureHandler {
+    private final FailureLimiter limiter;
+
+    SignInFailureHandler(FailureLimiter limiter) {
+        super("/login?error");
+        this.limiter = limiter;
+    }
+
+    @Override
+    public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
+                                        AuthenticationException exception) throws IOException, ServletException {
+        limiter.failed(request);
+        super.onAuthenticationFailure(request, response, exception);
+    }
+}

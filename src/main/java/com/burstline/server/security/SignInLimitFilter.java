@@ -1,0 +1,31 @@
+package com.burstline.server.security;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import java.io.IOException;
+
+/** Refuses sign-in attempts from a locked-out address before the password is even checked. */
+class SignInLimitFilter extends OncePerRequestFilter {
+    private final FailureLimiter limiter;
+
+    SignInLimitFilter(FailureLimiter limiter) {
+        this.limiter = limiter;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !("POST".equals(request.getMethod()) && "/login".equals(request.getServletPath()));
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (!limiter.refuseIfLocked(request, response)) {
+            chain.doFilter(request, response);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package com.burstline.bench;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The native engine beside iperf3 on loopback, interleaved in one run: for each scenario, rounds of iperf3 to
+ * iperf3, engine client to iperf3 server, iperf3 client to engine server and engine to engine. Prints received
+ * rate, loss, CPU (client + server, percent of one core) per Gbit/s and each pairing's ratio to iperf3 alone.
+ * A measurement, not a check: it never fails on figures. Run by {@code scripts/bench-engine.sh [rounds] [seconds]}.
+ */
+public final class EngineBenchmark {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final int PORT = 5651;
+    private static final List<String> IPERF3 = List.of("iperf3");
+    private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
+    private static final Map<String, List<List<String>>> PAIRINGS = new LinkedHashMap<>();
+
+    static {
+        PAIRINGS.put("iperf3 -> iperf3", List.of(IPERF3, IPERF3));
+        PAIRINGS.put("engine -> iperf3", List.of(ENGINE, IPERF3));
+        PAIRINGS.put("iperf3 -> engine", List.of(IPERF3, ENGINE));
+        PAIRINGS.put("engine -> engine", List.of(ENGINE, ENGINE));
+    }
+
+    private EngineBenchmark() {
+    }
+
+    record Figures(double gbps, double cpu, double lostPercent) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        Map<String, List<String>> scenarios = new LinkedHashMap<>();
+        scenarios.put("TCP -P 1", List.of());
+        scenarios.put("TCP -P 4", List.of("-P", "4"));
+        scenarios.put("UDP -b 0", List.of("-u", "-b", "0", "-l", "1460"));
+        scenarios.put("UDP -b 1G", List.of("-u", "-b", "1G", "-l", "1460"));
+        System.out.printf("engine benchmark: loopback, %d rounds of %d s, interleaved; iperf3 = %s%n", rounds, seconds,
+                version());
+        for (Map.Entry<String, List<String>> scenario : scenarios.entrySet()) {
+            Map<String, List<Figures>> results = new LinkedHashMap<>();
+            for (int round = 0; round < rounds; round++) {
+                for (Map.Entry<String, List<List<String>>> pairing : PAIRINGS.entrySet()) {
+                    results.computeIfAbsent(pairing.getKey(), k -> new ArrayList<>()).add(run(
+                            pairing.getValue().get(0), pairing.getValue().get(1), scenario.getValue(), seconds));
+                }
+            }
+            print(scenario.getKey(), results);
+        }
+        System.out.println("reproduce: flock /tmp/burstline-heavy.lock scripts/bench-engine.sh " + rounds + " "
+                + seconds);
+    }
+
+    private static Figures run(List<String> client, List<String> server, List<String> flags, int seconds)
+            throws IOException, InterruptedException {
+        Path serverOut = Files.createTempFile("bench-server", ".json");
+        Path clientOut = Files.createTempFile("bench-client", ".json");
+        List<String> serverCommand = new ArrayList<>(server);
+        serverCommand.addAll(List.of("-s", "-1", "-p", String.valueOf(PORT), "-J"));
+        Process s = new ProcessBuilder(serverCommand).redirectOutput(serverOut.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Thread.sleep(server == ENGINE ? 1200 : 400);
+            List<String> clientCommand = new ArrayList<>(client);
+            clientCommand.addAll(List.of("-c", "127.0.0.1", "-p", String.valueOf(PORT), "-J", "-t",
+                    String.valueOf(seconds)));
+            clientCommand.addAll(flags);
+            Process c = new ProcessBuilder(clientCommand).redirectOutput(clientOut.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!c.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+                c.destroyForcibly();
+                return new Figures(Double.NaN, Double.NaN, Double.NaN);
+            }
+            s.waitFor(20, TimeUnit.SECONDS);
+            return figures(MAPPER.readTree(clientOut.toFile()));
+        } catch (RuntimeException unreadable) {
+            return new Figures(Double.NaN, Double.NaN, Double.NaN);
+        } finally {
+            s.destroyForcibly();
+            Files.deleteIfExists(serverOut);
+            Files.deleteIfExists(clientOut);
+        }
+    }
+
+    private static Figures figures(JsonNode client) {
+        JsonNode end = client.path("end");
+        double gbps = end.path("sum_received").path("bits_per_second").asDouble(Double.NaN) / 1e9;
+        JsonNode cpu = end.path("cpu_utilization_percent");
+        double cpuSum = cpu.path("host_total").asDouble(Double.NaN) + cpu.path("remote_total").asDouble(Double.NaN);
+        return new Figures(gbps, cpuSum, end.path("sum_received").path("lost_percent").asDouble(0));
+    }
+
+    private static void print(String scenario, Map<String, List<Figures>> results) {
+        System.out.println();
+        System.out.println(scenario);
+        System.out.printf("  %-18s %10s %8s %9s %14s %9s%n", "pairing", "Gbit/s", "ratio", "lost %", "CPU %/Gbit/s",
+                "ratio");
+        Figures base = mean(results.get("iperf3 -> iperf3"));
+        for (Map.Entry<String, List<Figures>> entry : results.entrySet()) {
+            Figures f = mean(entry.getValue());
+            double cpuPerGbit = f.cpu() / f.gbps();
+            double baseCpuPerGbit = base.cpu() / base.gbps();
+            System.out.printf(Locale.ROOT, "  %-18s %10.2f %7.2fx %9.2f %14.1f %8.2fx%n", entry.getKey(), f.gbps(),
+                    f.gbps() / base.gbps(), f.lostPercent(), cpuPerGbit, cpuPerGbit / baseCpuPerGbit);
+        }
+    }
+
+    private static Figures mean(List<Figures> all) {
+        double g = 0;
+        double c = 0;
+        double l = 0;
+        for (Figures f : all) {
+            g += f.gbps();
+            c += f.cpu();
+            l += f.lostPercent();
+        }
+        return new Figures(g / all.size(), c / all.size(), l / all.size());
+    }
+
+    private static String version() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("iperf3", "--version").redirectErrorStream(true).start();
+        String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+        p.waitFor(5, TimeUnit.SECONDS);
+        return first;
+    }
+}

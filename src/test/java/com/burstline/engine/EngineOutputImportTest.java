@@ -1,0 +1,96 @@
+package com.burstline.engine;
+
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Protocol;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The engine's -J and --json-stream output, client's and server's, imports through Burstline's iperf3 parser. */
+class EngineOutputImportTest {
+    private final ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
+    private Server server;
+    private Thread serving;
+
+    private int startServer() {
+        PrintStream print = new PrintStream(serverOut, true, StandardCharsets.UTF_8);
+        server = new Server(new ServerOptions(0, true, 0.5), () -> new JsonOutput(print, false));
+        serving = new Thread(server::serve);
+        serving.start();
+        return server.port();
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        server.close();
+        serving.join(10_000);
+    }
+
+    private byte[] runClient(TestParams params, boolean stream) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int port = startServer();
+        new Client(new ClientOptions("127.0.0.1", port, params, 0.5, 5000),
+                new JsonOutput(new PrintStream(out, true, StandardCharsets.UTF_8), stream)).run();
+        return out.toByteArray();
+    }
+
+    @Test
+    void aTcpUploadImportsWithTheEnginesNameAndItsIntervals() throws InterruptedException {
+        byte[] output = runClient(new TestParams(false, 0, 2, 0, 0, 2, false, false, 0, 131072, 0, false), false);
+        Iperf3Result result = new Iperf3OutputParser().parse(output);
+
+        assertThat(result.toolVersion()).startsWith("burstline-java ");
+        assertThat(result.protocol()).isEqualTo(Protocol.TCP);
+        assertThat(result.direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(result.streams()).isEqualTo(2);
+        assertThat(result.durationSeconds()).isEqualTo(2);
+        assertThat(result.sentBitsPerSecond()).isPositive();
+        assertThat(result.receivedBitsPerSecond()).isCloseTo(result.sentBitsPerSecond(),
+                within(result.sentBitsPerSecond() * 0.05));
+        assertThat(result.hostCpuPercent()).isNotNull();
+        assertThat(result.remoteCpuPercent()).isNotNull();
+        assertThat(result.retransmits()).isNull();
+        assertThat(result.intervals()).isNotEmpty();
+
+        serving.join(10_000);
+        Iperf3Result serverSide = new Iperf3OutputParser().parse(serverOut.toByteArray());
+        assertThat(serverSide.direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(serverSide.intervals()).isNotEmpty();
+        assertThat(serverSide.receivedBitsPerSecond()).isEqualTo(result.receivedBitsPerSecond());
+    }
+
+    @Test
+    void aUdpDownloadAsJsonStreamImportsWithJitterAndLoss() {
+        byte[] output = runClient(new TestParams(true, 0, 1, 0, 0, 1, true, false, 0, 1200, 10_000_000, false), true);
+        assertThat(new String(output, StandardCharsets.UTF_8)).startsWith("{\"event\":\"start\"");
+        Iperf3Result result = new Iperf3OutputParser().parse(output);
+
+        assertThat(result.format()).isEqualTo(Iperf3Result.OutputFormat.JSON_STREAM);
+        assertThat(result.protocol()).isEqualTo(Protocol.UDP);
+        assertThat(result.direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(result.targetBitsPerSecond()).isEqualTo(10_000_000L);
+        assertThat(result.jitterMs()).isNotNull();
+        assertThat(result.lostPercent()).isNotNull();
+        assertThat(result.intervals()).anySatisfy(i -> assertThat(i.jitterMs()).isNotNull());
+    }
+
+    @Test
+    void aBidirectionalRunImportsBothDirections() {
+        byte[] output = runClient(new TestParams(false, 0, 1, 0, 0, 1, false, true, 0, 131072, 0, false), false);
+        Iperf3Result result = new Iperf3OutputParser().parse(output);
+
+        assertThat(result.direction()).isEqualTo(Direction.BIDIR);
+        assertThat(result.reverseSentBitsPerSecond()).isPositive();
+        assertThat(result.reverseReceivedBitsPerSecond()).isPositive();
+        assertThat(result.intervals()).anySatisfy(i -> assertThat(i.direction()).isEqualTo(Direction.DOWNLOAD));
+        assertThat(result.intervals()).anySatisfy(i -> assertThat(i.direction()).isEqualTo(Direction.UPLOAD));
+    }
+}

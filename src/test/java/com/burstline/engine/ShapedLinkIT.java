@@ -1,0 +1,122 @@
+package com.burstline.engine;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two network namespaces (bleng-a, bleng-b) joined by a veth shaped to 1 Gbit/s each way: the engine, as client and
+ * as server, against stock iperf3 3.12, measures what the link carries — 0.9 to 1.0 Gbit/s received — TCP and UDP,
+ * both directions. The engine runs as the shipped agent jar inside the namespace.
+ */
+class ShapedLinkIT {
+    private static final String A = "bleng-a";
+    private static final String B = "bleng-b";
+    private static final String SERVER = "10.78.0.2";
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
+    private static final List<String> IPERF3 = List.of("/usr/bin/iperf3");
+
+    @BeforeAll
+    static void link() {
+        down();
+        sh("ip netns add " + A, "ip netns add " + B, "ip link add bleng-ta type veth peer name bleng-tb",
+                "ip link set bleng-ta netns " + A, "ip link set bleng-tb netns " + B,
+                "ip -n " + A + " addr add 10.78.0.1/24 dev bleng-ta", "ip -n " + B + " addr add " + SERVER
+                        + "/24 dev bleng-tb",
+                "ip -n " + A + " link set bleng-ta up", "ip -n " + B + " link set bleng-tb up",
+                "ip -n " + A + " link set lo up", "ip -n " + B + " link set lo up",
+                "tc -n " + A + " qdisc add dev bleng-ta root tbf rate 1gbit burst 1mb latency 50ms",
+                "tc -n " + B + " qdisc add dev bleng-tb root tbf rate 1gbit burst 1mb latency 50ms");
+    }
+
+    @AfterAll
+    static void down() {
+        for (String ns : List.of(A, B)) {
+            run(List.of("ip", "netns", "del", ns));
+        }
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> all = new ArrayList<>();
+        for (String pairing : List.of("engine -> iperf3", "iperf3 -> engine")) {
+            for (List<String> flags : List.of(List.<String>of(), List.of("-R"), List.of("-u", "-b", "1G", "-l", "1400"),
+                    List.of("-u", "-b", "1G", "-l", "1400", "-R"))) {
+                all.add(Arguments.of(pairing, flags));
+            }
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void measuresTheShapedRate(String pairing, List<String> flags) throws Exception {
+        boolean engineClient = pairing.startsWith("engine");
+        Path serverOut = Files.createTempFile("shaped-server", ".json");
+        Path clientOut = Files.createTempFile("shaped-client", ".json");
+        List<String> server = new ArrayList<>(List.of("ip", "netns", "exec", B));
+        server.addAll(engineClient ? IPERF3 : ENGINE);
+        server.addAll(List.of("-s", "-1", "-p", "5201", "-J"));
+        Process s = new ProcessBuilder(server).redirectOutput(serverOut.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Thread.sleep(engineClient ? 500 : 1500);
+            List<String> client = new ArrayList<>(List.of("ip", "netns", "exec", A));
+            client.addAll(engineClient ? ENGINE : IPERF3);
+            client.addAll(List.of("-c", SERVER, "-p", "5201", "-t", "4", "-J"));
+            client.addAll(flags);
+            Process c = new ProcessBuilder(client).redirectOutput(clientOut.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            assertThat(c.waitFor(40, TimeUnit.SECONDS)).isTrue();
+            assertThat(s.waitFor(20, TimeUnit.SECONDS)).isTrue();
+            JsonNode clientJson = MAPPER.readTree(clientOut.toFile());
+            JsonNode serverJson = MAPPER.readTree(serverOut.toFile());
+            assertThat(clientJson.has("error")).as("client: %s", clientJson.path("error")).isFalse();
+            assertThat(serverJson.has("error")).as("server: %s", serverJson.path("error")).isFalse();
+            JsonNode receiver = flags.contains("-R") ? clientJson : serverJson;
+            double received = receiver.path("end").path("sum_received").path("bits_per_second").asDouble();
+            assertThat(received).as("received bit/s on a 1 Gbit/s link").isBetween(0.9e9, 1.0e9);
+        } finally {
+            s.destroyForcibly();
+            Files.deleteIfExists(serverOut);
+            Files.deleteIfExists(clientOut);
+        }
+    }
+
+    private static void sh(String... commands) {
+        for (String command : commands) {
+            String output = run(List.of(command.split(" ")));
+            if (output != null) {
+                throw new IllegalStateException(command + " failed: " + output);
+            }
+        }
+    }
+
+    /** Runs a command; answers null on success, else its output. */
+    private static String run(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(p.getInputStream().readAllBytes());
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 ? null : output;
+        } catch (IOException e) {
+            return e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package com.burstline.server.security;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every endpoint the OpenAPI document lists × every kind of credential, over real HTTP: no credential, a wrong
+ * token, a revoked and an expired admin token, viewer, operator and admin tokens, and the agent token. The endpoints
+ * come from /v3/api-docs and the required role from AccessRules, so an endpoint added without a rule fails here.
+ * "Allowed" means the call got past security (200, or the controller's own 400/404 for the dummy input), never
+ * 401/403 and never a 5xx.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AccessMatrixTest {
+    static final String BOOTSTRAP = "matrix-bootstrap-token-0123456789";
+    static final String AGENT = "matrix-agent-token-0123456789";
+
+    static final Path dataDir = AccessFixtures.tempDir("burstline-matrix-");
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> BOOTSTRAP);
+        registry.add("burstline.agent-token", () -> AGENT);
+        // the matrix sends hundreds of refused credentials from one address on purpose
+        registry.add("burstline.security.max-failures", () -> "1000000");
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    ApiTokens tokens;
+
+    private AccessHttp http;
+    private final Map<String, String> credentials = new LinkedHashMap<>();
+
+    @BeforeAll
+    void credentials() {
+        http = new AccessHttp(port);
+        credentials.put("none", null);
+        credentials.put("wrong", TokenSecrets.generate());
+        String revoked = http.issue(BOOTSTRAP, "revoked", "admin");
+        assertThat(http.send("DELETE", "/api/v1/tokens/" + http.idOf(BOOTSTRAP, "revoked"), BOOTSTRAP, null)
+                .statusCode()).isEqualTo(200);
+        credentials.put("revoked", revoked);
+        credentials.put("expired", tokens.issue("expired", Role.ADMIN, Instant.now().minusSeconds(60), "test")
+                .secret());
+        for (String role : List.of("viewer", "operator", "admin")) {
+            credentials.put(role, http.issue(BOOTSTRAP, role, role));
+        }
+        credentials.put("agent", AGENT);
+    }
+
+    @Test
+    void everyDocumentedEndpointHasARuleAndEveryRuleADocumentedEndpoint() {
+        List<AccessHttp.Endpoint> documented = http.documentedEndpoints(BOOTSTRAP);
+        assertThat(documented).hasSizeGreaterThan(20);
+        List<String> withoutRule = documented.stream()
+                .filter(endpoint -> AccessRules.find(HttpMethod.valueOf(endpoint.method()), endpoint.path()).isEmpty())
+                .map(AccessHttp.Endpoint::toString).toList();
+        assertThat(withoutRule).as("endpoints without a line in AccessRules: add one").isEmpty();
+        List<String> stale = AccessRules.api().stream()
+                .filter(rule -> !documented.contains(new AccessHttp.Endpoint(rule.method().name(), rule.path())))
+                .map(rule -> rule.method() + " " + rule.path()).toList();
+        assertThat(stale).as("rules for endpoints the API document does not list").isEmpty();
+    }
+
+    @Test
+    void everyEndpointAnswersEveryCredentialAsItsRuleSays() {
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (AccessHttp.Endpoint endpoint : http.documentedEndpoints(BOOTSTRAP)) {
+            var rule = AccessRules.find(HttpMethod.valueOf(endpoint.method()), endpoint.path());
+            if (rule.isEmpty()) {
+                continue;
+            }
+            for (var credential : credentials.entrySet()) {
+                String expected = expected(rule.get().role(), credential.getKey());
+                var response = http.send(endpoint.method(), endpoint.concretePath(), credential.getValue(),
+                        endpoint.method().equals("GET") || endpoint.method().equals("DELETE") ? null : "{}");
+                String actual = outcome(response.statusCode());
+                checked++;
+                if (!actual.equals(expected)) {
+                    wrong.add(endpoint + " as " + credential.getKey() + ": expected " + expected + ", got "
+                            + response.statusCode() + " " + abbreviate(response.body()));
+                } else if (!actual.equals("allowed")) {
+                    assertThat(response.headers().firstValue("Content-Type").orElse(""))
+                            .as(endpoint + " as " + credential.getKey()).startsWith("application/problem+json");
+                }
+            }
+        }
+        assertThat(wrong).as("of " + checked + " calls").isEmpty();
+        assertThat(checked).isGreaterThan(8 * 20);
+    }
+
+    /** The rules themselves, spelled out for the calls that matter most, so a wrong line in AccessRules shows. */
+    @Test
+    void viewersReadOperatorsWriteRunsAndJobsAdminsManageAccess() {
+        assertThat(http.send("GET", "/api/v1/runs", credentials.get("viewer"), null).statusCode()).isEqualTo(200);
+        assertThat(http.send("POST", "/api/v1/runs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/jobs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/jobs", credentials.get("operator"), "{}").statusCode())
+                .isEqualTo(400);
+        assertThat(http.send("GET", "/api/v1/tokens", credentials.get("operator"), null).statusCode())
+                .isEqualTo(403);
+        assertThat(http.send("GET", "/api/v1/users", credentials.get("admin"), null).statusCode()).isEqualTo(200);
+        assertThat(http.send("GET", "/api/v1/runs", AGENT, null).statusCode()).isEqualTo(401);
+        assertThat(http.send("POST", "/api/v1/agents", credentials.get("admin"), "{}").statusCode())
+                .isEqualTo(401);
+        var revoked = http.send("GET", "/api/v1/runs", credentials.get("revoked"), null);
+        assertThat(revoked.body()).contains("This token was revoked.");
+        var expired = http.send("GET", "/api/v1/runs", credentials.get("expired"), null);
+        assertThat(expired.body()).contains("This token expired at");
+        var forbidden = http.send("DELETE", "/api/v1/runs/1", credentials.get("viewer"), null);
+        assertThat(json(forbidden.body()).get("type").stringValue()).isEqualTo("urn:burstline:problem:forbidden");
+    }
+
+    /** What a credential gets on an endpoint that needs this role. */
+    static String expected(String required, String credential) {
+        return switch (credential) {
+            case "none", "wrong", "revoked", "expired" -> "401";
+            case "agent" -> required.equals(Role.AGENT) ? "allowed" : "401";
+            default -> required.equals(Role.AGENT) ? "401"
+                    : Role.parse(credential).includes(Role.valueOf(required)) ? "allowed" : "403";
+        };
+    }
+
+    private static String outcome(int status) {
+        return status == 401 || status == 403 ? Integer.toString(status) : status >= 500 ? "5xx" : "allowed";
+    }
+
+    private static String abbreviate(String body) {
+        return body.length() > 200 ? body.substring(0, 200) + "…" : body;
+    }
+
+    static JsonNode json(String body) {
+        return AccessHttp.JSON.readTree(body);
+    }
+}

@@ -1,0 +1,114 @@
+package com.burstline.server.security;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * People and tokens over real HTTP: the first admin and its password file, signing in with a password or a token,
+ * what a viewer and an operator see and may do, and a token's life from creation to revocation.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class UserAccessTest {
+    static final String BOOTSTRAP = "users-bootstrap-token-0123456789";
+    static final Path dataDir = AccessFixtures.tempDir("burstline-users-");
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> BOOTSTRAP);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void theFirstStartCreatesAdminWithAPasswordOnlyItsOwnerCanRead() throws Exception {
+        Path file = dataDir.resolve("admin-password");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("burstline.mv.db"))))
+                .isEqualTo("rw-------");
+        var browser = new SignedInBrowser(port);
+        assertThat(browser.signIn("admin", "not-the-password")).contains("/login?error");
+        assertThat(browser.signIn("admin", Files.readString(file).strip())).doesNotContain("error");
+        assertThat(browser.get("/admin/users").body()).contains("data-username=\"admin\"", "New user");
+    }
+
+    @Test
+    void aViewerReadsButSeesNoWritesAndIsRefusedThem() throws Exception {
+        var http = new AccessHttp(port);
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"vera\", \"password\": \"vera-password-1\", \"role\": \"viewer\"}").statusCode())
+                .isEqualTo(201);
+        var viewer = new SignedInBrowser(port);
+        assertThat(viewer.signIn("vera", "vera-password-1")).doesNotContain("error");
+        String jobs = viewer.get("/jobs").body();
+        assertThat(jobs).contains("<h1>Jobs</h1>").doesNotContain("New job", "href=\"/upload\"", "Admin");
+        assertThat(viewer.get("/jobs/new").statusCode()).isEqualTo(403);
+        assertThat(viewer.get("/admin/users").statusCode()).isEqualTo(403);
+        assertThat(viewer.get("/api/v1/runs", "application/json").statusCode()).as("the pages' scripts read with the session")
+                .isEqualTo(200);
+
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"otto\", \"password\": \"otto-password-1\", \"role\": \"operator\"}").statusCode())
+                .isEqualTo(201);
+        var operator = new SignedInBrowser(port);
+        assertThat(operator.signIn("otto", "otto-password-1")).doesNotContain("error");
+        assertThat(operator.get("/jobs").body()).contains("New job", "href=\"/upload\"").doesNotContain("Admin");
+        assertThat(operator.get("/jobs/new").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void usersAreCheckedAndTheLastAdminStays() {
+        var http = new AccessHttp(port);
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"short\", \"password\": \"abc\", \"role\": \"viewer\"}").body())
+                .contains("at least 12 characters");
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"rolf\", \"password\": \"rolf-password-1\", \"role\": \"root\"}").body())
+                .contains("role must be one of viewer, operator, admin");
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"admin\", \"password\": \"other-password-1\", \"role\": \"viewer\"}").statusCode())
+                .isEqualTo(409);
+        assertThat(http.send("DELETE", "/api/v1/users/admin", BOOTSTRAP, null).body()).contains("last admin");
+        assertThat(http.send("PATCH", "/api/v1/users/admin", BOOTSTRAP, "{\"role\": \"viewer\"}").statusCode())
+                .isEqualTo(409);
+        String users = http.send("GET", "/api/v1/users", BOOTSTRAP, null).body();
+        assertThat(users).contains("\"username\":\"admin\"").doesNotContain("password");
+    }
+
+    @Test
+    void aTokenIsShownOnceListedWithItsLastUseAndRefusedOnceRevoked() throws Exception {
+        var http = new AccessHttp(port);
+        var created = http.send("POST", "/api/v1/tokens", BOOTSTRAP,
+                "{\"name\": \"nightly\", \"role\": \"operator\", \"expiresAt\": \"2099-01-01T00:00:00Z\"}");
+        assertThat(created.statusCode()).isEqualTo(201);
+        String secret = AccessHttp.JSON.readTree(created.body()).get("secret").stringValue();
+        long id = http.idOf(BOOTSTRAP, "nightly");
+        assertThat(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()).doesNotContain(secret)
+                .contains("\"lastUsedAt\":null");
+
+        assertThat(http.send("GET", "/api/v1/jobs", secret, null).statusCode()).isEqualTo(200);
+        assertThat(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()).doesNotContain("\"lastUsedAt\":null");
+        var browser = new SignedInBrowser(port);
+        assertThat(browser.signIn("", secret)).as("the sign-in page's token form").doesNotContain("error");
+        assertThat(browser.get("/jobs/new").statusCode()).isEqualTo(200);
+
+        assertThat(http.send("DELETE", "/api/v1/tokens/" + id, BOOTSTRAP, null).body())
+                .contains("\"status\":\"revoked\"");
+        assertThat(http.send("GET", "/api/v1/jobs", secret, null).statusCode()).isEqualTo(401);
+        assertThat(new SignedInBrowser(port).signIn("", secret)).contains("/login?error");
+        assertThat(http.send("POST", "/api/v1/tokens", BOOTSTRAP,
+                "{\"name\": \"old\", \"role\": \"viewer\", \"expiresAt\": \"2020-01-01T00:00:00Z\"}").body())
+                .contains("expiresAt must be in the future");
+    }
+}
