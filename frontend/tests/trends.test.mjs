@@ -8,7 +8,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, freePort, launchBrowser, projectRoot, results, serverJar, startServer } from './support/server.mjs';
+import { authorized, chromiumPath, freePort, launchBrowser, projectRoot, results, serverJar, signInWithToken, startServer,
+  watchCsp } from './support/server.mjs';
 
 const token = `test-token-trends-${process.pid}`;
 const QUERY = 'sut=trend-a&peer=trend-b&protocol=TCP&direction=upload&streams=1';
@@ -20,6 +21,7 @@ let page;
 let workDir;
 const uploaded = [];
 const pageErrors = [];
+const cspViolations = [];
 
 describe('trends page in Chromium', () => {
   before(async () => {
@@ -35,6 +37,8 @@ describe('trends page in Chromium', () => {
     }
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchCsp(page, cspViolations);
+    await signInWithToken(page, baseUrl, token);
   });
 
   after(async () => {
@@ -46,7 +50,7 @@ describe('trends page in Chromium', () => {
   });
 
   test('draws the series, marks the change point and the driver change, and says what changed', async () => {
-    const api = await (await fetch(`${baseUrl}/api/v1/trends?${QUERY}`)).json();
+    const api = await (await fetch(`${baseUrl}/api/v1/trends?${QUERY}`, authorized(token))).json();
     assert.equal(api.changePoints.length, 1, JSON.stringify(api.changePoints));
     assert.equal(api.changePoints[0].runId, uploaded[8]);
 
@@ -79,6 +83,7 @@ describe('trends page in Chromium', () => {
     assert.ok(overflow <= 0, `no horizontal overflow at 400 px (${overflow} px too wide)`);
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(cspViolations, []);
   });
 
   test('the steady part alone has no change and says so', async () => {
