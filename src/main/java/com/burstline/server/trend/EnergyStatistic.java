@@ -56,21 +56,20 @@ final class EnergyStatistic {
      */
     private static double[] runningPairSums(double[] values, int[] ranks, boolean backward) {
         int n = values.length;
-        Fenwick counts = new Fenwick(n);
-        Fenwick sums = new Fenwick(n);
+        Fenwick lower = new Fenwick(n);
         double[] running = new double[n + 1];
         double sumAll = 0;
         for (int step = 0; step < n; step++) {
             int i = backward ? n - 1 - step : step;
             double x = values[i];
-            double lowerCount = counts.prefix(ranks[i]);
-            double lowerSum = sums.prefix(ranks[i]);
+            lower.prefix(ranks[i]);
+            double lowerCount = lower.count;
+            double lowerSum = lower.sum;
             double added = x * lowerCount - lowerSum + (sumAll - lowerSum) - x * (step - lowerCount);
             int slot = backward ? i : step + 1;
             int previous = backward ? i + 1 : step;
             running[slot] = running[previous] + added;
-            counts.add(ranks[i], 1);
-            sums.add(ranks[i], x);
+            lower.add(ranks[i], x);
             sumAll += x;
         }
         return running;
@@ -87,26 +86,35 @@ final class EnergyStatistic {
         return ranks;
     }
 
-    /** Prefix sums by rank: {@code prefix(r)} sums the entries of ranks below r. */
+    /**
+     * Count and sum by rank in one tree (interleaved, so one walk reads both): {@code prefix(r)} leaves the count and
+     * the sum of the entries of ranks below r in {@link #count} and {@link #sum}.
+     */
     private static final class Fenwick {
         private final double[] tree;
+        double count;
+        double sum;
 
         Fenwick(int size) {
-            tree = new double[size + 1];
+            tree = new double[2 * (size + 1)];
         }
 
         void add(int rank, double value) {
-            for (int i = rank + 1; i < tree.length; i += i & -i) {
-                tree[i] += value;
+            for (int i = rank + 1; 2 * i < tree.length; i += i & -i) {
+                tree[2 * i] += 1;
+                tree[2 * i + 1] += value;
             }
         }
 
-        double prefix(int rank) {
-            double sum = 0;
+        void prefix(int rank) {
+            double c = 0;
+            double s = 0;
             for (int i = rank; i > 0; i -= i & -i) {
-                sum += tree[i];
+                c += tree[2 * i];
+                s += tree[2 * i + 1];
             }
-            return sum;
+            count = c;
+            sum = s;
         }
     }
 }
