@@ -41,6 +41,14 @@ class EDivisiveTest {
     }
 
     @Test
+    void runsThatAllReportTheSameFigureHaveNoChangePoint() {
+        double[] same = new double[2000];
+        java.util.Arrays.fill(same, series("iperf3-312-tcp-1-upload.json")[1]);
+
+        assertThat(METHOD.changePoints(same)).isEmpty();
+    }
+
+    @Test
     void dropFromBurstToOneGigabitIsFoundAtTheFirstRunOfTheNewLevel() {
         double[] values = series("iperf3-312-tcp-1-upload.json", "iperf3-312-tcp-4-upload.json",
                 "iperf3-312-tcp-1-download.json", "iperf3-318-udp-1g-upload.json",
