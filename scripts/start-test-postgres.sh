@@ -3,6 +3,13 @@
 # (BURSTLINE_TEST_POSTGRES_URL, default jdbc:postgresql://127.0.0.1:5432/burstline_test, user/password burstline).
 set -euo pipefail
 
+# PostgreSQL outlives this script: it must not inherit open descriptors, above all the shared test lock that
+# `flock /tmp/burstline-heavy.lock` passes down, or the lock stays held for as long as the database runs.
+for fd in /proc/$$/fd/*; do
+  n=${fd##*/}
+  if [ "$n" -gt 2 ] 2>/dev/null; then eval "exec $n>&-" 2>/dev/null || true; fi
+done
+
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * test, so a variant that differs only in that cookie is exactly what iperf3 could have printed. The cookie's bytes
  * are overwritten in place: nothing is re-serialized, every other byte is as iperf3 printed it.
  */
-final class Corpus {
+public final class Corpus {
     static final String DESCRIPTION = "real iperf3 outputs from src/test/resources/iperf3 (error output excluded); "
             + "each upload is one of them byte for byte, with only start.cookie replaced by a fresh random cookie";
 
@@ -38,7 +38,7 @@ final class Corpus {
         this.random = new Random();
     }
 
-    static Corpus ofRealSamples(Pattern names) {
+    public static Corpus ofRealSamples(Pattern names) {
         Iperf3OutputParser parser = new Iperf3OutputParser();
         List<Sample> samples = new ArrayList<>();
         for (String name : Samples.successfulRuns()) {
@@ -59,7 +59,7 @@ final class Corpus {
     }
 
     /** The next {@code count} uploads, taking the samples in turn; every upload has a cookie never used before. */
-    List<Upload> next(int count) {
+    public List<Upload> next(int count) {
         List<Upload> uploads = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             Sample sample = samples.get(i % samples.size());
@@ -106,6 +106,6 @@ final class Corpus {
     }
 
     /** One upload: which real output it came from, its bytes, and the interval rows the service stores for it. */
-    record Upload(String sample, String mediaType, byte[] content, int rows) {
+    public record Upload(String sample, String mediaType, byte[] content, int rows) {
     }
 }

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -26,6 +27,13 @@ public final class PostgresSchema {
         registry.add("spring.datasource.username", () -> USER);
         registry.add("spring.datasource.password", () -> PASSWORD);
         registry.add("spring.flyway.schemas", () -> name);
+    }
+
+    /** The same settings as command-line arguments, for a server started as its own process. */
+    public List<String> arguments() {
+        return List.of("--spring.profiles.active=postgres", "--spring.datasource.url=" + URL + "?currentSchema=" + name,
+                "--spring.datasource.username=" + USER, "--spring.datasource.password=" + PASSWORD,
+                "--spring.flyway.schemas=" + name);
     }
 
     public void drop() throws SQLException {

@@ -21,6 +21,8 @@ interface JobRepository extends JpaRepository<Job, Long> {
 
     List<Job> findByStatusIn(Collection<JobStatus> statuses);
 
+    long countByStatus(JobStatus status);
+
     List<Job> findAllByOrderByIdDesc(Pageable page);
 
     @Query("select s.job.id from JobScenario s where s.id = :scenarioId")

@@ -17,6 +17,9 @@ import java.util.function.Predicate;
  */
 final class JobRules {
     static final int MAX_SCENARIOS = 50;
+    /** One worker runs every job in turn: a job may hold at most this much of it. */
+    static final int MAX_EXPANDED_SCENARIOS = 1_000;
+    static final int MAX_PLANNED_SECONDS = 24 * 3600;
     static final int MAX_REPEAT = 100;
     static final int MAX_TAGS = 20;
     static final int MAX_TAG = 64;
@@ -35,12 +38,26 @@ final class JobRules {
                 : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
         boolean stop = rules.stopOnFailure(request.onFailure());
         List<String> tags = rules.tags(request.tags());
+        rules.size(scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList(), repeat);
         if (!rules.problems.isEmpty()) {
             throw new InvalidJobException(rules.problems);
         }
         String plan = request.scenarios() == null ? StandardPlan.NAME : null;
         return new PlannedJob(request.sut(), request.peer(), plan, repeat, tags, duration, stop,
                 scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList());
+    }
+
+    private void size(List<PlannedScenario> scenarios, int repeat) {
+        long expanded = (long) scenarios.size() * repeat;
+        long seconds = repeat * scenarios.stream().mapToLong(s -> s.durationSeconds() + s.omitSeconds()).sum();
+        if (expanded > MAX_EXPANDED_SCENARIOS) {
+            problems.add("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat); this one "
+                    + "would run " + expanded);
+        }
+        if (seconds > MAX_PLANNED_SECONDS) {
+            problems.add("a job plans at most 24 h of measuring (duration + omit of every scenario × repeat); this one "
+                    + "plans " + String.format("%.1f", seconds / 3600.0) + " h");
+        }
     }
 
     private void agents(String sut, String peer, Predicate<String> agentExists) {

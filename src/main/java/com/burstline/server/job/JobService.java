@@ -13,6 +13,8 @@ class JobService {
     private final JobStore store;
     private final JobRunner runner;
     private final AgentRegistry agents;
+    /** Jobs run one at a time; a queue beyond this is work nobody will see finish today. */
+    static final int MAX_WAITING = 100;
 
     JobService(JobStore store, JobRunner runner, AgentRegistry agents) {
         this.store = store;
@@ -22,9 +24,17 @@ class JobService {
 
     JobView create(JobRequest request) {
         PlannedJob planned = JobRules.check(request, name -> agents.find(name).isPresent());
+        if (store.waiting() >= MAX_WAITING) {
+            throw new JobQueueFullException(MAX_WAITING);
+        }
         JobView job = store.create(planned);
         runner.wake();
         return job;
+    }
+
+    /** A new job with the same request as job {@code id}. */
+    JobView rerun(long id) {
+        return create(Reruns.requestOf(store.view(id)));
     }
 
     JobView get(long id) {

@@ -28,6 +28,10 @@ class JobStore {
         this.events = events;
     }
 
+    long waiting() {
+        return jobs.countByStatus(JobStatus.QUEUED);
+    }
+
     JobView create(PlannedJob planned) {
         JobView created = transaction.execute(status -> jobs.saveAndFlush(new Job(planned, clock.instant())).toView());
         events.changed(created);

@@ -1,8 +1,10 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.ImplausibleValueException;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.system.ProblemTypes;
+import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -27,10 +29,44 @@ class RunApiErrors {
                 "Not iperf3 output", error.getMessage());
     }
 
+    @ExceptionHandler(ImplausibleValueException.class)
+    ProblemDetail implausible(ImplausibleValueException error) {
+        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.IMPLAUSIBLE_VALUE, "Implausible value",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(DeclaredFormat.Mismatch.class)
+    ProblemDetail wrongContentType(DeclaredFormat.Mismatch error) {
+        return ProblemTypes.problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED_MEDIA_TYPE,
+                "Content type does not match the output", error.getMessage());
+    }
+
+    @ExceptionHandler(ContentEncodings.Unsupported.class)
+    ProblemDetail wrongEncoding(ContentEncodings.Unsupported error) {
+        return ProblemTypes.problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED_MEDIA_TYPE,
+                "Content encoding not accepted", error.getMessage());
+    }
+
     @ExceptionHandler(InvalidRunInputException.class)
     ProblemDetail invalidInput(InvalidRunInputException error) {
         return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input",
                 error.getMessage());
+    }
+
+    @ExceptionHandler(RunLabelConflictException.class)
+    ProblemDetail relabelled(RunLabelConflictException error) {
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.LABEL_CONFLICT,
+                "Stored already with other labels", error.getMessage());
+        problem.setProperty("runId", error.runId());
+        problem.setProperty("run", "/api/v1/runs/" + error.runId());
+        problem.setProperty("fields", error.differences().stream().map(LabelDifference::field).toList());
+        problem.setProperty("differences", error.differences());
+        return problem;
+    }
+
+    @ExceptionHandler(UnknownLabelException.class)
+    ProblemDetail unknownLabel(UnknownLabelException error) {
+        return RequestBodyProblems.unknownField(error.field(), error.known());
     }
 
     @ExceptionHandler(RunNotFoundException.class)

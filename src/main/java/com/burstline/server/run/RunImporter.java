@@ -2,9 +2,12 @@ package com.burstline.server.run;
 
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3OutputParser;
+import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Utf8Input;
 import com.burstline.server.catalog.InstanceCatalog;
+import com.burstline.server.storage.StorageHealth;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -13,8 +16,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
@@ -33,11 +38,13 @@ public class RunImporter {
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
     private final RunMetrics runMetrics;
+    private final StorageHealth storage;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
                 ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
-                RunMetrics runMetrics) {
+                RunMetrics runMetrics,
+                StorageHealth storage) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -47,6 +54,7 @@ public class RunImporter {
         this.transaction = transaction;
         this.meters = meters;
         this.runMetrics = runMetrics;
+        this.storage = storage;
         this.clock = Clock.systemUTC();
     }
 
@@ -54,6 +62,7 @@ public class RunImporter {
      * @throws InvalidRunInputException when the metadata is out of bounds
      * @throws Iperf3FormatException    when the content is not iperf3 output
      * @throws Iperf3ReportedError      when iperf3 reported that its test failed
+     * @throws RunLabelConflictException when these bytes are stored already under other labels
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata) {
         return importRun(content, mediaType, metadata, RunProvenance.none());
@@ -69,17 +78,19 @@ public class RunImporter {
         MetadataRules.check(metadata);
         Iperf3Result result;
         try {
-            result = parser.parse(content);
+            result = parse(content, mediaType);
         } catch (Iperf3FormatException | Iperf3ReportedError rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
         String sha256 = sha256(content);
+        storage.requireRoomFor(content.length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
-                    .map(id -> new ImportOutcome(summaryOf(id), false))
+                    .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
                     .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256,
                             new RawOutput(mediaType, content)), true)));
+            storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
             if (outcome.created()) {
@@ -92,8 +103,23 @@ public class RunImporter {
             if (winner == null) {
                 throw sameBytesAtOnce;
             }
-            return new ImportOutcome(transaction.execute(status -> summaryOf(winner)), false);
+            return new ImportOutcome(transaction.execute(status -> duplicate(winner, metadata, provenance)), false);
         }
+    }
+
+    /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
+    private Iperf3Result parse(byte[] content, String mediaType) {
+        Utf8Input.require(content);
+        Iperf3Plausibility.check(content);
+        Iperf3Result result;
+        try {
+            result = parser.parse(content);
+        } catch (DateTimeException outOfRange) {
+            throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
+                    + "years 2000 to 2099", outOfRange);
+        }
+        DeclaredFormat.check(result.format(), mediaType);
+        return result;
     }
 
     private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,
@@ -106,8 +132,21 @@ public class RunImporter {
         return run.toSummary();
     }
 
-    private RunSummary summaryOf(long id) {
-        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+    /**
+     * The run that holds these bytes already. An upload under other labels is refused (409) rather than answered
+     * "already stored" with its labels dropped. A result an agent delivers again keeps the run as it is: its labels
+     * come from the job, and may have been corrected since.
+     */
+    private RunSummary duplicate(long id, RunMetadata metadata, RunProvenance provenance) {
+        Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
+        if (provenance.jobId() == null) {
+            List<LabelDifference> differences = run.labels()
+                    .differencesTo(RunLabels.of(metadata, ResolvedLimits.of(metadata, catalog)));
+            if (!differences.isEmpty()) {
+                throw new RunLabelConflictException(id, differences);
+            }
+        }
+        return run.toSummary();
     }
 
     private static String sha256(byte[] content) {

@@ -2,6 +2,7 @@ package com.burstline.server.system;
 
 import com.burstline.contract.ServerRoleRequest;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.util.unit.DataSize;
 
 import java.nio.file.Path;
@@ -16,18 +17,51 @@ import java.time.Duration;
  * @param agentToken     the bearer token agents and the server use with each other; generated like the API token
  * @param agents         how agents are watched
  * @param jobs           how jobs are dispatched to agents
+ * @param http           limits on what one request and one client may take of the server
+ * @param storage        how much of the embedded database's disk stays free
  * @param environmentNote where the agents run and what that means for the figures, in words, shown on the Agents and
  *                        jobs pages (e.g. "Agents run on loopback: no shaping"); null or blank for no notice
  */
 @ConfigurationProperties("burstline")
 public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
-                                  Agents agents, Jobs jobs, String environmentNote) {
+                                  Agents agents, Jobs jobs, Http http, Storage storage,
+                                  String environmentNote) {
+    @ConstructorBinding
     public BurstlineProperties {
         dataDir = dataDir == null ? Path.of("data") : dataDir;
         maxUploadSize = maxUploadSize == null ? DataSize.ofMegabytes(16) : maxUploadSize;
         agents = agents == null ? new Agents(null) : agents;
         jobs = jobs == null ? new Jobs(null, null, null, null) : jobs;
+        storage = storage == null ? new Storage(null) : storage;
+        http = http == null ? new Http(null, null) : http;
         environmentNote = environmentNote == null || environmentNote.isBlank() ? null : environmentNote.strip();
+    }
+
+    /** The settings before the HTTP and storage limits, which then take their defaults. */
+    public BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
+                               Agents agents, Jobs jobs, String environmentNote) {
+        this(dataDir, apiToken, maxUploadSize, agentToken, agents, jobs, null, null, environmentNote);
+    }
+
+    /**
+     * @param maxBodySize          the largest request body, except iperf3 output (maxUploadSize)
+     * @param maxRequestsPerClient requests served at once for one client address; more are answered 429
+     */
+    public record Http(DataSize maxBodySize, Integer maxRequestsPerClient) {
+        public Http {
+            maxBodySize = maxBodySize == null ? DataSize.ofMegabytes(1) : maxBodySize;
+            maxRequestsPerClient = maxRequestsPerClient == null ? 32 : maxRequestsPerClient;
+        }
+    }
+
+    /**
+     * @param minFreeSpace writes stop (503) while the data dir's disk has less free than this, because H2 closes its
+     *                     database for good when a write finds the disk full
+     */
+    public record Storage(DataSize minFreeSpace) {
+        public Storage {
+            minFreeSpace = minFreeSpace == null ? DataSize.ofMegabytes(64) : minFreeSpace;
+        }
     }
 
     /**

@@ -11,12 +11,15 @@ public final class ProblemTypes {
     public static final URI INVALID_IPERF3_OUTPUT = uri("invalid-iperf3-output");
     public static final URI IPERF3_REPORTED_ERROR = uri("iperf3-reported-error");
     public static final URI NOT_FOUND = uri("not-found");
+    public static final URI LABEL_CONFLICT = uri("label-conflict");
     public static final URI UNSUPPORTED_MEDIA_TYPE = uri("unsupported-media-type");
     public static final URI PAYLOAD_TOO_LARGE = uri("payload-too-large");
     public static final URI UNAUTHORIZED = uri("unauthorized");
     public static final URI FORBIDDEN = uri("forbidden");
     public static final URI INTERNAL = uri("internal-error");
     public static final URI HTTP_ERROR = uri("http-error");
+    public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
+    public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
 
     private ProblemTypes() {
     }

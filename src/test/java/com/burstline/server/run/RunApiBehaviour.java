@@ -75,12 +75,12 @@ abstract class RunApiBehaviour {
     }
 
     @Test
-    void sameBytesAgainAnswer200WithTheSameRunAndStoreNothingNew() {
+    void sameBytesWithTheSameLabelsAgainAnswer200WithTheSameRunAndStoreNothingNew() {
         byte[] output = Samples.bytes("iperf3-318-tcp-4-upload.json");
         var first = api.upload(output, JSON_TYPE, "");
         StoredRows before = StoredRows.count(jdbc);
 
-        var second = api.upload(output, JSON_TYPE, "?driver=other");
+        var second = api.upload(output, JSON_TYPE, "");
 
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(second.body()).get("id")).isEqualTo(JSON.readTree(first.body()).get("id"));
@@ -106,6 +106,33 @@ abstract class RunApiBehaviour {
         assertThat(first.get("direction").stringValue()).isEqualTo("download");
         assertThat(intervals.get(4).get("stream").stringValue()).isEqualTo("sum");
         assertThat(JSON.readTree(created.body()).get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(12.5e9);
+    }
+
+    @Test
+    void gzipUploadsAreDecodedAndKeepIperf3sBytesOtherEncodingsAndMismatchedTypesAre415() throws Exception {
+        byte[] output = Samples.bytes("iperf3-318-tcp-1-upload-stream.json");
+        java.io.ByteArrayOutputStream gzip = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(gzip)) {
+            out.write(output);
+        }
+        var created = api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs"))
+                .header("Authorization", "Bearer " + ApiClient.TOKEN).header("Content-Type", NDJSON_TYPE)
+                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzip.toByteArray())));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = JSON.readTree(created.body()).get("id").longValue();
+        assertThat(api.getBytes("/api/v1/runs/" + id + "/raw").body()).isEqualTo(output);
+
+        StoredRows before = StoredRows.count(jdbc);
+        assertProblem(api.upload(Samples.bytes("iperf3-318-udp-1g-upload-stream.json"), JSON_TYPE, ""), 415,
+                "--json-stream output, sent as application/json: send it with Content-Type: application/x-ndjson");
+        assertProblem(api.upload(Samples.bytes("iperf3-318-udp-1g-upload.json"), NDJSON_TYPE, ""), 415,
+                "-J output, sent as application/x-ndjson: send it with Content-Type: application/json");
+        assertProblem(api.send(HttpRequest.newBuilder(api.uri("/api/v1/runs"))
+                .header("Authorization", "Bearer " + ApiClient.TOKEN).header("Content-Type", JSON_TYPE)
+                .header("Content-Encoding", "br")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Samples.bytes("iperf3-318-udp-1g-upload.json")))),
+                415, "Content-Encoding 'br' is not accepted");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
     }
 
     @Test
@@ -253,7 +280,15 @@ abstract class RunApiBehaviour {
     @Test
     void apiIsDocumentedAndHealthIsUp() {
         assertThat(api.get("/actuator/health").body()).contains("\"status\":\"UP\"");
-        assertThat(api.get("/v3/api-docs").body()).contains("/api/v1/runs/{id}/intervals");
+        JsonNode docs = JSON.readTree(api.get("/v3/api-docs").body());
+        assertThat(docs.get("paths").has("/api/v1/runs/{id}/intervals")).isTrue();
+        assertThat(docs.get("paths").get("/api/v1/runs/{id}").has("patch")).isTrue();
+        assertThat(docs.get("info").get("title").stringValue()).isEqualTo("Burstline");
+        assertThat(docs.get("info").get("version").stringValue()).isNotBlank().isNotEqualTo("v0");
+        JsonNode scheme = docs.get("components").get("securitySchemes").get("apiToken");
+        assertThat(scheme.get("type").stringValue()).isEqualTo("http");
+        assertThat(scheme.get("scheme").stringValue()).isEqualTo("bearer");
+        assertThat(docs.get("security").toString()).contains("apiToken");
         assertThat(api.get("/actuator/prometheus").body()).contains("burstline_runs_imports_total");
     }
 

@@ -33,6 +33,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /** The pages' HTML and status codes; security is the browser test's business, so filters are off here. */
 @WebMvcTest(RunPagesController.class)
+// The request filters every slice carries (per-client limits, body limits) read the service's settings.
+@org.springframework.boot.context.properties.EnableConfigurationProperties(
+        com.burstline.server.system.BurstlineProperties.class)
 @AutoConfigureMockMvc(addFilters = false)
 class RunPagesControllerTests {
     private static final RunSummary RUN = new RunSummary(7, "sut-a", "peer-b", "t4g.large",
@@ -45,6 +48,11 @@ class RunPagesControllerTests {
 
     @MockitoBean
     RunQueries queries;
+    @MockitoBean
+    com.burstline.server.run.RunLabelEditor labels;
+    // The storage error advice is part of every web slice; it reports failed writes to the storage health.
+    @MockitoBean
+    com.burstline.server.storage.StorageHealth storage;
 
     @Test
     void rootRedirectsToTheRuns() throws Exception {

@@ -1,0 +1,174 @@
+package com.burstline.iperf;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Refuses iperf3 output holding values that cannot be, before anything is parsed for storage: well-formed JSON
+ * with a negative byte count, a rate beyond any NIC, a loss above 100 % or a start in the year 31,690,708 would
+ * otherwise be stored as a measurement. Every numeric key iperf3 prints is held to {@link PlausibleRange} wherever
+ * it appears (also in parts Burstline does not store), names and versions to 256 characters without control
+ * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree.
+ * Each refusal names the JSON path and what is allowed. Input that is not JSON is left to the parser to describe.
+ * One streaming pass over the tokens: this runs on every upload.
+ */
+public final class Iperf3Plausibility {
+    static final int MAX_TEXT = 256;
+    static final int MAX_DEPTH = 32;
+    private static final Set<String> NAMES = Set.of("version", "cookie", "host", "local_host", "remote_host",
+            "protocol", "sender_tcp_congestion", "receiver_tcp_congestion", "tcp_congestion", "title", "event");
+    /** iperf3 3.12 prints these into {@code start} once per stream: the one repetition real output has. */
+    // Real 3.12 output repeats these: the buffer sizes in every start object, and target_bitrate in the server's own
+    // start object (server_output_json of a run with --get-server-output), each time with the same value.
+    private static final Set<String> REPEATED_BY_IPERF3 = Set.of("sock_bufsize", "sndbuf_actual", "rcvbuf_actual",
+            "target_bitrate");
+    private static final List<String> SINGLE_EVENTS = List.of("start", "end");
+    private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private Iperf3Plausibility() {
+    }
+
+    /** One open object or array: its path, and the keys seen or the next element's index. */
+    private static final class Container {
+        final String path;
+        final boolean object;
+        final Set<String> keys = new HashSet<>();
+        String key;
+        int index;
+
+        Container(String path, boolean object) {
+            this.path = path;
+            this.object = object;
+        }
+
+        String childPath() {
+            if (!object) {
+                return path + "[" + index + "]";
+            }
+            return path.isEmpty() || path.endsWith(": ") ? path + key : path + "." + key;
+        }
+    }
+
+    /** @throws ImplausibleValueException naming the first value out of range, or a repeated key */
+    public static void check(byte[] output) {
+        String text = new String(output, StandardCharsets.UTF_8).strip();
+        if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
+            walk(text, "");
+            return;
+        }
+        String[] lines = text.split("\n", -1);
+        Set<String> singleEvents = new HashSet<>();
+        for (int i = 0; i < lines.length; i++) {
+            if (!lines[i].isBlank()) {
+                walk(lines[i], "line " + (i + 1) + ": ");
+                once(lines[i], i + 1, singleEvents);
+            }
+        }
+    }
+
+    /** A second start or end event would replace the first, as a repeated key would. */
+    private static void once(String line, int number, Set<String> seen) {
+        for (String event : SINGLE_EVENTS) {
+            if (line.startsWith("{\"event\":\"" + event + "\"") && !seen.add(event)) {
+                throw new ImplausibleValueException("line " + number + " is a second \"" + event + "\" event; "
+                        + "iperf3 --json-stream prints one");
+            }
+        }
+    }
+
+    private static void walk(String json, String prefix) {
+        Deque<Container> open = new ArrayDeque<>();
+        try (JsonParser parser = MAPPER.createParser(json)) {
+            JsonToken token;
+            while ((token = parser.nextToken()) != null) {
+                Container parent = open.peek();
+                String path = parent == null ? prefix : parent.childPath();
+                switch (token) {
+                    case START_OBJECT -> open.push(opened(open, path, true));
+                    case START_ARRAY -> open.push(opened(open, path, false));
+                    case END_OBJECT, END_ARRAY -> {
+                        open.pop();
+                        advance(open.peek());
+                    }
+                    case PROPERTY_NAME -> key(parent, parser.currentName());
+                    default -> {
+                        value(parent == null ? null : parent.key, parser, token, path);
+                        advance(parent);
+                    }
+                }
+            }
+        } catch (JacksonException notJson) {
+            // not JSON (or beyond the parser's limits): the parser says what is wrong with it
+        }
+    }
+
+    private static Container opened(Deque<Container> open, String path, boolean object) {
+        if (open.size() >= MAX_DEPTH) {
+            throw new ImplausibleValueException(path + " nests more than " + MAX_DEPTH + " objects and arrays deep; "
+                    + "iperf3 output nests fewer than 10");
+        }
+        return new Container(path, object);
+    }
+
+    private static void key(Container object, String name) {
+        if (!object.keys.add(name) && !REPEATED_BY_IPERF3.contains(name)) {
+            throw new ImplausibleValueException(object.path + (object.path.isEmpty() ? "" : " ")
+                    + "repeats the key \"" + name + "\"; iperf3 prints each key once, and a repeated key would "
+                    + "make the stored figures disagree with the raw output");
+        }
+        object.key = name;
+    }
+
+    private static void advance(Container container) {
+        if (container != null && !container.object) {
+            container.index++;
+        }
+    }
+
+    private static void value(String key, JsonParser parser, JsonToken token, String path) {
+        if (key == null || token == JsonToken.VALUE_NULL) {
+            return;
+        }
+        PlausibleRange range = PlausibleRange.BY_KEY.get(key);
+        if (range != null) {
+            boolean number = token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT;
+            if (!number) {
+                throw new ImplausibleValueException(path + " must be a number, but it is "
+                        + (token == JsonToken.VALUE_STRING ? "a string" : "not a number") + "; a real iperf3 run has "
+                        + range.describe());
+            }
+            BigDecimal value = token == JsonToken.VALUE_NUMBER_INT ? new BigDecimal(parser.getBigIntegerValue())
+                    : parser.getDecimalValue();
+            if (!range.allows(value)) {
+                throw refused(path, parser.getString(), range.describe());
+            }
+        }
+        if (NAMES.contains(key) && token == JsonToken.VALUE_STRING) {
+            String text = parser.getString();
+            if (text.length() > MAX_TEXT) {
+                throw refused(path, text.length() + " characters long", "at most " + MAX_TEXT + " characters");
+            }
+            boolean loneSurrogate = text.codePoints().anyMatch(c -> Character.getType(c) == Character.SURROGATE);
+            if (loneSurrogate || CONTROL_CHARACTERS.matcher(text).find()) {
+                throw refused(path, "text with control characters or half a UTF-16 pair",
+                        "text without control characters");
+            }
+        }
+    }
+
+    private static ImplausibleValueException refused(String path, String found, String allowed) {
+        return new ImplausibleValueException(path + " is " + found + "; a real iperf3 run has " + allowed);
+    }
+}

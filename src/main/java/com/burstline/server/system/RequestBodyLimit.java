@@ -1,0 +1,139 @@
+package com.burstline.server.system;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+
+/**
+ * Every request body is held to {@code burstline.http.max-body-size} (1 MiB), except the ones that carry iperf3
+ * output, which keep {@code burstline.max-upload-size}: a 200 MB agent registration ran the server out of memory.
+ * A declared length over the limit is refused before reading; a body without one (chunked) is read up to the
+ * limit and no further. Either way the answer is 413.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+class RequestBodyLimit extends OncePerRequestFilter {
+    private static final Set<String> IPERF3_OUTPUT = Set.of("/api/v1/runs", "/upload");
+
+    private final long limit;
+    private final long uploadLimit;
+
+    RequestBodyLimit(BurstlineProperties properties) {
+        this.limit = properties.http().maxBodySize().toBytes();
+        this.uploadLimit = Math.max(properties.maxUploadSize().toBytes(), limit);
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        long allowed = carriesIperf3Output(request) ? uploadLimit : limit;
+        if (request.getContentLengthLong() > allowed) {
+            tooLarge(response, allowed);
+            return;
+        }
+        if (request.getContentLengthLong() >= 0 || !hasBody(request) || allowed == uploadLimit) {
+            chain.doFilter(request, response); // the upload endpoints bound chunked bodies themselves
+            return;
+        }
+        byte[] body = readAtMost(request.getInputStream(), allowed);
+        if (body == null) {
+            tooLarge(response, allowed);
+            return;
+        }
+        chain.doFilter(new BufferedBody(request, body), response);
+    }
+
+    private static boolean carriesIperf3Output(HttpServletRequest request) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return IPERF3_OUTPUT.contains(path) || path.matches("/api/v1/agents/[^/]+/results");
+    }
+
+    private static boolean hasBody(HttpServletRequest request) {
+        return request.getHeader("Transfer-Encoding") != null;
+    }
+
+    private static byte[] readAtMost(InputStream in, long limit) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        int read;
+        while ((read = in.read(buffer)) != -1) {
+            if (body.size() + read > limit) {
+                return null;
+            }
+            body.write(buffer, 0, read);
+        }
+        return body.toByteArray();
+    }
+
+    private static void tooLarge(HttpServletResponse response, long allowed) throws IOException {
+        response.setHeader("Connection", "close");
+        Problems.write(response, 413, "Request body too large", "This request's body is larger than the "
+                + allowed + " bytes allowed here (burstline.http.max-body-size; iperf3 output: "
+                + "burstline.max-upload-size).");
+    }
+
+    /** The body read up front, served again to whoever reads the request. */
+    private static final class BufferedBody extends HttpServletRequestWrapper {
+        private final byte[] body;
+
+        BufferedBody(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new UnsupportedOperationException("bodies here are read blocking");
+                }
+            };
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+    }
+}

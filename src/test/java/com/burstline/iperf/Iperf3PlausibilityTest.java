@@ -1,0 +1,85 @@
+package com.burstline.iperf;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class Iperf3PlausibilityTest {
+
+    static List<String> samples() {
+        return Samples.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void everyRealOutputIsPlausible(String name) {
+        assertThatCode(() -> Iperf3Plausibility.check(Samples.bytes(name))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aNegativeTimeIsRefusedWithItsPathAndTheRange() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-1-upload.json", "\"sum_sent\"",
+                "start", "-3")))
+                .isInstanceOf(ImplausibleValueException.class)
+                .hasMessage("end.sum_sent.start is -3; a real iperf3 run has a number from 0 to 90,000 s");
+    }
+
+    @Test
+    void aRateAbove10TbitsInAStreamOfAnIntervalNamesTheElement() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-4-upload.json", "\"intervals\"",
+                "bits_per_second", "1e300")))
+                .hasMessage("intervals[0].streams[0].bits_per_second is 1e300; a real iperf3 run has a number from 0 "
+                        + "to 10,000,000,000,000 bit/s (10 Tbit/s)");
+    }
+
+    @Test
+    void aLineOfJsonStreamOutputIsNamedByItsNumber() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-udp-1g-upload-stream.json",
+                "\"event\":\"end\"", "lost_percent", "1000")))
+                .hasMessageMatching("line \\d+: data\\.streams\\[0\\]\\.udp\\.lost_percent is 1000; .* from 0 to 100 %");
+    }
+
+    @Test
+    void aRepeatedKeyIsRefusedButIperf312sRepeatedBufferSizesAreNot() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-1-upload.json", "\"sum_sent\"",
+                "start", "0, \"bytes\": 1")))
+                .hasMessageStartingWith("end.sum_sent repeats the key \"bytes\"");
+        assertThatCode(() -> Iperf3Plausibility.check(Samples.bytes("iperf3-312-tcp-4-upload.json")))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void aVersionOfMoreThan256CharactersOrWithANulIsRefused() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-1-upload.json", "\"start\"",
+                "version", "\"" + "x".repeat(300) + "\"")))
+                .hasMessage("start.version is 300 characters long; a real iperf3 run has at most 256 characters");
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-1-upload.json", "\"start\"",
+                "version", "\"iperf 3.18\\u0000\"")))
+                .hasMessageContaining("start.version is text with control characters");
+    }
+
+    /** The real output with the first value of {@code key} after {@code anchor} replaced by {@code json}. */
+    static byte[] mutate(String sample, String anchor, String key, String json) {
+        String text = new String(Samples.bytes(sample), StandardCharsets.UTF_8);
+        int at = text.indexOf("\"" + key + "\":", text.indexOf(anchor));
+        assertThat(at).as("%s after %s in %s", key, anchor, sample).isPositive();
+        int valueStart = at + key.length() + 3;
+        while (Character.isWhitespace(text.charAt(valueStart))) {
+            valueStart++;
+        }
+        int valueEnd = valueStart + 1;
+        boolean string = text.charAt(valueStart) == '"';
+        while (string ? text.charAt(valueEnd - 1) != '"' || valueEnd == valueStart + 1
+                : ",}]\n\r\t ".indexOf(text.charAt(valueEnd)) < 0) {
+            valueEnd++;
+        }
+        return (text.substring(0, valueStart) + json + text.substring(valueEnd)).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,121 @@
+package com.burstline.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The real server as users run it: {@code java -jar target/burstline.jar} in a process of its own, on 127.0.0.1, so
+ * that a test can kill it with SIGKILL (nothing in the JVM runs: no shutdown hook, no flush) and start it again.
+ */
+public final class ServerProcess implements AutoCloseable {
+    public static final String TOKEN = "durability-test-token-0123456789";
+    private static final Path JAR = Path.of("target/burstline.jar");
+
+    private final Process process;
+    private final int port;
+
+    private ServerProcess(Process process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Starts the server on the data dir with the extra arguments and waits until readiness says UP. */
+    public static ServerProcess start(Path dataDir, List<String> arguments) throws IOException {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException(JAR + " is missing: mvn -DskipTests package builds it");
+        }
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString(),
+                "--server.address=127.0.0.1", "--server.port=" + port, "--burstline.data-dir=" + dataDir,
+                "--burstline.api-token=" + TOKEN));
+        command.addAll(arguments);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log").toFile()).start();
+        ServerProcess server = new ServerProcess(process, port);
+        server.awaitReady(Duration.ofSeconds(120));
+        return server;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    /** SIGKILL: the process ends at once, whatever it was doing. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** SIGTERM, then the time the process took to end. */
+    public Duration terminate() throws InterruptedException {
+        Instant asked = Instant.now();
+        process.destroy();
+        process.waitFor();
+        return Duration.between(asked, Instant.now());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private void awaitReady(Duration timeout) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server process ended with " + process.exitValue());
+            }
+            try {
+                HttpResponse<String> ready = client.send(HttpRequest.newBuilder(uri("/actuator/health/readiness"))
+                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(200);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the server was not ready within " + timeout);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
