@@ -60,6 +60,26 @@ abstract class DurabilityBehaviour {
         }
     }
 
+    @Test
+    void sigtermFinishesTheUploadsInFlightAndEveryAnswerIsKept() throws Exception {
+        Corpus corpus = Corpus.ofRealSamples(Pattern.compile(".*"));
+        Map<Long, byte[]> promised = new HashMap<>();
+        Duration shutdown;
+        try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+            UploadStorm storm = new UploadStorm(server, corpus.next(4 * ACKNOWLEDGED_BEFORE_KILL), CLIENTS);
+            storm.awaitAcknowledged(ACKNOWLEDGED_BEFORE_KILL / 3, Duration.ofMinutes(3));
+            shutdown = server.terminate(Duration.ofSeconds(25));
+            storm.close();
+            promised.putAll(storm.acknowledged());
+            System.out.printf("SIGTERM mid-storm: ended after %d ms; answers %s, requests refused or cut %d%n",
+                    shutdown.toMillis(), storm.statuses(), storm.failedRequests());
+            assertThat(storm.statuses().keySet()).as("answers during the storm").isSubsetOf(201, 503);
+        }
+        try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+            assertEveryPromiseKept(server, promised, 2);
+        }
+    }
+
     private static void assertEveryPromiseKept(ServerProcess server, Map<Long, byte[]> promised, int start)
             throws Exception {
         HttpClient http = HttpClient.newHttpClient();

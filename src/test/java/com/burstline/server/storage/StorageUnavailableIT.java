@@ -65,7 +65,7 @@ class StorageUnavailableIT {
                 awaitReadiness(server, 200);
                 assertThat(uploadOne(server)).as("an upload once there is room again").isEqualTo(201);
                 System.out.println("tmpfs full: answers " + answers + ", readiness DOWN while full, UP after");
-                server.terminate();
+                server.terminate(Duration.ofSeconds(60));
             }
             try (ServerProcess restarted = ServerProcess.start(mount.resolve("data"), reserve)) {
                 assertEveryPromiseKept(restarted);
