@@ -70,11 +70,10 @@ until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
   sleep 1
 done
 api_token=$(cat "$data_dir/api-token")
-agent_token=$(cat "$data_dir/agent-token")
 
 start_agent() { # name, listen, test address, server url, command prefix...
   local name=$1 listen=$2 test_address=$3 server=$4; shift 4
-  "$@" java -jar target/burstline-agent.jar --server "$server" --token "$agent_token" --name "$name" \
+  "$@" java -jar target/burstline-agent.jar --server "$server" --token-file "$data_dir/agent-token" --name "$name" \
     --listen "$listen" --test-address "$test_address" --instance-type t4g.large \
     --spool "$data_dir/agents/$name" >"$data_dir/agents/$name.log" 2>&1 &
   pids+=($!)

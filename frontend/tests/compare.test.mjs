@@ -1,5 +1,7 @@
 // The compare page in a real browser against the real server jar: runs of two drivers uploaded through the API, then
-// the page must draw one bar dataset per driver with the API's means and the labelled burst-limit and baseline lines.
+// the page must lead with the verdict per scenario (visible at 1280 px without scrolling), say when the cap limits
+// both groups (the shared 5 Gbit/s samples sit at ~95% of the limit), keep 95% intervals at or above 0, and draw one
+// bar dataset per driver with the API's means and the labelled burst-limit and baseline lines.
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,6 +33,9 @@ describe('compare page in Chromium', () => {
       await upload(`iperf3-312-${scenario}.json`, 'ENA 2.10.0');
       await upload(`iperf3-318-${scenario}.json`, 'ENA 2.11.0');
     }
+    // a second 1-stream upload for 2.10.0, the lab run whose shaper dropped to 0.5 Gbit/s half-way: with n = 2 and
+    // that spread, Student's t interval reaches far below 0
+    await upload('iperf3-312-tcp-1-upload-burst-step-server-lab.json', 'ENA 2.10.0');
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signInWithToken(page, baseUrl, token);
@@ -65,12 +70,69 @@ describe('compare page in Chromium', () => {
     assert.ok(chart.burstLineRedPixels > 20, 'the burst limit line is drawn at 5 Gbit/s');
     assert.ok(chart.barPixels > 1000, `the bars are painted (${chart.barPixels} pixels)`);
 
-    const rows = await page.locator('#compare-table tbody tr').count();
+    const rows = await page.locator('#compare-table tbody tr:not(.details-row)').count();
     assert.equal(rows, SCENARIOS.length * 2);
-    const verdict = await page.locator('#compare-table tbody tr').first().locator('td').last().textContent();
-    assert.equal(verdict, api.scenarios[0].comparison.verdict);
+    assert.equal(await page.locator('#compare-table tbody tr.details-row:not([hidden])').count(), 0);
+    await page.locator('#compare-table button.details').first().click();
+    assert.match(await page.locator('#compare-table tbody tr.details-row').first().textContent(), /Median.*Std dev/s);
     assert.equal(await page.inputValue('input[data-role=group] >> nth=1'), 'ENA 2.11.0');
     assert.deepEqual(pageErrors, []);
+  });
+
+  test('leads with a verdict per scenario, visible at 1280 px without scrolling, and says when the cap decides',
+    async () => {
+      const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
+      const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`)).json();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${baseUrl}/compare?${query}`);
+      await page.waitForSelector('#compare-chart[data-ready="true"]');
+
+      const verdicts = page.locator('#compare-verdicts .verdict');
+      assert.equal(await verdicts.count(), api.scenarios.length);
+      const texts = await verdicts.allTextContents();
+      api.scenarios.forEach((s, i) => assert.ok(texts[i].toLowerCase().includes(s.comparison.verdict.toLowerCase()),
+        `headline ${i}: ${texts[i]}`));
+      const box = await verdicts.first().boundingBox();
+      assert.ok(box.y + box.height <= 800, `the first verdict ends at ${box.y + box.height} px, inside the 800 px view`);
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+
+      const capped = api.scenarios.find((s) => s.protocol === 'TCP' && s.streams === 4);
+      assert.ok(capped.groups.every((g) => g.meanPercentOfBurstLimit >= 90), 'both groups at >= 90% of the limit');
+      assert.equal(capped.comparison.verdictKind, 'cap-limits-both');
+      assert.ok(texts.some((text) => /the cap limits both on 4-stream download/i.test(text) && /not the driver/.test(text)),
+        texts.join(' | '));
+      await page.screenshot({ path: join(results, 'compare-page-1280.png') });
+      assert.equal(await overflow(), 0, 'no sideways scrolling at 1280 px');
+    });
+
+  test('95% intervals never go below 0: cut at 0 and marked', async () => {
+    const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
+    const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`)).json();
+    const groups = api.scenarios.flatMap((s) => s.groups).filter((g) => g.ci95Low != null);
+    assert.ok(groups.every((g) => g.ci95Low >= 0), JSON.stringify(groups.map((g) => g.ci95Low)));
+    const cut = groups.filter((g) => g.ci95Clipped);
+    assert.equal(cut.length, 1, 'the 1-stream upload of 2.10.0 (n = 2, 4.78 and 2.63 Gbit/s) is cut at 0');
+    assert.equal(cut[0].n, 2);
+
+    await page.goto(`${baseUrl}/compare?${query}`);
+    await page.waitForSelector('#compare-chart[data-ready="true"]');
+    const lows = await page.evaluate(() => window.Chart.getChart(document.getElementById('compare-chart')).data
+      .datasets.flatMap((d) => d.errorBars.filter((e) => e).map((e) => e.low)));
+    assert.ok(lows.length > 0 && lows.every((low) => low >= 0), JSON.stringify(lows));
+    assert.match(await page.locator('#compare-table').textContent(), /0 \(cut at 0\) – /);
+  });
+
+  test('at 400 px the page does not scroll sideways and the chart is tall enough to read', async () => {
+    const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${baseUrl}/compare?${query}`);
+    await page.waitForSelector('#compare-chart[data-ready="true"]');
+    await page.screenshot({ path: join(results, 'compare-page-400.png'), fullPage: true });
+
+    assert.equal(await overflow(), 0, 'no sideways scrolling at 400 px');
+    const chart = await page.locator('#compare-chart').boundingBox();
+    assert.ok(chart.height >= 250, `the chart is ${chart.height} px tall`);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   test('a bad selection shows the API\'s problem in words', async () => {
@@ -79,6 +141,11 @@ describe('compare page in Chromium', () => {
     assert.match(await page.textContent('#compare-problem'), /groupBy must be one of driver, instanceType, sut, tag/);
   });
 });
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+function overflow() {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
 
 async function upload(fileName, driver) {
   const query = new URLSearchParams({ instanceType: 't4g.large', driver, sut: 'cmp-a', peer: 'cmp-b' });

@@ -108,6 +108,43 @@ describe('dashboard in Chromium', () => {
     assert.deepEqual(dialogs, [], 'no dialog opened');
   });
 
+  test('a UDP run with the receiver\'s intervals charts what arrived, with what was sent as a lighter line', async () => {
+    const runId = await uploadSample('iperf3-312-udp-1g-upload-server-lab.json', 'ENA 2.11.0');
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    const received = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals?side=receiver`)).json();
+    const sent = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals?side=sender`)).json();
+    const byDefault = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`)).json();
+    assert.deepEqual(byDefault, received, 'the default side is the one that received');
+    assert.ok(received.length > 0 && received.every((row) => row.side === 'receiver'));
+
+    const chart = await chartContents('throughput-chart');
+    const points = (rows) => rows.filter((row) => row.stream === 'sum' && !row.omitted)
+      .map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
+    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sum').points, points(received));
+    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sent').points, points(sent));
+    assert.match(await page.textContent('#throughput-note'), /what the receiver got; the dashed line is what was sent/);
+    await page.screenshot({ path: join(results, 'run-page-udp-received.png'), fullPage: true });
+  });
+
+  test('a bidir run draws both directions separately, each received with its sent line', async () => {
+    const runId = await uploadSample('iperf3-312-tcp-1-bidir-server-lab.json', 'ENA 2.11.0');
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+
+    const chart = await chartContents('throughput-chart');
+    const sums = chart.datasets.filter((d) => d.stream === 'sum' || d.stream === 'sent')
+      .map((d) => `${d.stream} ${d.direction}`).sort();
+    assert.deepEqual(sums, ['sent download', 'sent upload', 'sum download', 'sum upload']);
+    for (const dataset of chart.datasets.filter((d) => d.stream === 'sum')) {
+      assert.ok(dataset.points.every((point) => point.y < 5.2), `${dataset.label} stays under the 5 Gbit/s shaper`);
+    }
+    await page.waitForSelector('#detail-chart[data-ready="true"]');
+    assert.doesNotMatch(await page.textContent('#detail-note'), /no retransmit counts/,
+      'retransmits come from the sender\'s rows');
+    await page.screenshot({ path: join(results, 'run-page-bidir.png'), fullPage: true });
+  });
+
   test('a failed iperf3 run is refused with iperf3\'s own message', async () => {
     await page.goto(`${baseUrl}/upload`);
     await page.setInputFiles('#files', join(samples, 'iperf3-312-error-refused.json'));

@@ -4,6 +4,7 @@
 // a scenario to its run. Needs both jars (mvn -B -q -DskipTests package) and iperf3 on the PATH.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { formatRate } from '../src/js/units.js';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -186,6 +187,23 @@ describe('jobs on real agents in Chromium', () => {
     assert.deepEqual(pageErrors, [], 'no script errors');
   });
 
+  test('the results table has each run\'s received rate and findings as the API has them', async () => {
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+    await page.waitForFunction((count) => document.querySelectorAll('#results tbody tr').length === count,
+      job.scenarios.length);
+    for (const scenario of job.scenarios) {
+      const row = page.locator(`#results tr[data-run-id="${scenario.runId}"]`);
+      const run = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`, authorized(token))).json();
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/findings`,
+        authorized(token))).json();
+      const received = await row.locator('td[data-label="Received"]').textContent();
+      assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
+      assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
+    }
+    assert.match(await page.textContent('#job-progress-text'), /scenarios done · job succeeded/);
+    await page.screenshot({ path: join(results, 'jobs-results.png'), fullPage: true });
+  });
+
   test('each scenario links to its run, whose page draws its chart', async () => {
     const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     for (const scenario of job.scenarios) {
@@ -204,6 +222,23 @@ describe('jobs on real agents in Chromium', () => {
     assert.equal(run.sut, AGENTS[0]);
     await page.screenshot({ path: join(results, 'jobs-run.png'), fullPage: true });
     assert.deepEqual(pageErrors, [], 'no script errors');
+  });
+
+  test('the UDP scenario\'s run has the receiver\'s intervals and its chart plots exactly them', async () => {
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+    const udp = job.scenarios.find((scenario) => scenario.protocol === 'UDP');
+    const received = await (await fetch(`${baseUrl}/api/v1/runs/${udp.runId}/intervals?side=receiver`,
+      authorized(token))).json();
+    const byDefault = await (await fetch(`${baseUrl}/api/v1/runs/${udp.runId}/intervals`, authorized(token))).json();
+    assert.ok(received.length > 0, 'the agents ran iperf3 with --get-server-output against a -J server');
+    assert.deepEqual(byDefault, received, 'the default side is the receiver\'s');
+
+    await page.goto(`${baseUrl}/runs/${udp.runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    const sum = await page.evaluate(() => window.Chart.getChart(document.getElementById('throughput-chart'))
+      .data.datasets.find((dataset) => dataset.stream === 'sum').data.map((point) => point.bits));
+    assert.deepEqual(sum, received.filter((row) => row.stream === 'sum' && !row.omitted).map((row) => row.bitsPerSecond));
+    await page.screenshot({ path: join(results, 'jobs-udp-run.png'), fullPage: true });
   });
 });
 

@@ -1,5 +1,7 @@
 // The Agents page: the server renders the table; this keeps each agent's state and "last seen" current by asking
 // the same API users call (/api/v1/agents) once per heartbeat period.
+import { formatTime } from './units.js';
+
 const section = document.querySelector('[data-heartbeat-seconds]');
 const periodMs = Math.max(1, Number(section.dataset.heartbeatSeconds)) * 1000;
 
@@ -29,11 +31,11 @@ async function refresh() {
   showLocalTimes();
 }
 
-/** "12 s ago" beside the local time, so a stale agent is obvious at a glance. */
+/** "12 s ago" beside the UTC time (the one format of every page), so a stale agent is obvious at a glance. */
 function showLocalTimes() {
   for (const time of document.querySelectorAll('time[data-field="last-seen"]')) {
     const when = new Date(time.getAttribute('datetime'));
     const seconds = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
-    time.textContent = `${when.toLocaleString()} (${seconds} s ago)`;
+    time.textContent = `${formatTime(when.toISOString())} (${seconds} s ago)`;
   }
 }

@@ -25,6 +25,10 @@ async function main() {
   if (!response.ok) {
     throw new Error(body.detail ?? `the comparison answered ${response.status}`);
   }
+  const verdicts = document.getElementById('compare-verdicts');
+  if (verdicts) {
+    showVerdicts(verdicts, body);
+  }
   drawChart(document.getElementById('compare-chart'), body);
   const table = document.getElementById('compare-table');
   if (table) {
@@ -42,7 +46,8 @@ function drawChart(canvas, result) {
       label: group,
       backgroundColor: COLORS[index % COLORS.length],
       data: figures.map((g) => (g ? g.mean / GBIT : null)),
-      errorBars: figures.map((g) => (g && g.ci95Low != null ? [g.ci95Low / GBIT, g.ci95High / GBIT] : null)),
+      errorBars: figures.map((g) => (g && g.ci95Low != null
+        ? { low: g.ci95Low / GBIT, high: g.ci95High / GBIT, clipped: g.ci95Clipped } : null)),
     };
   });
   const all = result.scenarios.flatMap((s) => s.groups);
@@ -52,7 +57,8 @@ function drawChart(canvas, result) {
     options: {
       animation: false,
       responsive: true,
-      scales: { y: { beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
+      maintainAspectRatio: false,
+      scales: { y: { beginAtZero: true, min: 0, title: { display: true, text: 'Gbit/s received' },
         suggestedMax: Math.max(...all.map((g) => (g.burstLimitBitsPerSecond ?? 0) / GBIT)) * 1.1 } },
       plugins: { annotation: { annotations: limitLines(all) }, legend: { position: 'bottom' } },
     },
@@ -87,11 +93,16 @@ const whiskers = {
       chart.getDatasetMeta(d).data.forEach((bar, i) => {
         const range = dataset.errorBars[i];
         if (!range) return;
-        const [top, bottom] = [y.getPixelForValue(range[1]), y.getPixelForValue(range[0])];
+        const [top, bottom] = [y.getPixelForValue(range.high), y.getPixelForValue(range.low)];
         ctx.beginPath();
         ctx.moveTo(bar.x, top); ctx.lineTo(bar.x, bottom);
         ctx.moveTo(bar.x - 5, top); ctx.lineTo(bar.x + 5, top);
-        ctx.moveTo(bar.x - 5, bottom); ctx.lineTo(bar.x + 5, bottom);
+        if (range.clipped) {
+          // cut at 0: an open arrow instead of a cap, so that no one reads 0 as the interval's end
+          ctx.moveTo(bar.x - 5, bottom - 6); ctx.lineTo(bar.x, bottom); ctx.lineTo(bar.x + 5, bottom - 6);
+        } else {
+          ctx.moveTo(bar.x - 5, bottom); ctx.lineTo(bar.x + 5, bottom);
+        }
         ctx.stroke();
       });
     });
@@ -99,19 +110,94 @@ const whiskers = {
   },
 };
 
+/** The answer first: one headline per scenario that compares two groups. */
+function showVerdicts(container, result) {
+  const compared = result.scenarios.filter((s) => s.comparison);
+  if (compared.length === 0) {
+    const note = document.createElement('p');
+    note.className = 'verdict';
+    note.textContent = result.scenarios.length === 0 ? 'No runs match this selection.'
+      : 'Pick exactly two groups (baseline and other) for a verdict per scenario.';
+    container.append(note);
+    return;
+  }
+  for (const scenario of compared) {
+    const verdict = document.createElement('p');
+    verdict.className = `verdict ${scenario.comparison.verdictKind}`;
+    const title = document.createElement('strong');
+    title.textContent = scenarioLabel(scenario);
+    verdict.append(title, capitalize(scenario.comparison.verdict));
+    container.append(verdict);
+  }
+}
+
+/** A compact row per group; the rest of its figures open on demand in a row beneath. */
 function fillTable(body, result) {
   for (const scenario of result.scenarios) {
-    scenario.groups.forEach((g, index) => {
-      const verdict = index === 0 && scenario.comparison ? scenario.comparison.verdict : '';
-      const cells = [scenarioLabel(scenario), g.group, String(g.n), rate(g.mean),
-        g.ci95Low == null ? '–' : `${rate(g.ci95Low)} – ${rate(g.ci95High)}`, rate(g.median), rate(g.min),
-        rate(g.max), g.stddev == null ? '–' : rate(g.stddev), percent(g.meanPercentOfBurstLimit),
-        percent(g.meanPercentOfBaseline), number(g.meanRetransmits), percent(g.meanLostPercent),
-        g.meanJitterMs == null ? '–' : `${g.meanJitterMs.toFixed(3)} ms`, verdict];
+    scenario.groups.forEach((g) => {
+      const cells = [scenarioLabel(scenario), g.group, String(g.n), rate(g.mean), interval(g),
+        percent(g.meanPercentOfBurstLimit),
+        g.meanLostPercent != null ? `${g.meanLostPercent.toFixed(2)} % loss` : `${number(g.meanRetransmits)} retr.`];
+      const bidir = g.meanReverseBitsPerSecond != null;
+      if (bidir) {
+        cells[0] = `${cells[0]}: upload`;
+      }
       const row = body.insertRow();
       cells.forEach((text) => { row.insertCell().textContent = text; });
+      if (bidir) {
+        reverseRow(body, scenario, g, cells.length + 1);
+      }
+      const details = body.insertRow();
+      details.className = 'details-row';
+      details.hidden = true;
+      const cell = details.insertCell();
+      cell.colSpan = cells.length + 1;
+      cell.append(detailList(g));
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'details';
+      button.textContent = 'More';
+      button.setAttribute('aria-expanded', 'false');
+      button.addEventListener('click', () => {
+        details.hidden = !details.hidden;
+        button.setAttribute('aria-expanded', String(!details.hidden));
+        button.textContent = details.hidden ? 'More' : 'Less';
+      });
+      row.insertCell().append(button);
     });
   }
+}
+
+/** A --bidir group's download direction, on a row of its own rather than added to the upload. */
+function reverseRow(body, scenario, g, columns) {
+  const row = body.insertRow();
+  row.className = 'reverse-row';
+  const texts = [`${scenarioLabel(scenario)}: download`, g.group, String(g.n), rate(g.meanReverseBitsPerSecond)];
+  texts.forEach((text) => { row.insertCell().textContent = text; });
+  for (let i = texts.length; i < columns; i += 1) {
+    row.insertCell().textContent = i === texts.length ? '–' : '';
+  }
+}
+
+function detailList(g) {
+  const list = document.createElement('dl');
+  const items = [['Median', rate(g.median)], ['Min', rate(g.min)], ['Max', rate(g.max)],
+    ['Std dev', g.stddev == null ? '–' : rate(g.stddev)], ['% of baseline', percent(g.meanPercentOfBaseline)],
+    ['Retransmits (mean)', number(g.meanRetransmits)], ['Loss', percent(g.meanLostPercent)],
+    ['Jitter', g.meanJitterMs == null ? '–' : `${g.meanJitterMs.toFixed(3)} ms`], ['Runs', g.runIds.join(', ')]];
+  for (const [term, value] of items) {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+  }
+  return list;
+}
+
+function interval(g) {
+  if (g.ci95Low == null) return '–';
+  return `${g.ci95Clipped ? '0 (cut at 0)' : rate(g.ci95Low)} – ${rate(g.ci95High)}`;
 }
 
 function scenarioLabel(s) {
@@ -156,5 +242,6 @@ function showProblem(message) {
 const distinct = (values) => [...new Set(values.filter((v) => v != null))];
 const gbit = (bps) => Number((bps / GBIT).toPrecision(6));
 const rate = (bps) => (bps >= GBIT ? `${(bps / GBIT).toFixed(3)} Gbit/s` : `${(bps / 1e6).toFixed(1)} Mbit/s`);
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const percent = (p) => (p == null ? '–' : `${p.toFixed(1)} %`);
 const number = (n) => (n == null ? '–' : n.toFixed(1));

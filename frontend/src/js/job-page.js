@@ -73,33 +73,44 @@ function showStatus(badge, status) {
   badge.dataset.status = status;
 }
 
-/** The chart's line for a scenario, made on first use. */
-function datasetOf(key) {
+/** The chart's line for a scenario (and, for --bidir, a direction), made on first use. */
+function datasetOf(key, suffix = '') {
   if (!datasets.has(key)) {
     const color = COLORS[datasets.size % COLORS.length];
-    const dataset = { label: scenarioNames.get(key) || `scenario ${key}`, data: [], borderColor: color,
-      backgroundColor: color, pointRadius: 2 };
+    const name = scenarioNames.get(key.split('|')[0]) || `scenario ${key}`;
+    const dataset = { label: `${name}${suffix}`, data: [], borderColor: color, backgroundColor: color,
+      pointRadius: 2 };
     datasets.set(key, dataset);
     chart.data.datasets.push(dataset);
   }
   return datasets.get(key);
 }
 
-/** A scenario that ended before the page opened: its run's per-interval sums (the first direction's). */
+/**
+ * A scenario that ended before the page opened: its run's per-interval sums as received (the API's default side),
+ * one line per direction, so that a --bidir run shows each direction on its own instead of their total.
+ */
 async function showFinishedRun(scenario) {
-  const points = datasetOf(String(scenario.id)).data;
+  const key = String(scenario.id);
+  datasetOf(key);
   const response = await fetch(`/api/v1/runs/${scenario.runId}/intervals`);
   if (!response.ok) {
     return;
   }
   const sums = (await response.json()).filter((row) => row.stream === 'sum' && !row.omitted);
-  const direction = sums.length ? sums[0].direction : null;
-  for (const row of sums.filter((r) => r.direction === direction)) {
-    points.push({ x: row.end, y: row.bitsPerSecond / 1e9 });
-  }
+  const directions = [...new Set(sums.map((row) => row.direction))];
+  directions.forEach((direction, index) => {
+    const points = index === 0 ? datasets.get(key).data : datasetOf(`${key}|${direction}`, ` (${direction})`).data;
+    if (index === 0 && directions.length > 1) {
+      datasets.get(key).label += ` (${direction})`;
+    }
+    for (const row of sums.filter((r) => r.direction === direction)) {
+      points.push({ x: row.end, y: row.bitsPerSecond / 1e9 });
+    }
+  });
   if (!liveSeen) {
     document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
-      + 'iperf3\'s own per-interval figures from their runs.';
+      + 'iperf3\'s own per-interval figures from their runs, as received.';
   }
   chart.update();
 }

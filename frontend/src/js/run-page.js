@@ -15,15 +15,22 @@ main().catch((error) => showProblem(`The charts could not be drawn: ${error.mess
 
 async function main() {
   const id = section.dataset.runId;
-  const [run, rows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`), fetchJson(`/api/v1/runs/${id}/intervals`)]);
+  // The default side is what arrived (the receiver's rows where the run has them); the sender's come as well, for
+  // the lighter "sent" line.
+  const [run, rows, senderRows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`),
+    fetchJson(`/api/v1/runs/${id}/intervals`), fetchJson(`/api/v1/runs/${id}/intervals?side=sender`)]);
   // Omitted intervals (-O) restart at 0 s and would overlap the measured ones; iperf3 leaves them out of its sums too.
   const measured = rows.filter((row) => !row.omitted);
   const omitted = countIntervals(rows.filter((row) => row.omitted));
-  if (omitted > 0) {
-    note('throughput-note', `${omitted} omitted interval(s) (-O) are not shown.`);
-  }
-  draw(document.getElementById('throughput-chart'), throughputChart(run, measured));
-  const detail = run.protocol === 'TCP' ? retransmitChart(run, measured) : udpChart(measured);
+  const chart = throughputChart(run, measured);
+  chart.data.datasets.push(...sentDatasets(measured, senderRows.filter((row) => !row.omitted)));
+  note('throughput-note', [omitted > 0 ? `${omitted} omitted interval(s) (-O) are not shown.` : '',
+    sideNote(measured)].filter((text) => text).join(' '));
+  draw(document.getElementById('throughput-chart'), chart);
+  // Retransmits are counted by the sender; jitter and loss by the receiver.
+  const sent = senderRows.filter((row) => !row.omitted);
+  const detail = run.protocol === 'TCP'
+    ? retransmitChart(run, sent.some((row) => row.retransmits != null) ? sent : measured) : udpChart(measured);
   document.getElementById('detail-title').textContent = detail.title;
   if (detail.note) {
     note('detail-note', detail.note);
@@ -66,6 +73,41 @@ function throughputChart(run, rows) {
   };
 }
 
+/**
+ * What was sent, as a lighter dashed line per direction, where the chart's main lines are the receiver's: the gap
+ * between the two is what the path or the receiver lost (a UDP sender at 1 Gbit/s while 654 Mbit/s arrived).
+ */
+function sentDatasets(received, senderRows) {
+  const receivedDirections = new Set(received.filter((row) => row.side === 'receiver').map((row) => row.direction));
+  return [...receivedDirections].map((direction) => {
+    const sums = senderRows.filter((row) => row.stream === 'sum' && row.direction === direction);
+    const color = `${SUM_COLORS[direction] ?? SUM_COLORS.upload}66`;
+    return {
+      label: receivedDirections.size > 1 || direction === 'download' && received.some((r) => r.direction === 'upload')
+        ? `sent ${direction}` : 'sent',
+      stream: 'sent',
+      direction,
+      data: sums.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+      borderColor: color,
+      backgroundColor: color,
+      borderWidth: 2,
+      borderDash: [6, 4],
+      pointRadius: 0,
+    };
+  }).filter((dataset) => dataset.data.length > 0);
+}
+
+/** Says whose report each direction's lines are, so that no one reads a sender's rate as what arrived. */
+function sideNote(rows) {
+  const sentOnly = [...new Set(rows.filter((row) => row.side === 'sender').map((row) => row.direction))];
+  if (sentOnly.length === 0) {
+    return 'Lines are what the receiver got; the dashed line is what was sent.';
+  }
+  return `The ${sentOnly.join(' and ')} lines are the sender's report (the run has no receiver intervals: iperf3 `
+    + 'ran without --get-server-output), so they show what was sent, not what arrived; the summary\'s received '
+    + 'figure is the receiver\'s.';
+}
+
 /** One series per stream and direction, streams first and each direction's sum last, as iperf3 prints them. */
 function groupRows(rows) {
   const series = new Map();
@@ -82,7 +124,7 @@ function groupRows(rows) {
 function lineDataset(series, index, bidir) {
   const sum = series.stream === 'sum';
   const color = sum ? SUM_COLORS[series.direction] ?? SUM_COLORS.upload : STREAM_COLORS[index % STREAM_COLORS.length];
-  const name = sum ? 'sum' : `stream ${series.stream}`;
+  const name = sum ? 'received' : `stream ${series.stream}`;
   return {
     label: bidir ? `${name} ${series.direction}` : name,
     stream: series.stream,

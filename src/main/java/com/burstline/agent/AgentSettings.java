@@ -2,6 +2,9 @@ package com.burstline.agent;
 
 import com.burstline.contract.NameRules;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -18,7 +21,9 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
                      String testAddress, String iperf3, String instanceType, Path spool) {
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
-            new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (required)"),
+            new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (shows in ps: prefer "
+                    + "--token-file or the environment)"),
+            new Option("token-file", "FILE", "a file holding the agent token, e.g. the server's data/agent-token"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default 0.0.0.0:7701)"),
             new Option("advertise", "URL", "where the server reaches this agent (default http://<listen host>:PORT)"),
@@ -49,7 +54,7 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
 
     private static AgentSettings fromValues(Map<String, String> values) {
         URI server = httpUrl("server", require(values, "server"));
-        String token = require(values, "token");
+        String token = token(values);
         String name = require(values, "name");
         NameRules.checkAgentName("--name", name);
         InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", "0.0.0.0:7701"));
@@ -60,6 +65,27 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         return new AgentSettings(server, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
                 Path.of(values.getOrDefault("spool", "agent-spool")));
+    }
+
+    /** --token, or the first line of --token-file: one of them is required. */
+    private static String token(Map<String, String> values) {
+        if (values.containsKey("token") || !values.containsKey("token-file")) {
+            if (!values.containsKey("token")) {
+                throw new IllegalArgumentException("--token-file or --token is required (or "
+                        + Option.environmentName("token-file") + " or " + Option.environmentName("token") + ")");
+            }
+            return require(values, "token");
+        }
+        Path file = Path.of(values.get("token-file"));
+        try {
+            String token = Files.readString(file, StandardCharsets.UTF_8).strip();
+            if (token.isEmpty()) {
+                throw new IllegalArgumentException("--token-file " + file + " is empty");
+            }
+            return token;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--token-file " + file + " cannot be read: " + e.getMessage());
+        }
     }
 
     private static String require(Map<String, String> values, String name) {
@@ -83,7 +109,7 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
     }
 
     static String usage() {
-        StringBuilder usage = new StringBuilder("Usage: java -jar burstline-agent.jar --server URL --token TOKEN "
+        StringBuilder usage = new StringBuilder("Usage: java -jar burstline-agent.jar --server URL --token-file FILE "
                 + "--name NAME [options]\n\nOptions (each also as an environment variable):\n");
         OPTIONS.forEach(o -> usage.append(String.format("  --%-14s %-10s %s%n  %28s%s%n", o.name(), o.valueName(),
                 o.help(), "", o.environmentName())));
@@ -100,6 +126,7 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             String suffix = optionName.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
             return switch (optionName) {
                 case "token" -> "BURSTLINE_AGENT_TOKEN";
+                case "token-file" -> "BURSTLINE_AGENT_TOKEN_FILE";
                 case "server", "iperf3", "instance-type" -> "BURSTLINE_" + suffix;
                 default -> "BURSTLINE_AGENT_" + suffix;
             };

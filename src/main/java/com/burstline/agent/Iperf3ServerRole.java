@@ -11,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The peer's side of a scenario: {@code iperf3 -s -p PORT -1} (one test, then exit), started before the client and
- * killed if still running after its timeout. Text mode with {@code --forceflush}, so that "Server listening" tells
- * us when the client may connect.
+ * killed if still running after its timeout. Where the kernel's socket table can be read ({@link ListeningPorts},
+ * Linux) it runs with {@code -J}, so that the client's {@code --get-server-output} brings back the server's intervals
+ * as JSON — the receiver's report of an upload — and the table says when it listens. Elsewhere it runs in text mode,
+ * where "Server listening" says so (the client then gets the server's text, which the import keeps but does not read).
  */
 final class Iperf3ServerRole {
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
@@ -23,8 +25,11 @@ final class Iperf3ServerRole {
         this.iperf3Path = iperf3Path;
     }
 
-    List<String> arguments(int port) {
+    List<String> arguments(int port, boolean json) {
         List<String> args = new ArrayList<>(Iperf3Command.server(iperf3Path, port));
+        if (json) {
+            args.add("-J");
+        }
         args.add("--forceflush");
         return List.copyOf(args);
     }
@@ -35,13 +40,15 @@ final class Iperf3ServerRole {
      * @throws IllegalStateException with iperf3's reason when it does not come up
      */
     RunningProcess start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
+        boolean json = ListeningPorts.available();
         CountDownLatch listening = new CountDownLatch(1);
-        RunningProcess process = RunningProcess.start(arguments(port), line -> {
+        RunningProcess process = RunningProcess.start(arguments(port, json), line -> {
             if (line.contains("Server listening")) {
                 listening.countDown();
             }
         });
-        boolean up = listening.await(LISTEN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        boolean up = json ? awaitListening(process, port) : listening.await(LISTEN_WAIT.toMillis(),
+                TimeUnit.MILLISECONDS);
         if (!up || !process.isAlive()) {
             process.kill();
             RunningProcess.Outcome outcome = process.await(Duration.ofSeconds(5));
@@ -62,5 +69,16 @@ final class Iperf3ServerRole {
         watchdog.setDaemon(true);
         watchdog.start();
         return process;
+    }
+
+    private static boolean awaitListening(RunningProcess process, int port) throws InterruptedException {
+        long deadline = System.nanoTime() + LISTEN_WAIT.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            if (ListeningPorts.listening(port)) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
     }
 }

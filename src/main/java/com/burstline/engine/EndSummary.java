@@ -100,9 +100,10 @@ final class EndSummary {
 
         void put(Map<String, Object> end, String suffix, boolean sends, boolean udp) {
             if (udp) {
-                end.put("sum" + suffix, Rows.row(null, 0, receivedEnd, Rows.Figures.sum(combined), true, false,
-                        null));
-                ((Map<String, Object>) end.get("sum" + suffix)).put("sender", sends);
+                Map<String, Object> sum = Rows.row(null, 0, receivedEnd, Rows.Figures.sum(combined), true, false,
+                        null);
+                sum.put("sender", sends);
+                end.put("sum" + suffix, sum);
             }
             Map<String, Object> s = Rows.row(null, 0, sentEnd, Rows.Figures.sum(sent), udp, false, null);
             if (udp) {

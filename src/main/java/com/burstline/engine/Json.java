@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * JSON to and from plain maps, lists, strings, numbers and booleans on Jackson's streaming core. Numbers are written
- * as iperf3's cJSON writes them: whole values as integers, NaN and infinities as {@code null}.
+ * as iperf3's cJSON writes them: whole values as integers, NaN and infinities as {@code null}. That number form is
+ * why the engine does not use {@code com.burstline.contract.Json}, whose messages go to Burstline's own server.
  */
 final class Json {
     private static final JsonFactory FACTORY = new JsonFactory();

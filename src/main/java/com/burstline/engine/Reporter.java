@@ -78,13 +78,15 @@ final class Reporter {
                     next = intervalNanos > 0 ? now + intervalNanos : Long.MAX_VALUE;
                     continue;
                 }
+                if (now >= endAt) {
+                    // End first: the last interval is reported on stop(), so its report cannot delay the end.
+                    run.finish();
+                    endAt = Long.MAX_VALUE;
+                    continue;
+                }
                 if (now >= next) {
                     report(now, run.omitting());
                     next += intervalNanos;
-                }
-                if (now >= endAt) {
-                    run.finish();
-                    endAt = Long.MAX_VALUE;
                 }
             }
         } catch (InterruptedException e) {

@@ -63,6 +63,18 @@ public final class TextOutput implements Output {
                         "  receiver");
             }
         }
+        List<?> streams = (List<?>) end.get("streams");
+        if (streams.size() > 1) {
+            for (String suffix : end.containsKey("sum_sent_bidir_reverse") ? List.of("", "_bidir_reverse")
+                    : List.of("")) {
+                if (end.containsKey("sum" + suffix)) {
+                    line("SUM", (Map<?, ?>) end.get("sum" + suffix), "");
+                } else {
+                    line("SUM", (Map<?, ?>) end.get("sum_sent" + suffix), "  sender");
+                    line("SUM", (Map<?, ?>) end.get("sum_received" + suffix), "  receiver");
+                }
+            }
+        }
         Map<?, ?> cpu = (Map<?, ?>) end.get("cpu_utilization_percent");
         out.printf(Locale.ROOT, "CPU Utilization: local/%s %.1f%% (%.1f%%u/%.1f%%s), remote %.1f%% (%.1f%%u/%.1f%%s)%n",
                 client ? "sender" : "receiver", num(cpu, "host_total"), num(cpu, "host_user"), num(cpu, "host_system"),

@@ -3,7 +3,11 @@ package com.burstline.iperf;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads iperf3's {@code intervals} array into one {@link IntervalSample} per stream, sum and reverse sum. */
+/**
+ * Reads iperf3's {@code intervals} array into one {@link IntervalSample} per stream, sum and reverse sum. The same
+ * reader serves the client's own intervals and the server's ({@code server_output_json}, from
+ * {@code --get-server-output}): {@code clientOutput} says which host wrote them.
+ */
 final class IntervalReader {
     private final JsonPath intervals;
     private final Direction runDirection;
@@ -43,6 +47,7 @@ final class IntervalReader {
                 row.requireDouble("end"),
                 stream,
                 direction(row),
+                writerSends(row) ? Side.SENDER : Side.RECEIVER,
                 row.requireLong("bytes"),
                 row.requireDouble("bits_per_second"),
                 retransmits == null || retransmits < 0 ? null : retransmits,
@@ -62,7 +67,15 @@ final class IntervalReader {
         if (runDirection != Direction.BIDIR) {
             return runDirection;
         }
-        boolean writerSends = row.optionalBoolean("sender", true);
-        return writerSends == clientOutput ? Direction.UPLOAD : Direction.DOWNLOAD;
+        return writerSends(row) == clientOutput ? Direction.UPLOAD : Direction.DOWNLOAD;
+    }
+
+    /**
+     * iperf3 marks each row with {@code sender}; where it does not (older versions' sums), the writer sends when it
+     * is the client of an upload or the server of a download.
+     */
+    private boolean writerSends(JsonPath row) {
+        boolean clientSends = runDirection != Direction.DOWNLOAD;
+        return row.optionalBoolean("sender", clientOutput == clientSends);
     }
 }

@@ -9,6 +9,7 @@ package com.burstline.iperf;
  * @param index         the interval's position in the run, from 0
  * @param stream        iperf3's socket number, or {@code "sum"} for the per-interval sum
  * @param direction     which way this stream carries data ({@link Direction#UPLOAD} or {@link Direction#DOWNLOAD})
+ * @param side          whether the host that sent this stream's data wrote the row, or the one that received it
  * @param rttMicros     smoothed round-trip time in microseconds (TCP sender)
  * @param cwndBytes     congestion window in bytes (TCP sender)
  */
@@ -18,6 +19,7 @@ public record IntervalSample(
         double end,
         String stream,
         Direction direction,
+        Side side,
         long bytes,
         double bitsPerSecond,
         Long retransmits,

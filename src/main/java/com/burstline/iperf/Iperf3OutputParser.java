@@ -12,6 +12,8 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads iperf3's JSON output, either {@code -J} (one object) or {@code --json-stream} (one event per line), into an
@@ -86,7 +88,7 @@ public final class Iperf3OutputParser {
                     case "start", "end" -> whole.set(name, eventPath.requireObject("data").node());
                     case "interval" -> intervals.add(eventPath.requireObject("data").node());
                     case "error" -> whole.set("error", data);
-                    default -> whole.set(name, data); // server_output_json, server_output_text: kept, not read
+                    default -> whole.set(name, data); // server_output_json: read for its intervals; _text: kept
                 }
             }
         } catch (IOException e) {
@@ -139,7 +141,24 @@ public final class Iperf3OutputParser {
                     cpu == null ? null : cpu.optionalDouble("remote_total"),
                     bidir ? end.requireObject("sum_sent_bidir_reverse").requireDouble("bits_per_second") : null,
                     bidir ? end.requireObject("sum_received_bidir_reverse").requireDouble("bits_per_second") : null,
-                    new IntervalReader(root.requireArray("intervals"), direction, isClientOutput(start)).read());
+                    intervals(direction, isClientOutput(start)));
+        }
+
+        /**
+         * The writer's own intervals, then the other end's when iperf3 ran with {@code --get-server-output} against a
+         * {@code -J} server: for an upload those are the receiver's, the only rows that say what arrived.
+         */
+        private List<IntervalSample> intervals(Direction direction, boolean clientOutput) {
+            List<IntervalSample> samples = new ArrayList<>(
+                    new IntervalReader(root.requireArray("intervals"), direction, clientOutput).read());
+            if (root.has("server_output_json") && root.node().get("server_output_json").isObject()) {
+                JsonPath server = root.requireObject("server_output_json");
+                if (server.has("intervals")) {
+                    samples.addAll(new IntervalReader(server.requireArray("intervals"), direction, !clientOutput)
+                            .read());
+                }
+            }
+            return samples;
         }
 
         private static Protocol protocol(JsonPath testStart) {

@@ -1,6 +1,10 @@
 package com.burstline.agent;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Map;
@@ -34,6 +38,22 @@ class AgentSettingsTest {
         assertThat(fromEnvironment.instanceType()).isEqualTo("t4g.large");
         assertThat(fromEnvironment.testAddress()).isEqualTo("10.77.1.2");
         assertThat(overridden.name()).isEqualTo("from-option");
+    }
+
+    @Test
+    void theTokenComesFromAFileSoItDoesNotShowInPs(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("agent-token");
+        Files.writeString(file, "from-the-file-0123456789\n");
+        List<String> args = List.of("--server", "http://10.77.1.1:8080", "--token-file", file.toString(),
+                "--name", "arm-a");
+        assertThat(AgentSettings.parse(args, Map.of()).token()).isEqualTo("from-the-file-0123456789");
+        assertThat(AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--name", "arm-a"),
+                Map.of("BURSTLINE_AGENT_TOKEN_FILE", file.toString())).token()).isEqualTo("from-the-file-0123456789");
+        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--token-file",
+                dir.resolve("missing").toString(), "--name", "arm-a"), Map.of()))
+                .hasMessageContaining("--token-file " + dir.resolve("missing") + " cannot be read");
+        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--name", "a"),
+                Map.of())).hasMessageContaining("--token-file or --token is required");
     }
 
     @Test

@@ -21,7 +21,7 @@ class Iperf3ToolTest {
 
         assertThat(new Iperf3Tool("/usr/bin/iperf3", V3_12).clientArguments(ScenarioSpec.fromJson(json)))
                 .containsExactly("/usr/bin/iperf3", "-c", "10.77.0.2", "-p", "5201", "-P", "4", "-R", "-t", "30",
-                        "-i", "5", "-O", "2", "-J");
+                        "-i", "5", "-O", "2", "--get-server-output", "-J");
     }
 
     @Test
@@ -33,7 +33,7 @@ class Iperf3ToolTest {
 
         assertThat(new Iperf3Tool("iperf3", V3_18).clientArguments(ScenarioSpec.fromJson(json)))
                 .containsExactly("iperf3", "-c", "10.77.0.2", "-p", "5201", "-u", "-b", "1G", "-t", "30", "-i", "5",
-                        "--json-stream", "--forceflush");
+                        "--get-server-output", "--json-stream", "--forceflush");
     }
 
     @Test
@@ -49,7 +49,13 @@ class Iperf3ToolTest {
 
     @Test
     void serverRoleRunsOneTestAndFlushesItsOutput() {
-        assertThat(new Iperf3ServerRole("iperf3").arguments(5201))
+        assertThat(new Iperf3ServerRole("iperf3").arguments(5201, false))
                 .containsExactly("iperf3", "-s", "-p", "5201", "-1", "--forceflush");
+    }
+
+    @Test
+    void serverRoleWritesJsonWhereItsListeningSocketCanBeSeenSoThatTheClientGetsTheServersIntervals() {
+        assertThat(new Iperf3ServerRole("iperf3").arguments(5201, true))
+                .containsExactly("iperf3", "-s", "-p", "5201", "-1", "-J", "--forceflush");
     }
 }

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * The engine against stock iperf3 3.12 and 3.18 on loopback, both pairings: Java client to {@code iperf3 -s} and
  * {@code iperf3 -c} to the Java server. Both sides must finish without error, and what the sender sent and the
- * receiver received, each in its own report, must agree within 1% (UDP: packets and loss exactly).
+ * receiver received, each in its own report, must agree within 1% (UDP: no loss, and the packets of both reports
+ * alike but for the datagrams in flight at TEST_END).
  */
 class EngineInteropIT {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -123,8 +124,11 @@ class EngineInteropIT {
         if (udp) {
             JsonNode senderSum = senderEnd.path("sum" + suffix);
             JsonNode receiverSum = receiverEnd.path("sum" + suffix);
-            assertThat(received.path("packets").asLong()).as("packets")
-                    .isEqualTo(sent.path("packets").asLong()).isPositive();
+            // The sender counts the datagrams still in flight when the receiver stops counting at TEST_END (at
+            // most one per stream here, as between two iperf3s); none of them is lost.
+            long sentPackets = sent.path("packets").asLong();
+            assertThat(received.path("packets").asLong()).as("packets received of %d sent", sentPackets)
+                    .isBetween(sentPackets - 2, sentPackets).isPositive();
             assertThat(receiverSum.path("lost_packets").asLong()).as("lost, receiver's report").isZero();
             assertThat(senderSum.path("lost_packets").asLong()).as("lost, sender's report").isZero();
         }

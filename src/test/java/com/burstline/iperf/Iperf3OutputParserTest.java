@@ -72,10 +72,48 @@ class Iperf3OutputParserTest {
                 expectedRates.add(interval.get("sum_bidir_reverse").get("bits_per_second").doubleValue());
             }
         }
-        assertThat(result.intervals()).extracting(IntervalSample::bitsPerSecond).containsExactlyElementsOf(expectedRates);
+        // the writer's own rows first; --get-server-output runs add the server's after them
+        List<IntervalSample> own = result.intervals().subList(0, Math.min(expectedRates.size(),
+                result.intervals().size()));
+        assertThat(own).extracting(IntervalSample::bitsPerSecond).containsExactlyElementsOf(expectedRates);
         int sumsPerInterval = result.direction() == Direction.BIDIR ? 2 : 1;
-        assertThat(result.intervals()).filteredOn(IntervalSample::isSum).extracting(IntervalSample::index)
+        assertThat(own).filteredOn(IntervalSample::isSum).extracting(IntervalSample::index)
                 .hasSize(intervals.size() * sumsPerInterval);
+    }
+
+    @Test
+    void keepsTheServersIntervalsFromGetServerOutputAsTheReceiversRowsOfAnUpload() {
+        Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-udp-1g-upload-server-lab.json"));
+        JsonNode server = asMonolithic("iperf3-312-udp-1g-upload-server-lab.json").get("server_output_json");
+
+        List<IntervalSample> received = result.intervals().stream()
+                .filter(sample -> sample.isSum() && sample.side() == Side.RECEIVER).toList();
+        List<Double> serverSums = new ArrayList<>();
+        server.get("intervals").forEach(interval -> serverSums.add(interval.get("sum").get("bits_per_second")
+                .doubleValue()));
+        assertThat(received).extracting(IntervalSample::bitsPerSecond).containsExactlyElementsOf(serverSums);
+        assertThat(received).extracting(IntervalSample::lostPackets).doesNotContainNull();
+        assertThat(result.intervals()).filteredOn(sample -> sample.isSum() && sample.side() == Side.SENDER)
+                .hasSize(5);
+    }
+
+    @Test
+    void aBidirRunWithServerOutputHasBothSidesOfBothDirections() {
+        Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-1-bidir-server-lab.json"));
+
+        for (Direction direction : List.of(Direction.UPLOAD, Direction.DOWNLOAD)) {
+            for (Side side : Side.values()) {
+                assertThat(result.intervals()).as(direction + " " + side).filteredOn(sample -> sample.isSum()
+                        && sample.direction() == direction && sample.side() == side).hasSizeGreaterThanOrEqualTo(5);
+            }
+        }
+    }
+
+    @Test
+    void aDownloadsClientRowsAreTheReceiversWithoutServerOutput() {
+        Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-1-download.json"));
+
+        assertThat(result.intervals()).extracting(IntervalSample::side).containsOnly(Side.RECEIVER);
     }
 
     @Test

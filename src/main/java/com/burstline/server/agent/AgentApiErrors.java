@@ -1,6 +1,7 @@
 package com.burstline.server.agent;
 
 import com.burstline.server.system.ProblemTypes;
+import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -22,8 +23,7 @@ class AgentApiErrors {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ProblemDetail unreadable(HttpMessageNotReadableException error) {
-        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid agent",
-                "The body must be JSON as docs/agent-protocol.md describes it.");
+        return RequestBodyProblems.unreadable(error, "The body must be JSON as docs/agent-protocol.md describes it.");
     }
 
     @ExceptionHandler(AgentNotFoundException.class)

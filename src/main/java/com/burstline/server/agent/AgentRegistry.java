@@ -22,10 +22,12 @@ public class AgentRegistry {
     private final TransactionTemplate transaction;
     private final int heartbeatSeconds;
     private final Duration offlineAfter;
+    private final AgentAddresses addresses;
     private final Clock clock = Clock.systemUTC();
 
     AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
-                  BurstlineProperties properties) {
+                  BurstlineProperties properties, AgentAddresses addresses) {
+        this.addresses = addresses;
         this.agents = agents;
         this.factsJson = factsJson;
         this.transaction = transaction;
@@ -39,6 +41,7 @@ public class AgentRegistry {
 
     AgentView register(AgentRegistration registration) {
         AgentRegistration checked = AgentRules.check(registration);
+        addresses.check(java.net.URI.create(checked.url()));
         String facts = factsJson.write(checked.facts());
         if (facts != null && facts.length() > AgentRules.MAX_FACTS) {
             throw new InvalidAgentException("facts must be at most " + AgentRules.MAX_FACTS + " characters of JSON");

@@ -29,18 +29,25 @@ public class Findings {
     public List<Finding> forRun(long id) {
         RunSummary run = queries.get(id);
         List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
-        String opposite = "upload".equals(run.direction()) ? "download" : "upload";
-        List<RunSummary> context = queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
-                run.instanceType(), run.protocol(), opposite, null), 0, CONTEXT_RUNS).content();
-        return RunAnalysis.findings(run, sums, context, queries.environment(id).nicCounters());
+        // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
+        List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
+                run.instanceType(), run.protocol(), null, null), 0, CONTEXT_RUNS).content());
+        if (pair.stream().noneMatch(other -> other.id() == run.id())) {
+            pair.add(run);
+        }
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
+                queries.environment(id).nicCounters()));
+        findings.addAll(AsymmetryRule.of(pair, run));
+        return findings;
     }
 
     /** @param environments what the agents recorded around the runs, by run id (see {@link RunSelections}) */
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), runs,
+        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
                 nicCounters(environments.get(run.id())))));
+        findings.addAll(AsymmetryRule.of(runs, null));
         return findings;
     }
 

@@ -19,7 +19,7 @@ class FindingsApiController {
     }
 
     @Operation(summary = "A run's findings",
-            description = "Kinds: percent-of-limit, direction-asymmetry, sender-limited, burst-exhausted, "
+            description = "Kinds: percent-of-limit, packet-loss, direction-asymmetry, sender-limited, burst-exhausted, "
                     + "allowance-exceeded, unstable; each with a severity, a message and the numbers in data.")
     @GetMapping(path = "/api/v1/runs/{id}/findings", produces = MediaType.APPLICATION_JSON_VALUE)
     List<Finding> findings(@PathVariable long id) {

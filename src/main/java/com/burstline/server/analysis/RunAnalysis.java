@@ -13,19 +13,18 @@ import java.util.Optional;
  * rule applies to old runs too. {@code context} holds the runs the asymmetry rule may compare with; the agent's NIC
  * counters, when a job measured the run, show whether EC2's allowances shaped it.
  */
-public final class RunAnalysis {
+final class RunAnalysis {
     private RunAnalysis() {
     }
 
     /**
      * @param nicCounters the SUT agent's counters delta over the run (see {@code RunEnvironment}); null for uploads
      */
-    public static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, List<RunSummary> context,
-                                         JsonNode nicCounters) {
+    static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters) {
         Series series = Series.of(run, sumRows);
         List<Finding> findings = new ArrayList<>();
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
-        AsymmetryRule.of(run, context).ifPresent(findings::add);
+        PacketLossRule.of(run, nicCounters).ifPresent(findings::add);
         SenderLimitRule.of(run).ifPresent(findings::add);
         Optional<Finding> burst = BurstRule.of(run, series);
         burst.ifPresent(findings::add);

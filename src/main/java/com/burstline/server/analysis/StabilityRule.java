@@ -20,8 +20,7 @@ final class StabilityRule {
 
     static Optional<Finding> of(RunSummary run, Series series) {
         double cv = series.coefficientOfVariation();
-        double gigabytes = run.receivedBitsPerSecond() * run.durationSeconds() / 8 / 1e9;
-        Double perGb = run.retransmits() == null || gigabytes == 0 ? null : run.retransmits() / gigabytes;
+        Double perGb = AllowanceRule.retransmitsPerGigabyte(run);
         boolean variable = series.size() >= 3 && cv > MAX_CV;
         boolean lossy = perGb != null && perGb > MAX_RETRANSMITS_PER_GB;
         if (!variable && !lossy) {

@@ -18,6 +18,8 @@ class ComparePageController {
         model.addAttribute("apiUrl", "/api/v1/compare" + (query == null ? "" : "?" + query));
         model.addAttribute("reportUrl", "/reports" + (query == null ? "" : "?" + query));
         model.addAttribute("markdownUrl", "/api/v1/reports" + (query == null ? "" : "?" + query));
+        model.addAttribute("csvUrl", "/api/v1/export/runs.csv" + (query == null ? "" : "?" + query));
+        model.addAttribute("intervalsCsvUrl", "/api/v1/export/intervals.csv" + (query == null ? "" : "?" + query));
         model.addAttribute("menu", "compare");
         return "compare";
     }

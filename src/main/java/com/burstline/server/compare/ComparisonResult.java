@@ -4,7 +4,10 @@ import java.util.List;
 
 /**
  * The answer of {@code GET /api/v1/compare}: per scenario, each group's figures (bits per second of received
- * throughput) and, when exactly two groups are compared, the difference between them. Names are part of the API.
+ * throughput) and, when exactly two groups are compared, the difference between them with its verdict. A group's 95%
+ * interval never goes below 0 (throughput cannot): {@code ci95Clipped} says its lower end was cut there. For
+ * {@code --bidir} runs the figures are the upload direction's and {@code meanReverseBitsPerSecond} is the download's
+ * (received), kept apart rather than added. Names are part of the API.
  */
 public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
 
@@ -13,12 +16,14 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
     }
 
     public record Group(String group, int n, double mean, double median, double min, double max, Double stddev,
-                        Double ci95Low, Double ci95High, Double meanRetransmits, Double meanJitterMs,
+                        Double ci95Low, Double ci95High, boolean ci95Clipped, Double meanRetransmits, Double meanJitterMs,
                         Double meanLostPercent, Double meanPercentOfBurstLimit, Double meanPercentOfBaseline,
-                        Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, List<Long> runIds) {
+                        Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, List<Long> runIds,
+                        Double meanReverseBitsPerSecond) {
     }
 
     public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,
-                             Double ci95HighPercent, Double pValue, String verdict) {
+                             Double ci95HighPercent, Double pValue, String verdict, String verdictKind,
+                             double practicalDifferencePercent) {
     }
 }

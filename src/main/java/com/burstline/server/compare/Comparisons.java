@@ -2,12 +2,14 @@ package com.burstline.server.compare;
 
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
@@ -17,9 +19,14 @@ public class Comparisons {
     public static final int MAX_RUNS = 5000;
 
     private final RunSelections selections;
+    private final Verdicts verdicts;
+    private final double practicalPercent;
 
-    Comparisons(RunSelections selections) {
+    Comparisons(RunSelections selections,
+                @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent) {
         this.selections = selections;
+        this.verdicts = new Verdicts(practicalPercent);
+        this.practicalPercent = practicalPercent;
     }
 
     public ComparisonResult compare(SelectionQuery query) {
@@ -31,19 +38,18 @@ public class Comparisons {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
-            for (String key : groupBy.keysOf(run)) {
-                if (query.groups().isEmpty() || query.groups().contains(key)) {
-                    byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
-                            .computeIfAbsent(key, k -> new ArrayList<>()).add(run);
-                }
-            }
+            // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
+            groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
+                    .filter(Objects::nonNull).distinct()
+                    .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
+                            .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
         byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query), query)));
         return new ComparisonResult(groupBy.apiName(), scenarios);
     }
 
-    private static ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
+    private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
                                                       SelectionQuery query) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
         groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, runs)));
@@ -52,20 +58,23 @@ public class Comparisons {
             boolean swap = query.baseline() != null && query.baseline().equals(figures.get(1).group());
             List<RunSummary> base = groups.get(figures.get(swap ? 1 : 0).group());
             List<RunSummary> other = groups.get(figures.get(swap ? 0 : 1).group());
-            comparison = compare(figures.get(swap ? 1 : 0).group(), base, figures.get(swap ? 0 : 1).group(), other,
-                    key.label());
+            comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label());
         }
         return new ComparisonResult.Scenario(key.protocol(), key.direction(), key.streams(),
                 key.targetBitsPerSecond(), figures, comparison);
     }
 
-    private static ComparisonResult.Comparison compare(String baseName, List<RunSummary> base, String otherName,
-                                                       List<RunSummary> other, String label) {
+    private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
+                                                ComparisonResult.Group otherFigures, List<RunSummary> other,
+                                                String label) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
-        String verdict = Verdicts.verdict(baseName, otherName, base.size(), other.size(), difference, label);
-        return new ComparisonResult.Comparison(baseName, otherName, difference.deltaPercent(),
-                difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict);
+        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.group(), otherFigures.group(),
+                base.size(), other.size(), baseFigures.meanPercentOfBurstLimit(),
+                otherFigures.meanPercentOfBurstLimit()), difference, label);
+        return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
+                difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
+                verdict.kind().apiName(), practicalPercent);
     }
 
     /** Requested groups keep the order they were asked in; otherwise alphabetical (the TreeMap's order). */

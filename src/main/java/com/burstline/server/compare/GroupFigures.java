@@ -15,7 +15,8 @@ final class GroupFigures {
         Statistics.Summary stats = Statistics.summarize(received(runs));
         boolean udp = runs.stream().allMatch(run -> "UDP".equals(run.protocol()));
         return new ComparisonResult.Group(name, stats.n(), stats.mean(), stats.median(), stats.min(), stats.max(),
-                stats.stddev(), stats.ci95Low(), stats.ci95High(),
+                stats.stddev(), stats.ci95Low() == null ? null : Math.max(0, stats.ci95Low()), stats.ci95High(),
+                stats.ci95Low() != null && stats.ci95Low() < 0,
                 mean(runs, run -> run.retransmits() == null ? null : run.retransmits().doubleValue()),
                 udp ? mean(runs, RunSummary::jitterMs) : null,
                 udp ? mean(runs, RunSummary::lostPercent) : null,
@@ -23,7 +24,8 @@ final class GroupFigures {
                 mean(runs, GroupFigures::percentOfBaseline),
                 mean(runs, RunSummary::burstLimitBitsPerSecond),
                 mean(runs, RunSummary::baselineBitsPerSecond),
-                runs.stream().map(RunSummary::id).toList());
+                runs.stream().map(RunSummary::id).toList(),
+                mean(runs, RunSummary::reverseReceivedBitsPerSecond));
     }
 
     static double[] received(List<RunSummary> runs) {

@@ -2,22 +2,26 @@ package com.burstline.server.compare;
 
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunSelection;
+import com.burstline.server.run.TimeBounds;
 import org.springframework.util.MultiValueMap;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * The selection in a comparison's, report's or export's query string, the same for all three so that one URL
- * shares a selection between them. Filters match exactly; the groupBy dimension's filter may repeat, and its values
- * are then the groups, in the order given (the first is the baseline unless {@code baseline=} says otherwise).
+ * shares a selection between them. Filters match as on the runs list ({@link RunFilter}: names case-insensitively
+ * anywhere in the value, {@code from}/{@code to} a UTC date range); the groupBy dimension's filter may repeat, and
+ * its values are then the groups, in the order given (the first is the baseline unless {@code baseline=} says
+ * otherwise); a run joins the group its value matches ({@link #groupOf}).
  * {@code run} (repeatable, or comma-separated) picks runs by id; {@code job} is the id of the job that measured the
  * runs.
  */
 public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
-            "direction", "tag", "job");
+            "direction", "tag", "job", "from", "to");
     private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
@@ -32,7 +36,8 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         RunFilter filter = new RunFilter(filterValue(params, "sut", groupBy), filterValue(params, "peer", groupBy),
                 filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
                 single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy),
-                jobId(filterValue(params, "job", groupBy)));
+                jobId(filterValue(params, "job", groupBy)), TimeBounds.from(single(params, "from")),
+                TimeBounds.to(single(params, "to")));
         if (groupBy == GroupBy.JOB) {
             groups.forEach(SelectionQuery::jobId);
         }
@@ -43,6 +48,25 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         String dimension = groupBy == null || groups.isEmpty() ? null : groupBy.apiName();
         return new SelectionQuery(groupBy, groups, baseline, new RunSelection(runIds(params), filter, dimension,
                 groups));
+    }
+
+    /**
+     * The requested group a run's value belongs to: the one it equals (ignoring case), else the longest one it
+     * contains ("2.10" for "ENA 2.10.0" rather than "2.1"); null when none. Job ids match exactly.
+     */
+    public String groupOf(String key) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        String best = null;
+        for (String group : groups) {
+            if (group.equalsIgnoreCase(key)) {
+                return group;
+            }
+            boolean contained = groupBy != GroupBy.JOB && lower.contains(group.toLowerCase(Locale.ROOT));
+            if (contained && (best == null || group.length() > best.length())) {
+                best = group;
+            }
+        }
+        return best;
     }
 
     private static String filterValue(MultiValueMap<String, String> params, String name, GroupBy groupBy) {

@@ -2,29 +2,77 @@ package com.burstline.server.compare;
 
 import java.util.Locale;
 
-/** Puts a comparison into the words an engineer would write in a report. Significance at p < 0.05. */
+/**
+ * Puts a comparison into the words an engineer would write in a report, answer first. In order: when both groups sit
+ * at ≥ {@value #AT_CAP_PERCENT}% of their burst limit the cap decided the figures, not the driver (the shared
+ * samples: every TCP run over the lab's 5 Gbit/s shaper at 95–96%, whichever iperf3 sent); a difference under the
+ * practical threshold is "no practical difference" whatever its p-value; then significance at p < 0.05.
+ */
 final class Verdicts {
     static final double ALPHA = 0.05;
+    static final double AT_CAP_PERCENT = 90;
 
-    private Verdicts() {
+    /** What the verdict says, for pages that style or sort by it. */
+    enum Kind {
+        CAP_LIMITS_BOTH, TOO_FEW_RUNS, NO_SPREAD, NO_PRACTICAL_DIFFERENCE, SIGNIFICANT, NOT_SIGNIFICANT;
+
+        String apiName() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
     }
 
-    static String verdict(String baseline, String other, int nBaseline, int nOther, Statistics.Difference difference,
-                          String scenario) {
-        String change = String.format(Locale.ROOT, "%s is %.1f%% %s than %s on %s", other,
-                Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower", baseline,
-                scenario);
+    record Verdict(Kind kind, String text) {
+    }
+
+    /** The two groups' sizes and mean % of the burst limit (null when no limit is known). */
+    record Sides(String baseline, String other, int nBaseline, int nOther, Double baselineCapPercent,
+                 Double otherCapPercent) {
+    }
+
+    private final double practicalPercent;
+
+    /** @param practicalPercent differences under this many percent of the baseline are no practical difference */
+    Verdicts(double practicalPercent) {
+        this.practicalPercent = practicalPercent;
+    }
+
+    Verdict verdict(Sides sides, Statistics.Difference difference, String scenario) {
+        String change = String.format(Locale.ROOT, "%s is %.1f%% %s than %s on %s", sides.other(),
+                Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower",
+                sides.baseline(), scenario);
+        if (atCap(sides.baselineCapPercent()) && atCap(sides.otherCapPercent())) {
+            return new Verdict(Kind.CAP_LIMITS_BOTH, String.format(Locale.ROOT, "the cap limits both on %s: %s "
+                            + "and %s sit at %.1f%% and %.1f%% of the burst limit, so these runs measure the "
+                            + "instance's allowance, not the driver (%s); compare below the limit", scenario,
+                    sides.baseline(), sides.other(), sides.baselineCapPercent(), sides.otherCapPercent(),
+                    change + withP(difference)));
+        }
         if (difference.pValue() == null) {
-            if (nBaseline < 2 || nOther < 2) {
-                return "not enough runs for a test (" + sizes(nBaseline, nOther) + "; 2 each needed): " + change;
+            if (sides.nBaseline() < 2 || sides.nOther() < 2) {
+                return new Verdict(Kind.TOO_FEW_RUNS, "not enough runs for a test (" + sizes(sides)
+                        + "; 2 each needed): " + change);
             }
-            return change + " (no spread within either group, so no test)";
+            return new Verdict(Kind.NO_SPREAD, change + " (no spread within either group, so no test)");
+        }
+        if (Math.abs(difference.deltaPercent()) < practicalPercent) {
+            return new Verdict(Kind.NO_PRACTICAL_DIFFERENCE, String.format(Locale.ROOT, "no practical difference "
+                    + "on %s: %s is %.1f%% %s than %s, under the %s%% that matters (%s)", scenario, sides.other(),
+                    Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower",
+                    sides.baseline(), trim(practicalPercent), p(difference.pValue())));
         }
         if (difference.pValue() < ALPHA) {
-            return change + ", " + p(difference.pValue());
+            return new Verdict(Kind.SIGNIFICANT, change + ", " + p(difference.pValue()));
         }
-        return "no significant difference on " + scenario + " with " + sizes(nBaseline, nOther) + " ("
-                + p(difference.pValue()) + ")";
+        return new Verdict(Kind.NOT_SIGNIFICANT, "no significant difference on " + scenario + " with "
+                + sizes(sides) + " (" + p(difference.pValue()) + ")");
+    }
+
+    private static boolean atCap(Double percentOfBurst) {
+        return percentOfBurst != null && percentOfBurst >= AT_CAP_PERCENT;
+    }
+
+    private static String withP(Statistics.Difference difference) {
+        return difference.pValue() == null ? "" : ", " + p(difference.pValue());
     }
 
     static String p(double pValue) {
@@ -34,7 +82,12 @@ final class Verdicts {
         return String.format(Locale.ROOT, pValue < 0.01 ? "p = %.3f" : "p = %.2f", pValue);
     }
 
-    private static String sizes(int nBaseline, int nOther) {
-        return nBaseline == nOther ? "n = " + nBaseline + " each" : "n = " + nBaseline + " and " + nOther;
+    private static String trim(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+
+    private static String sizes(Sides sides) {
+        return sides.nBaseline() == sides.nOther() ? "n = " + sides.nBaseline() + " each"
+                : "n = " + sides.nBaseline() + " and " + sides.nOther();
     }
 }

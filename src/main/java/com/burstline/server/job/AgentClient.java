@@ -4,6 +4,7 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
+import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -32,10 +33,15 @@ class AgentClient {
 
     private final JsonMapper json = JsonMapper.builder().build();
     private final HttpClient http;
-    private final AgentToken token;
+    private static final String AGENT_PROBLEM = "urn:burstline:agent-problem:";
+    private static final int MAX_DETAIL = 300;
 
-    AgentClient(AgentToken token, BurstlineProperties properties) {
+    private final AgentToken token;
+    private final AgentAddresses addresses;
+
+    AgentClient(AgentToken token, BurstlineProperties properties, AgentAddresses addresses) {
         this.token = token;
+        this.addresses = addresses;
         this.http = HttpClient.newBuilder().connectTimeout(properties.jobs().agentConnectTimeout()).build();
     }
 
@@ -69,6 +75,10 @@ class AgentClient {
 
     private HttpResponse<String> send(AgentView agent, HttpRequest request) throws AgentCallException {
         String where = "agent " + agent.name() + " at " + agent.url();
+        String refusal = addresses.refusal(request.uri());
+        if (refusal != null) {
+            throw new AgentCallException("the server does not call " + where + ": " + refusal, false);
+        }
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException e) {
@@ -87,15 +97,27 @@ class AgentClient {
         }
     }
 
-    /** The agent's problem detail when it sent one, else the status: "409 agent b is busy with job 7 scenario 31". */
+    /**
+     * The agent's problem detail when the answer is the agent protocol's own problem ("409 agent b is busy with job
+     * 7 scenario 31"); anything else that answered is not quoted, so whatever sits at a wrong URL cannot put its
+     * text on the job page.
+     */
     private String detailOf(HttpResponse<String> response) {
         String detail = null;
+        boolean problemJson = response.headers().firstValue("Content-Type").orElse("")
+                .startsWith("application/problem+json");
         try {
-            JsonNode problem = json.readTree(response.body());
-            detail = problem.path("detail").stringValue(null);
+            JsonNode problem = problemJson ? json.readTree(response.body()) : null;
+            if (problem != null && problem.path("type").asString("").startsWith(AGENT_PROBLEM)) {
+                detail = problem.path("detail").stringValue(null);
+            }
         } catch (JacksonException notJson) {
-            // fall back to the status alone
+            // not the agent's problem: the status alone
         }
-        return "HTTP " + response.statusCode() + (detail == null ? "" : " " + detail);
+        if (detail == null) {
+            return "HTTP " + response.statusCode() + " (not an answer of the Burstline agent protocol)";
+        }
+        return "HTTP " + response.statusCode() + " " + (detail.length() > MAX_DETAIL
+                ? detail.substring(0, MAX_DETAIL) + "…" : detail).replaceAll("\\p{Cntrl}", " ");
     }
 }

@@ -52,6 +52,15 @@ class JobApiController {
         return jobs.get(id);
     }
 
+    @Operation(summary = "Run a job again (API token)",
+            description = "A new job with the same agents, plan or scenarios, repeat, duration, tags and onFailure; "
+                    + "201 with the new job.")
+    @PostMapping(path = "/{id}/rerun", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<JobView> rerun(@PathVariable long id) {
+        JobView job = jobs.rerun(id);
+        return ResponseEntity.created(URI.create("/api/v1/jobs/" + job.id())).body(job);
+    }
+
     @Operation(summary = "Cancel a queued or running job (API token)", description = "409 when it already ended.")
     @PostMapping(path = "/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
     JobView cancel(@PathVariable long id) {

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.server.system.ProblemTypes;
+import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -24,9 +25,9 @@ class JobApiErrors {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ProblemDetail unreadable(HttpMessageNotReadableException error) {
-        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input",
-                "The body must be a JSON object with the fields the API docs list, with numbers where numbers are "
-                        + "expected, e.g. {\"sut\": \"a\", \"peer\": \"b\", \"plan\": \"standard\"}.");
+        return RequestBodyProblems.unreadable(error, "The body must be a JSON object with the fields the API docs "
+                + "list, with numbers where numbers are expected, e.g. {\"sut\": \"a\", \"peer\": \"b\", "
+                + "\"plan\": \"standard\"}.");
     }
 
     @ExceptionHandler(JobQueueFullException.class)

@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
+import com.burstline.server.catalog.InstanceCatalog;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,10 +21,12 @@ import java.security.Principal;
 class JobPagesController {
     private final JobService jobs;
     private final AgentRegistry agents;
+    private final InstanceCatalog catalog;
 
-    JobPagesController(JobService jobs, AgentRegistry agents) {
+    JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog) {
         this.jobs = jobs;
         this.agents = agents;
+        this.catalog = catalog;
     }
 
     @GetMapping("/jobs")
@@ -48,9 +51,13 @@ class JobPagesController {
         }
     }
 
+    /** The live chart's limit lines: the SUT's instance type in the catalog, as its runs will be judged. */
     @GetMapping("/jobs/{id}")
     String show(@PathVariable long id, Model model) {
-        model.addAttribute("job", jobs.get(id));
+        JobView job = jobs.get(id);
+        model.addAttribute("job", job);
+        model.addAttribute("limits", agents.find(job.sut()).map(AgentView::instanceType).flatMap(catalog::find)
+                .orElse(null));
         return "jobs/show";
     }
 
@@ -63,6 +70,18 @@ class JobPagesController {
             redirect.addFlashAttribute("message", finished.getMessage());
         }
         return "redirect:/jobs/" + id;
+    }
+
+    /** A gone agent makes the new request invalid: the old job's page says so instead. */
+    @PostMapping("/jobs/{id}/rerun")
+    String rerun(@PathVariable long id, RedirectAttributes redirect) {
+        try {
+            return "redirect:/jobs/" + jobs.rerun(id).id();
+        } catch (InvalidJobException invalid) {
+            redirect.addFlashAttribute("message", "This job cannot run again: " + String.join("; ",
+                    invalid.problems()));
+            return "redirect:/jobs/" + id;
+        }
     }
 
     @ExceptionHandler(JobNotFoundException.class)

@@ -32,6 +32,11 @@ class JobService {
         return job;
     }
 
+    /** A new job with the same request as job {@code id}. */
+    JobView rerun(long id) {
+        return create(Reruns.requestOf(store.view(id)));
+    }
+
     JobView get(long id) {
         return store.view(id);
     }

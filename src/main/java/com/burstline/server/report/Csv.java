@@ -3,10 +3,12 @@ package com.burstline.server.report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 
 /**
  * RFC 4180 fields: quoted when they hold a comma, quote or line break, quotes doubled; empty for null; user text that
- * looks like a formula neutralised (OWASP's CSV injection advice).
+ * looks like a formula neutralised (OWASP's CSV injection advice). Numbers in plain decimal notation
+ * (4780696044.910457, never 4.780696044910457E9), which every spreadsheet reads.
  */
 final class Csv {
     private final Writer out;
@@ -33,7 +35,9 @@ final class Csv {
         if (value == null) {
             return "";
         }
-        String text = value instanceof CharSequence && formulaLike(value.toString()) ? "'" + value : value.toString();
+        String text = value instanceof Double number && Double.isFinite(number)
+                ? BigDecimal.valueOf(number).toPlainString()
+                : value instanceof CharSequence && formulaLike(value.toString()) ? "'" + value : value.toString();
         if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
             return '"' + text.replace("\"", "\"\"") + '"';
         }

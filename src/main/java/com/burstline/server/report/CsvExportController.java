@@ -1,6 +1,7 @@
 package com.burstline.server.report;
 
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.job.ScenarioOutcomes;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import io.swagger.v3.oas.annotations.Operation;
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /** Runs and intervals of any selection as CSV (the selection parameters of /api/v1/compare, without groupBy). */
 @RestController
@@ -22,18 +24,24 @@ class CsvExportController {
     private static final String TYPE = "text/csv;charset=UTF-8";
 
     private final RunSelections selections;
+    private final ScenarioOutcomes outcomes;
 
-    CsvExportController(RunSelections selections) {
+    CsvExportController(RunSelections selections, ScenarioOutcomes outcomes) {
         this.selections = selections;
+        this.outcomes = outcomes;
     }
 
-    @Operation(summary = "Run summaries of a selection as CSV, one line per run")
+    @Operation(summary = "Run summaries of a selection as CSV, one line per run",
+            description = "With jobId, status (the job scenario's, or 'uploaded') and a bidir run's reverse "
+                    + "direction; numbers in plain decimal notation; the file is named after the selection, e.g. "
+                    + "burstline-runs-job-2.csv.")
     @GetMapping("/api/v1/export/runs.csv")
     void runs(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response) throws IOException {
         List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
-        Csv csv = start(response, "runs.csv");
+        Map<Long, String> statuses = outcomes.statusByRun(runs.stream().map(RunSummary::id).toList());
+        Csv csv = start(response, CsvFileNames.of("runs", params));
         csv.row(RunCsvColumns.HEADER);
-        runs.forEach(run -> csv.row(RunCsvColumns.values(run)));
+        runs.forEach(run -> csv.row(RunCsvColumns.values(run, statuses.get(run.id()))));
     }
 
     @Operation(summary = "Every interval row (each stream and the sums) of a selection's runs as CSV")
@@ -41,13 +49,13 @@ class CsvExportController {
     void intervals(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response)
             throws IOException {
         List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
-        Csv csv = start(response, "intervals.csv");
+        Csv csv = start(response, CsvFileNames.of("intervals", params));
         csv.row("runId", "interval", "start", "end", "stream", "direction", "bytes", "bitsPerSecond", "retransmits",
-                "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted");
+                "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted", "side");
         selections.forEachInterval(runs.stream().map(RunSummary::id).toList(), (runId, row) -> csv.row(runId,
                 row.interval(), row.start(), row.end(), row.stream(), row.direction(), row.bytes(),
                 row.bitsPerSecond(), row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(),
-                row.lostPackets(), row.packets(), row.omitted()));
+                row.lostPackets(), row.packets(), row.omitted(), row.side()));
     }
 
     /** Headers go out only after the selection was read, so that a bad selection still answers a problem detail. */

@@ -5,12 +5,14 @@ import com.burstline.server.compare.SelectionQuery;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 @RestController
 @Tag(name = "Reports", description = "The write-up of a selection of runs")
@@ -18,6 +20,7 @@ class ReportApiController {
     static final MediaType MARKDOWN = new MediaType("text", "markdown", java.nio.charset.StandardCharsets.UTF_8);
 
     private final Reports reports;
+    private final java.time.Clock clock = java.time.Clock.systemUTC();
 
     ReportApiController(Reports reports) {
         this.reports = reports;
@@ -29,6 +32,12 @@ class ReportApiController {
     @GetMapping(path = "/api/v1/reports")
     ResponseEntity<String> markdown(@RequestParam MultiValueMap<String, String> params, HttpServletRequest request) {
         Report report = reports.build(SelectionQuery.parse(params, GroupBy.DRIVER), request.getQueryString());
-        return ResponseEntity.ok().contentType(MARKDOWN).body(MarkdownReport.render(report));
+        String base = ServletUriComponentsBuilder.fromContextPath(request).build().toUriString();
+        String name = report.jobIds().size() == 1 ? "burstline-job-" + report.jobIds().get(0) + ".md"
+                : "burstline-report.md";
+        // A download, so that the browser saves it; links are absolute, so that they work from the saved file.
+        return ResponseEntity.ok().contentType(MARKDOWN)
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + name + "\"")
+                .body(MarkdownReport.render(report, base, clock.instant()));
     }
 }

@@ -19,6 +19,11 @@ final class ReportFormat {
         return group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")";
     }
 
+    /** The mean share of the burst limit, one decimal; "—" when no limit is known. */
+    static String percentOfBurst(Double percent) {
+        return percent == null ? "—" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
     static String retransmits(ComparisonResult.Group group) {
         if (group.meanRetransmits() == null) {
             return "—";

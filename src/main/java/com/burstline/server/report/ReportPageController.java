@@ -28,6 +28,7 @@ class ReportPageController {
         String query = request.getQueryString() == null ? "" : request.getQueryString();
         model.addAttribute("apiUrl", "/api/v1/compare" + (query.isEmpty() ? "" : "?" + query));
         model.addAttribute("markdownUrl", "/api/v1/reports" + (query.isEmpty() ? "" : "?" + query));
+        model.addAttribute("csvUrl", "/api/v1/export/runs.csv" + (query.isEmpty() ? "" : "?" + query));
         try {
             model.addAttribute("report", reports.build(SelectionQuery.parse(params, GroupBy.DRIVER), query));
         } catch (InvalidSelectionException | InvalidRunInputException e) {

@@ -1,5 +1,6 @@
 package com.burstline.server.report;
 
+import com.burstline.server.analysis.Figures;
 import com.burstline.server.analysis.Findings;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.compare.Comparisons;
@@ -44,19 +45,36 @@ class Reports {
         List<Report.Row> udp = new ArrayList<>();
         for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
             for (ComparisonResult.Group group : scenario.groups()) {
-                ("UDP".equals(scenario.protocol()) ? udp : tcp).add(row(scenario, group));
+                List<Report.Row> table = "UDP".equals(scenario.protocol()) ? udp : tcp;
+                table.add(row(scenario, group));
+                if (group.meanReverseBitsPerSecond() != null) {
+                    table.add(reverseRow(scenario, group));
+                }
             }
         }
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
-                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString);
+                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString,
+                runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList());
     }
 
     private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        return new Report.Row(ReportFormat.scenario(scenario), ReportFormat.direction(scenario.direction()),
-                group.group(), group.n(), ReportFormat.throughput(group), ReportFormat.retransmits(group),
+        String direction = "bidir".equals(scenario.direction()) ? "Bidir: upload"
+                : ReportFormat.direction(scenario.direction());
+        return new Report.Row(ReportFormat.scenario(scenario), direction,
+                group.group(), group.n(), ReportFormat.throughput(group),
+                ReportFormat.percentOfBurst(group.meanPercentOfBurstLimit()), ReportFormat.retransmits(group),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
+    }
+
+    /** A --bidir run's download direction, on a row of its own (its retransmits are counted with the upload's). */
+    private static Report.Row reverseRow(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
+        String mean = Figures.rate(group.meanReverseBitsPerSecond());
+        return new Report.Row(ReportFormat.scenario(scenario), "Bidir: download", group.group(), group.n(),
+                group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")",
+                ReportFormat.percentOfBurst(group.burstLimitBitsPerSecond() == null ? null
+                        : group.meanReverseBitsPerSecond() / group.burstLimitBitsPerSecond() * 100), "—", "—", "—");
     }
 
     /** The group column is headed by what the groups are, as the seed's tables head it "Driver". */

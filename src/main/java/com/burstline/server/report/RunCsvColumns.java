@@ -2,22 +2,29 @@ package com.burstline.server.report;
 
 import com.burstline.server.run.RunSummary;
 
-/** The runs CSV: the summary's API fields, in the API's names, tags joined by ';'. */
+/**
+ * The runs CSV: the summary's API fields, in the API's names, tags joined by ';'. {@code status} is the job
+ * scenario's (SUCCEEDED, FAILED for a late result) or {@code uploaded}; the reverse columns hold a bidir run's
+ * other direction.
+ */
 final class RunCsvColumns {
-    static final Object[] HEADER = {"id", "sut", "peer", "instanceType", "driver", "tags", "tool", "toolVersion",
-            "outputFormat", "startedAt", "uploadedAt", "protocol", "direction", "streams", "durationSeconds",
-            "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond", "retransmits",
-            "jitterMs", "lostPercent", "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond",
-            "baselineBitsPerSecond", "percentOfBurstLimit", "intervalCount"};
+    static final String UPLOADED = "uploaded";
+    static final Object[] HEADER = {"id", "jobId", "status", "sut", "peer", "instanceType", "driver", "tags", "tool",
+            "toolVersion", "outputFormat", "startedAt", "uploadedAt", "protocol", "direction", "streams",
+            "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
+            "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
+            "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
+            "percentOfBurstLimit", "intervalCount"};
 
     private RunCsvColumns() {
     }
 
-    static Object[] values(RunSummary run) {
-        return new Object[]{run.id(), run.sut(), run.peer(), run.instanceType(), run.driver(),
-                String.join(";", run.tags()), run.tool(), run.toolVersion(), run.outputFormat(), run.startedAt(),
-                run.uploadedAt(), run.protocol(), run.direction(), run.streams(), run.durationSeconds(),
-                run.omitSeconds(), run.targetBitsPerSecond(), run.sentBitsPerSecond(), run.receivedBitsPerSecond(),
+    static Object[] values(RunSummary run, String status) {
+        return new Object[]{run.id(), run.jobId(), status == null ? UPLOADED : status, run.sut(), run.peer(),
+                run.instanceType(), run.driver(), String.join(";", run.tags()), run.tool(), run.toolVersion(),
+                run.outputFormat(), run.startedAt(), run.uploadedAt(), run.protocol(), run.direction(), run.streams(),
+                run.durationSeconds(), run.omitSeconds(), run.targetBitsPerSecond(), run.sentBitsPerSecond(),
+                run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(), run.reverseReceivedBitsPerSecond(),
                 run.retransmits(), run.jitterMs(), run.lostPercent(), run.hostCpuPercent(), run.remoteCpuPercent(),
                 run.burstLimitBitsPerSecond(), run.baselineBitsPerSecond(), run.percentOfBurstLimit(),
                 run.intervalCount()};

@@ -20,7 +20,7 @@ import java.util.function.BiConsumer;
 class IntervalBatchReader {
     private static final int CHUNK = 200;
     private static final String COLUMNS = """
-            SELECT run_id, interval_index, start_seconds, end_seconds, stream, direction, bytes, bits_per_second,
+            SELECT run_id, interval_index, start_seconds, end_seconds, stream, direction, side, bytes, bits_per_second,
                 retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted
             FROM run_interval WHERE run_id IN (%s)%s ORDER BY run_id, seq""";
 
@@ -53,7 +53,7 @@ class IntervalBatchReader {
 
     private static IntervalRow row(ResultSet rs) throws SQLException {
         return new IntervalRow(rs.getInt("interval_index"), rs.getDouble("start_seconds"),
-                rs.getDouble("end_seconds"), rs.getString("stream"), rs.getString("direction"), rs.getLong("bytes"),
+                rs.getDouble("end_seconds"), rs.getString("stream"), rs.getString("direction"), rs.getString("side"), rs.getLong("bytes"),
                 rs.getDouble("bits_per_second"), rs.getObject("retransmits", Long.class),
                 rs.getObject("rtt_micros", Long.class), rs.getObject("cwnd_bytes", Long.class),
                 rs.getObject("jitter_ms", Double.class), rs.getObject("lost_packets", Long.class),

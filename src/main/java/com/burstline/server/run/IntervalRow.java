@@ -3,7 +3,9 @@ package com.burstline.server.run;
 /**
  * One stored interval row as the API returns it: one stream (iperf3's socket number) or {@code "sum"} over one
  * reporting interval. {@code direction} says which way the row's data flowed (upload or download), which tells the
- * two sums of a {@code --bidir} run apart. Fields iperf3 did not print are {@code null}.
+ * two sums of a {@code --bidir} run apart; {@code side} whether the row is the sender's or the receiver's report of it
+ * ({@code sender}, {@code receiver}: runs with {@code --get-server-output} hold both). Fields iperf3 did not print are
+ * {@code null}.
  */
 public record IntervalRow(
         int interval,
@@ -11,6 +13,7 @@ public record IntervalRow(
         double end,
         String stream,
         String direction,
+        String side,
         long bytes,
         double bitsPerSecond,
         Long retransmits,

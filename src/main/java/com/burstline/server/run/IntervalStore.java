@@ -19,10 +19,11 @@ class IntervalStore {
     private static final int BATCH_SIZE = 500;
     private static final String INSERT = """
             INSERT INTO run_interval (run_id, seq, interval_index, start_seconds, end_seconds, stream, direction,
-                bytes, bits_per_second, retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                side, bytes, bits_per_second, retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets,
+                omitted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
     private static final String SELECT = """
-            SELECT interval_index, start_seconds, end_seconds, stream, direction, bytes, bits_per_second,
+            SELECT interval_index, start_seconds, end_seconds, stream, direction, side, bytes, bits_per_second,
                 retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted
             FROM run_interval WHERE run_id = ? ORDER BY seq""";
 
@@ -50,15 +51,16 @@ class IntervalStore {
         statement.setDouble(5, sample.end());
         statement.setString(6, sample.stream());
         statement.setString(7, sample.direction().apiName());
-        statement.setLong(8, sample.bytes());
-        statement.setDouble(9, sample.bitsPerSecond());
-        statement.setObject(10, sample.retransmits(), Types.BIGINT);
-        statement.setObject(11, sample.rttMicros(), Types.BIGINT);
-        statement.setObject(12, sample.cwndBytes(), Types.BIGINT);
-        statement.setObject(13, sample.jitterMs(), Types.DOUBLE);
-        statement.setObject(14, sample.lostPackets(), Types.BIGINT);
-        statement.setObject(15, sample.packets(), Types.BIGINT);
-        statement.setBoolean(16, sample.omitted());
+        statement.setString(8, sample.side().apiName());
+        statement.setLong(9, sample.bytes());
+        statement.setDouble(10, sample.bitsPerSecond());
+        statement.setObject(11, sample.retransmits(), Types.BIGINT);
+        statement.setObject(12, sample.rttMicros(), Types.BIGINT);
+        statement.setObject(13, sample.cwndBytes(), Types.BIGINT);
+        statement.setObject(14, sample.jitterMs(), Types.DOUBLE);
+        statement.setObject(15, sample.lostPackets(), Types.BIGINT);
+        statement.setObject(16, sample.packets(), Types.BIGINT);
+        statement.setBoolean(17, sample.omitted());
     }
 
     private static IntervalRow row(ResultSet rs, int rowNumber) throws SQLException {
@@ -68,6 +70,7 @@ class IntervalStore {
                 rs.getDouble("end_seconds"),
                 rs.getString("stream"),
                 rs.getString("direction"),
+                rs.getString("side"),
                 rs.getLong("bytes"),
                 rs.getDouble("bits_per_second"),
                 rs.getObject("retransmits", Long.class),

@@ -151,6 +151,22 @@ class Run {
                 reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId);
     }
 
+    RunLabels labels() {
+        return new RunLabels(sut, peer, instanceType, driver, tags, burstLimitBitsPerSecond, baselineBitsPerSecond);
+    }
+
+    /** A person corrected the labels; the figures iperf3 measured never change. */
+    void relabel(RunLabels labels) {
+        this.sut = labels.sut();
+        this.peer = labels.peer();
+        this.instanceType = labels.instanceType();
+        this.driver = labels.driver();
+        this.tags.clear();
+        this.tags.addAll(labels.tags());
+        this.burstLimitBitsPerSecond = labels.burstLimitBitsPerSecond();
+        this.baselineBitsPerSecond = labels.baselineBitsPerSecond();
+    }
+
     RunProvenance provenance() {
         return new RunProvenance(jobId, hostFacts, nicCounters, command);
     }

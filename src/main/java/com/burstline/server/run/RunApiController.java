@@ -10,15 +10,19 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.net.URI;
+import java.security.Principal;
 import java.util.List;
 
 @RestController
@@ -29,17 +33,21 @@ class RunApiController {
 
     private final RunImporter importer;
     private final RunQueries queries;
+    private final RunLabelEditor labels;
     private final long maxUploadBytes;
 
-    RunApiController(RunImporter importer, RunQueries queries, BurstlineProperties properties) {
+    RunApiController(RunImporter importer, RunQueries queries, RunLabelEditor labels,
+                     BurstlineProperties properties) {
         this.importer = importer;
         this.queries = queries;
+        this.labels = labels;
         this.maxUploadBytes = properties.maxUploadSize().toBytes();
     }
 
     @Operation(summary = "Upload one iperf3 result",
             description = "The body is iperf3's output exactly as printed: -J (application/json) or --json-stream "
-                    + "(application/x-ndjson). 201 for a new run, 200 when the same bytes were uploaded before.")
+                    + "(application/x-ndjson). 201 for a new run, 200 when the same bytes were uploaded before with "
+                    + "the same labels, 409 (naming the fields that differ and the run) when with other labels.")
     @PostMapping(consumes = {MediaType.APPLICATION_JSON_VALUE, NDJSON}, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<RunSummary> upload(
             HttpServletRequest request,
@@ -61,7 +69,10 @@ class RunApiController {
         return ResponseEntity.status(status).location(location).body(outcome.run());
     }
 
-    @Operation(summary = "List runs, newest first")
+    @Operation(summary = "List runs, newest first",
+            description = "sut, peer, driver, instanceType and tag match case-insensitively anywhere in the value "
+                    + "(driver=ena finds 'ENA ARM64 2.2.1'); protocol, direction and job exactly; from and to (UTC "
+                    + "dates or times, to's date included) bound when the run started.")
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     RunPage list(@RequestParam(required = false) String sut, @RequestParam(required = false) String peer,
                  @RequestParam(required = false) String driver, @RequestParam(required = false) String instanceType,
@@ -69,15 +80,43 @@ class RunApiController {
                  @RequestParam(required = false) String tag,
                  @Parameter(description = "id of the job that measured the runs") @RequestParam(required = false)
                  Long job,
+                 @Parameter(description = "e.g. 2026-11-30 or 2026-11-30T09:00 (UTC)")
+                 @RequestParam(required = false) String from,
+                 @Parameter(description = "e.g. 2026-11-30 (the whole day) or 2026-11-30T18:00 (UTC)")
+                 @RequestParam(required = false) String to,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job), page,
-                size);
+        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job,
+                TimeBounds.from(from), TimeBounds.to(to)), page, size);
+    }
+
+    @Operation(summary = "The values runs have, per name filter (sut, peer, driver, instanceType, tag), sorted",
+            description = "What the pages offer as choices in their filter fields.")
+    @GetMapping(path = "/values", produces = MediaType.APPLICATION_JSON_VALUE)
+    KnownValues values() {
+        return queries.knownValues();
     }
 
     @Operation(summary = "One run's summary")
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     RunSummary get(@PathVariable long id) {
         return queries.get(id);
+    }
+
+    @Operation(summary = "Correct a run's labels (API token)",
+            description = "A JSON merge patch of sut, peer, instanceType, driver, tags, burstLimitGbps, "
+                    + "baselineGbps: absent fields stay, null clears (a limit goes back to the instance catalog's); "
+                    + "a new instanceType takes the catalog's limits unless the patch gives them. Every change is "
+                    + "kept in the run's history. Unknown fields are a 400 naming them.")
+    @PatchMapping(path = "/{id}", consumes = {MediaType.APPLICATION_JSON_VALUE, "application/merge-patch+json"},
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    RunSummary relabel(@PathVariable long id, @RequestBody JsonNode patch, Principal principal) {
+        return labels.relabel(id, LabelPatch.fromJson(patch), principal.getName());
+    }
+
+    @Operation(summary = "Every change of a run's labels, oldest first: who, when, old and new value")
+    @GetMapping(path = "/{id}/history", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<LabelChange> history(@PathVariable long id) {
+        return labels.history(id);
     }
 
     @Operation(summary = "What the agent recorded around a run",
@@ -89,10 +128,15 @@ class RunApiController {
         return queries.environment(id);
     }
 
-    @Operation(summary = "Every interval of every stream, and the per-interval sums, in order")
+    @Operation(summary = "Every interval of every stream, and the per-interval sums, in order",
+            description = "One side's report: side=receiver (what arrived) or side=sender (what was sent). Without "
+                    + "side, for each direction the receiver's rows when the run has them (downloads, and runs made "
+                    + "with --get-server-output), the sender's otherwise.")
     @GetMapping(path = "/{id}/intervals", produces = MediaType.APPLICATION_JSON_VALUE)
-    List<IntervalRow> intervals(@PathVariable long id) {
-        return queries.intervals(id);
+    List<IntervalRow> intervals(@PathVariable long id,
+                                @Parameter(description = "sender or receiver") @RequestParam(required = false)
+                                String side) {
+        return queries.intervals(id, side);
     }
 
     @Operation(summary = "The uploaded bytes, byte for byte")

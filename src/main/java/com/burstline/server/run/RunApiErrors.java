@@ -4,6 +4,7 @@ import com.burstline.iperf.ImplausibleValueException;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.system.ProblemTypes;
+import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -50,6 +51,22 @@ class RunApiErrors {
     ProblemDetail invalidInput(InvalidRunInputException error) {
         return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input",
                 error.getMessage());
+    }
+
+    @ExceptionHandler(RunLabelConflictException.class)
+    ProblemDetail relabelled(RunLabelConflictException error) {
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.LABEL_CONFLICT,
+                "Stored already with other labels", error.getMessage());
+        problem.setProperty("runId", error.runId());
+        problem.setProperty("run", "/api/v1/runs/" + error.runId());
+        problem.setProperty("fields", error.differences().stream().map(LabelDifference::field).toList());
+        problem.setProperty("differences", error.differences());
+        return problem;
+    }
+
+    @ExceptionHandler(UnknownLabelException.class)
+    ProblemDetail unknownLabel(UnknownLabelException error) {
+        return RequestBodyProblems.unknownField(error.field(), error.known());
     }
 
     @ExceptionHandler(RunNotFoundException.class)

@@ -3,19 +3,29 @@ package com.burstline.server.run;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 
+import java.time.Instant;
 import java.util.Locale;
 
 /**
- * Which runs to list; every field optional, all given fields must match exactly. Protocol and direction are checked
- * here so that a typo is a clear 400, not an empty list. {@code job} is the id of the job that measured the runs.
+ * Which runs to list; every field optional, all given fields must match. Names ({@code sut}, {@code peer},
+ * {@code driver}, {@code instanceType}, {@code tag}) match case-insensitively anywhere in the value
+ * ({@code driver=ena} finds "ENA ARM64 2.2.1"); protocol and direction exactly, checked here so that a typo is a
+ * clear 400, not an empty list. {@code job} is the id of the job that measured the runs; {@code from} (inclusive)
+ * and {@code to} (exclusive) bound when the run started (see {@link TimeBounds}).
  */
 public record RunFilter(String sut, String peer, String driver, String instanceType, String protocol,
-                        String direction, String tag, Long job) {
+                        String direction, String tag, Long job, Instant from, Instant to) {
+
+    /** Without a date range. */
+    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
+                     String tag, Long job) {
+        this(sut, peer, driver, instanceType, protocol, direction, tag, job, null, null);
+    }
 
     /** Without a job: the filters the runs pages offer. */
     public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
                      String tag) {
-        this(sut, peer, driver, instanceType, protocol, direction, tag, null);
+        this(sut, peer, driver, instanceType, protocol, direction, tag, null, null, null);
     }
 
     public RunFilter {
@@ -26,10 +36,13 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         tag = blankToNull(tag);
         protocol = normalizeProtocol(blankToNull(protocol));
         direction = normalizeDirection(blankToNull(direction));
+        if (from != null && to != null && !from.isBefore(to)) {
+            throw new InvalidRunInputException("from (" + from + ") must be before to (" + to + ")");
+        }
     }
 
     public static RunFilter none() {
-        return new RunFilter(null, null, null, null, null, null, null, null);
+        return new RunFilter(null, null, null, null, null, null, null, null, null, null);
     }
 
     private static String normalizeProtocol(String protocol) {

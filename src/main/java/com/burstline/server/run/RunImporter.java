@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
@@ -58,6 +59,7 @@ public class RunImporter {
      * @throws InvalidRunInputException when the metadata is out of bounds
      * @throws Iperf3FormatException    when the content is not iperf3 output
      * @throws Iperf3ReportedError      when iperf3 reported that its test failed
+     * @throws RunLabelConflictException when these bytes are stored already under other labels
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata) {
         return importRun(content, mediaType, metadata, RunProvenance.none());
@@ -82,7 +84,7 @@ public class RunImporter {
         storage.requireRoomFor(content.length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
-                    .map(id -> new ImportOutcome(summaryOf(id), false))
+                    .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
                     .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256,
                             new RawOutput(mediaType, content)), true)));
             storage.writeSucceeded();
@@ -95,7 +97,7 @@ public class RunImporter {
             if (winner == null) {
                 throw sameBytesAtOnce;
             }
-            return new ImportOutcome(transaction.execute(status -> summaryOf(winner)), false);
+            return new ImportOutcome(transaction.execute(status -> duplicate(winner, metadata, provenance)), false);
         }
     }
 
@@ -124,8 +126,21 @@ public class RunImporter {
         return run.toSummary();
     }
 
-    private RunSummary summaryOf(long id) {
-        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+    /**
+     * The run that holds these bytes already. An upload under other labels is refused (409) rather than answered
+     * "already stored" with its labels dropped. A result an agent delivers again keeps the run as it is: its labels
+     * come from the job, and may have been corrected since.
+     */
+    private RunSummary duplicate(long id, RunMetadata metadata, RunProvenance provenance) {
+        Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
+        if (provenance.jobId() == null) {
+            List<LabelDifference> differences = run.labels()
+                    .differencesTo(RunLabels.of(metadata, ResolvedLimits.of(metadata, catalog)));
+            if (!differences.isEmpty()) {
+                throw new RunLabelConflictException(id, differences);
+            }
+        }
+        return run.toSummary();
     }
 
     private static String sha256(byte[] content) {

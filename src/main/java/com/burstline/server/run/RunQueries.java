@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -13,14 +14,31 @@ import java.util.List;
 public class RunQueries {
     public static final int MAX_PAGE_SIZE = 500;
 
+    /** Enough choices for a datalist; a store with more distinct values than this is typed into. */
+    static final int MAX_KNOWN_VALUES = 200;
+
     private final RunRepository runs;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
+    private final JdbcTemplate jdbc;
 
-    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs) {
+    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
+        this.jdbc = jdbc;
+    }
+
+    @Transactional(readOnly = true)
+    public KnownValues knownValues() {
+        return new KnownValues(distinct("run", "sut"), distinct("run", "peer"), distinct("run", "driver"),
+                distinct("run", "instance_type"), distinct("run_tag", "tag"));
+    }
+
+    /** Table and column are constants of this class, never user input. */
+    private List<String> distinct(String table, String column) {
+        return jdbc.queryForList("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column
+                + " IS NOT NULL ORDER BY " + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY", String.class);
     }
 
     @Transactional(readOnly = true)
@@ -49,10 +67,11 @@ public class RunQueries {
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 
+    /** @param side {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides}) */
     @Transactional(readOnly = true)
-    public List<IntervalRow> intervals(long id) {
+    public List<IntervalRow> intervals(long id, String side) {
         requireExists(id);
-        return intervals.findByRun(id);
+        return IntervalSides.of(intervals.findByRun(id), side);
     }
 
     @Transactional(readOnly = true)

@@ -1,5 +1,7 @@
 package com.burstline.server.run;
 
+import jakarta.persistence.criteria.Expression;
+import jakarta.persistence.criteria.Predicate;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.jpa.domain.Specification;
@@ -41,10 +43,12 @@ public class RunSelections {
         return found;
     }
 
-    /** The per-interval sum rows of each run (one list per run, in time order). */
+    /** The per-interval sum rows that arrived, of each run (one list per run, in time order; {@link IntervalSides}). */
     @Transactional(readOnly = true)
     public Map<Long, List<IntervalRow>> sumRows(Collection<Long> runIds) {
-        return intervals.sums(runIds);
+        Map<Long, List<IntervalRow>> sums = intervals.sums(runIds);
+        sums.replaceAll((id, rows) -> IntervalSides.received(rows));
+        return sums;
     }
 
     /** What the agents recorded around each run, by run id; uploaded runs have an empty environment. */
@@ -85,16 +89,21 @@ public class RunSelections {
         }
     }
 
+    /** Group values match like filters (case-insensitive, anywhere in the value); job ids exactly. */
     private static Specification<Run> inValues(String dimension, List<String> values) {
         return (root, query, builder) -> {
-            if ("tag".equals(dimension)) {
-                query.distinct(true);
-                return root.join("tags").in(values);
-            }
             if ("job".equals(dimension)) {
                 return root.get("jobId").in(jobIds(values));
             }
-            return root.get(dimension).in(values);
+            Expression<String> path;
+            if ("tag".equals(dimension)) {
+                query.distinct(true);
+                path = root.join("tags");
+            } else {
+                path = root.get(dimension);
+            }
+            return builder.or(values.stream().map(value -> RunSpecifications.containsIgnoringCase(builder, path,
+                    value)).toArray(Predicate[]::new));
         };
     }
 }

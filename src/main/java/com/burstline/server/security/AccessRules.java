@@ -24,8 +24,11 @@ public final class AccessRules {
     private static final List<Rule> API = List.of(
             rule(HttpMethod.GET, "/api/v1/runs", VIEWER),
             rule(HttpMethod.POST, "/api/v1/runs", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/runs/values", VIEWER),
             rule(HttpMethod.GET, "/api/v1/runs/{id}", VIEWER),
+            rule(HttpMethod.PATCH, "/api/v1/runs/{id}", OPERATOR),
             rule(HttpMethod.DELETE, "/api/v1/runs/{id}", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/runs/{id}/history", VIEWER),
             rule(HttpMethod.GET, "/api/v1/runs/{id}/environment", VIEWER),
             rule(HttpMethod.GET, "/api/v1/runs/{id}/intervals", VIEWER),
             rule(HttpMethod.GET, "/api/v1/runs/{id}/raw", VIEWER),
@@ -38,6 +41,7 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/jobs", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}", VIEWER),
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/cancel", OPERATOR),
+            rule(HttpMethod.POST, "/api/v1/jobs/{id}/rerun", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}/events", VIEWER),
             rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
             rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
@@ -58,8 +62,10 @@ public final class AccessRules {
             rule(null, "/upload/**", OPERATOR),
             rule(null, "/upload", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
+            rule(HttpMethod.POST, "/runs/{id}/labels", OPERATOR),
             rule(null, "/jobs/new", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/cancel", OPERATOR),
+            rule(HttpMethod.POST, "/jobs/{id}/rerun", OPERATOR),
             rule(null, "/admin/**", ADMIN));
 
     private AccessRules() {

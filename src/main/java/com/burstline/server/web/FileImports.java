@@ -5,6 +5,7 @@ import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.run.ImportOutcome;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunImporter;
+import com.burstline.server.run.RunLabelConflictException;
 import com.burstline.server.run.RunMetadata;
 import org.springframework.stereotype.Component;
 import org.springframework.web.multipart.MultipartFile;
@@ -34,7 +35,7 @@ class FileImports {
             return FileOutcome.stored(name, outcome.run().id(), outcome.created());
         } catch (Iperf3ReportedError error) {
             return FileOutcome.refused(name, "iperf3 reported an error: " + error.getMessage());
-        } catch (Iperf3FormatException | InvalidRunInputException invalid) {
+        } catch (Iperf3FormatException | InvalidRunInputException | RunLabelConflictException invalid) {
             return FileOutcome.refused(name, invalid.getMessage());
         } catch (IOException unreadable) {
             return FileOutcome.refused(name, "The upload of this file broke off; please try again.");

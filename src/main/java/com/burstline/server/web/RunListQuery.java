@@ -1,21 +1,49 @@
 package com.burstline.server.web;
 
 import com.burstline.server.run.RunFilter;
+import com.burstline.server.run.TimeBounds;
 
 import java.util.stream.Stream;
 
-/** The runs list's filter form, bound from query parameters; {@link RunFilter} checks the values. */
+/**
+ * The runs list's filter form, bound from query parameters, the same names as the API's ({@code /runs?job=2}
+ * works); {@link RunFilter} and {@link TimeBounds} check the values.
+ */
 record RunListQuery(String sut, String peer, String driver, String instanceType, String protocol, String direction,
-                    String tag) {
+                    String tag, Long job, String from, String to) {
 
-    /** @throws com.burstline.server.run.InvalidRunInputException when protocol or direction is unknown */
+    /** @throws com.burstline.server.run.InvalidRunInputException when a value is invalid */
     RunFilter toFilter() {
-        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag);
+        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, TimeBounds.from(from),
+                TimeBounds.to(to));
     }
 
     /** Whether any field was filled in; answers even when a value is invalid, so the form can stay open. */
     boolean isFiltered() {
-        return Stream.of(sut, peer, driver, instanceType, protocol, direction, tag)
+        return job != null || Stream.of(sut, peer, driver, instanceType, protocol, direction, tag, from, to)
                 .anyMatch(value -> value != null && !value.isBlank());
+    }
+
+    /** The selection as a query string for the compare, report and CSV links ("" when unfiltered). */
+    String selection() {
+        StringBuilder query = new StringBuilder();
+        append(query, "sut", sut);
+        append(query, "peer", peer);
+        append(query, "driver", driver);
+        append(query, "instanceType", instanceType);
+        append(query, "protocol", protocol);
+        append(query, "direction", direction);
+        append(query, "tag", tag);
+        append(query, "job", job == null ? null : job.toString());
+        append(query, "from", from);
+        append(query, "to", to);
+        return query.toString();
+    }
+
+    private static void append(StringBuilder query, String name, String value) {
+        if (value != null && !value.isBlank()) {
+            query.append(query.isEmpty() ? "" : "&").append(name).append('=')
+                    .append(java.net.URLEncoder.encode(value.strip(), java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 }

@@ -2,8 +2,11 @@ package com.burstline.server.web;
 
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunPage;
+import com.burstline.server.run.RunLabelEditor;
 import com.burstline.server.run.RunQueries;
+import com.burstline.server.run.RunSummary;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -16,15 +19,19 @@ import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
+import java.security.Principal;
+
 /** The runs list, one run's page, and deleting a run. */
 @Controller
 class RunPagesController {
     static final int DEFAULT_PAGE_SIZE = 20;
 
     private final RunQueries queries;
+    private final RunLabelEditor labels;
 
-    RunPagesController(RunQueries queries) {
+    RunPagesController(RunQueries queries, RunLabelEditor labels) {
         this.queries = queries;
+        this.labels = labels;
     }
 
     @GetMapping("/")
@@ -38,6 +45,8 @@ class RunPagesController {
                       @RequestParam(defaultValue = "" + DEFAULT_PAGE_SIZE) int size, HttpServletRequest request) {
         ModelAndView view = new ModelAndView("runs/list");
         view.addObject("filtered", query.isFiltered());
+        String selection = query.selection();
+        view.addObject("selectionQuery", selection.isEmpty() ? "" : "?" + selection);
         // The empty list's curl example names this server, as the browser reached it.
         view.addObject("apiBase", ServletUriComponentsBuilder.fromContextPath(request).toUriString());
         try {
@@ -53,7 +62,31 @@ class RunPagesController {
 
     @GetMapping("/runs/{id}")
     String show(@PathVariable long id, Model model) {
-        model.addAttribute("run", queries.get(id));
+        RunSummary run = queries.get(id);
+        return showRun(run, model, LabelForm.of(run));
+    }
+
+    /** A bad value comes back on the form as it was typed, with the problem in words. */
+    @PostMapping("/runs/{id}/labels")
+    String relabel(@PathVariable long id, @ModelAttribute LabelForm form, Principal principal, Model model,
+                   HttpServletResponse response, RedirectAttributes redirect) {
+        RunSummary run = queries.get(id);
+        try {
+            labels.relabel(id, form.toPatch(run), principal.getName());
+        } catch (InvalidRunInputException invalid) {
+            model.addAttribute("labelProblem", invalid.getMessage());
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return showRun(run, model, form);
+        }
+        redirect.addFlashAttribute("message", "The labels of run " + id + " were saved; the label history lists "
+                + "the change.");
+        return "redirect:/runs/" + id;
+    }
+
+    private String showRun(RunSummary run, Model model, LabelForm form) {
+        model.addAttribute("run", run);
+        model.addAttribute("labelForm", form);
+        model.addAttribute("history", labels.history(run.id()));
         return "runs/show";
     }
 

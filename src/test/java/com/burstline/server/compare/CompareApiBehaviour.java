@@ -91,7 +91,11 @@ abstract class CompareApiBehaviour {
         assertThat(comparison.get("pValue").doubleValue()).isBetween(0.0, 1.0);
         assertThat(comparison.get("ci95LowPercent").doubleValue())
                 .isLessThan(comparison.get("deltaPercent").doubleValue());
-        assertThat(comparison.get("verdict").stringValue()).contains("4-stream download").contains("n = 2 each");
+        // both groups are the shared samples at 95.4% of the 5 Gbit/s shaper: the cap decided, not the tag
+        assertThat(comparison.get("verdictKind").stringValue()).isEqualTo("cap-limits-both");
+        assertThat(comparison.get("verdict").stringValue()).contains("the cap limits both on 4-stream download",
+                "not the driver");
+        assertThat(comparison.get("practicalDifferencePercent").doubleValue()).isEqualTo(1.0);
     }
 
     @Test

@@ -52,10 +52,41 @@ class StatisticsTest {
                 new double[]{4.72e9, 4.78e9, 4.81e9});
 
         assertThat(noise.pValue()).isCloseTo(0.6366132443270858, within(1e-9));
-        assertThat(Verdicts.verdict("2.10.0", "2.11.0", 4, 3, significant, "4-stream download"))
+        assertThat(VERDICTS.verdict(sides(4, 3, null, null), significant, "4-stream download").text())
                 .isEqualTo("2.11.0 is 4.1% faster than 2.10.0 on 4-stream download, p = 0.004");
-        assertThat(Verdicts.verdict("2.10.0", "2.11.0", 3, 3, noise, "4-stream download"))
+        assertThat(new Verdicts(0.1).verdict(sides(3, 3, null, null), noise, "4-stream download").text())
                 .isEqualTo("no significant difference on 4-stream download with n = 3 each (p = 0.64)");
+    }
+
+    @Test
+    void aDifferenceUnderThePracticalThresholdIsNoPracticalDifferenceWhateverItsP() {
+        Statistics.Difference small = Statistics.compare(new double[]{4.70e9, 4.75e9, 4.80e9},
+                new double[]{4.72e9, 4.78e9, 4.81e9});
+
+        Verdicts.Verdict verdict = VERDICTS.verdict(sides(3, 3, 50.0, 50.0), small, "4-stream download");
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.NO_PRACTICAL_DIFFERENCE);
+        assertThat(verdict.text()).startsWith("no practical difference on 4-stream download: 2.11.0 is 0.4% faster")
+                .contains("under the 1% that matters");
+    }
+
+    @Test
+    void bothGroupsAtTheCapSayTheCapLimitsBothNotTheDriver() {
+        Statistics.Difference significant = Statistics.compare(A, B);
+
+        Verdicts.Verdict verdict = VERDICTS.verdict(sides(4, 3, 95.4, 95.6), significant, "TCP 1 stream upload");
+        Verdicts.Verdict oneBelow = VERDICTS.verdict(sides(4, 3, 85.0, 95.6), significant, "TCP 1 stream upload");
+
+        assertThat(verdict.kind()).isEqualTo(Verdicts.Kind.CAP_LIMITS_BOTH);
+        assertThat(verdict.text()).startsWith("the cap limits both on TCP 1 stream upload: 2.10.0 and 2.11.0 sit at "
+                + "95.4% and 95.6% of the burst limit").contains("not the driver");
+        assertThat(oneBelow.kind()).isEqualTo(Verdicts.Kind.SIGNIFICANT);
+    }
+
+    private static final Verdicts VERDICTS = new Verdicts(1);
+
+    private static Verdicts.Sides sides(int nBaseline, int nOther, Double baselineCap, Double otherCap) {
+        return new Verdicts.Sides("2.10.0", "2.11.0", nBaseline, nOther, baselineCap, otherCap);
     }
 
     @Test
@@ -67,7 +98,7 @@ class StatisticsTest {
         assertThat(one.ci95Low()).isNull();
         assertThat(difference.pValue()).isNull();
         assertThat(difference.deltaPercent()).isCloseTo(6.25, within(1e-9));
-        assertThat(Verdicts.verdict("a", "b", 1, 2, difference, "1-stream upload"))
+        assertThat(VERDICTS.verdict(sides(1, 2, null, null), difference, "1-stream upload").text())
                 .startsWith("not enough runs for a test (n = 1 and 2; 2 each needed)");
     }
 }

@@ -194,6 +194,7 @@ abstract class JobApiBehaviour {
     void invalidJobsAre400WithEveryProblemInWords() throws IOException {
         agent("bad-a");
         agent("bad-b");
+        int jobsBefore = json(get("/api/v1/jobs")).size();
 
         assertProblem(createJob("{\"sut\": \"nobody\", \"peer\": \"bad-b\", \"plan\": \"standard\"}"), 400,
                 "sut: no agent named 'nobody' is registered");
@@ -221,7 +222,69 @@ abstract class JobApiBehaviour {
         assertProblem(createJob("[1, 2]"), 400, "JSON object");
         assertProblem(createJob("{\"sut\": "), 400, "JSON object");
         assertProblem(send("GET", "/api/v1/jobs/999999", API_TOKEN, null), 404, "no job 999999");
-        assertThat(json(get("/api/v1/jobs")).size()).isZero();
+        assertThat(json(get("/api/v1/jobs")).size()).isEqualTo(jobsBefore);
+    }
+
+    @Test
+    void unknownFieldsInAnyRequestBodyAre400NamingTheFieldAndStartNothing() throws IOException {
+        TestAgent a = agent("strict-a");
+        agent("strict-b");
+        int jobsBefore = json(get("/api/v1/jobs")).size();
+
+        var typo = createJob("{\"sut\": \"strict-a\", \"peer\": \"strict-b\", \"duration\": 3}");
+        assertProblem(typo, 400, "Unknown field 'duration'", "durationSeconds");
+        assertThat(json(typo).get("field").stringValue()).isEqualTo("duration");
+        assertProblem(createJob("""
+                {"sut": "strict-a", "peer": "strict-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 2, "stream": 4}]}"""), 400,
+                "Unknown field 'scenarios[0].stream'", "streams");
+        assertThat(json(get("/api/v1/jobs")).size()).as("no job was created").isEqualTo(jobsBefore);
+
+        String registration = a.registration();
+        String extra = registration.substring(0, registration.lastIndexOf('}')) + ", \"nmae\": \"x\"}";
+        assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, extra), 400, "Unknown field 'nmae'");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/heartbeat", AGENT_TOKEN, "{\"bussy\": true}"), 400,
+                "Unknown field 'bussy'", "busy");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/results", AGENT_TOKEN, "{\"jobid\": 1}"), 400,
+                "Unknown field 'jobid'", "jobId");
+        assertProblem(send("POST", "/api/v1/agents/strict-a/live", AGENT_TOKEN, "{\"sample\": []}"), 400,
+                "Unknown field 'sample'", "samples");
+    }
+
+    @Test
+    void rerunStartsANewJobWithTheSameRequest() throws IOException {
+        agent("again-a");
+        agent("again-b");
+        JsonNode first = json(createJob("""
+                {"sut": "again-a", "peer": "again-b", "repeat": 2, "tags": ["nightly"], "onFailure": "stop",
+                 "scenarios": [{"protocol": "UDP", "direction": "upload", "streams": 1, "durationSeconds": 4,
+                                "intervalSeconds": 0.5, "omitSeconds": 1, "targetBitsPerSecond": 200000000},
+                               {"protocol": "TCP", "direction": "download", "streams": 4, "durationSeconds": 3}]}"""));
+        send("POST", "/api/v1/jobs/" + first.get("id").longValue() + "/cancel", API_TOKEN, null);
+
+        var rerun = send("POST", "/api/v1/jobs/" + first.get("id").longValue() + "/rerun", API_TOKEN, null);
+
+        assertThat(rerun.statusCode()).as(rerun.body()).isEqualTo(201);
+        JsonNode again = json(rerun);
+        assertThat(again.get("id").longValue()).isNotEqualTo(first.get("id").longValue());
+        assertThat(rerun.headers().firstValue("Location")).hasValue("/api/v1/jobs/" + again.get("id").longValue());
+        for (String field : List.of("sut", "peer", "plan", "repeat", "tags", "onFailure", "durationSeconds")) {
+            assertThat(again.get(field)).as(field).isEqualTo(first.get(field));
+        }
+        assertThat(scenarioShapes(again)).isEqualTo(scenarioShapes(first)).hasSize(4);
+        assertProblem(send("POST", "/api/v1/jobs/" + first.get("id").longValue() + "/rerun", null, null), 401,
+                "API token");
+        assertProblem(send("POST", "/api/v1/jobs/999999/rerun", API_TOKEN, null), 404, "no job 999999");
+    }
+
+    private static List<String> scenarioShapes(JsonNode job) {
+        List<String> shapes = new ArrayList<>();
+        for (JsonNode s : job.get("scenarios")) {
+            shapes.add(s.get("repetition") + " " + s.get("protocol").stringValue() + " " + s.get("direction")
+                    .stringValue() + " " + s.get("streams") + " " + s.get("durationSeconds") + " "
+                    + s.get("intervalSeconds") + " " + s.get("omitSeconds") + " " + s.get("targetBitsPerSecond"));
+        }
+        return shapes;
     }
 
     @Test

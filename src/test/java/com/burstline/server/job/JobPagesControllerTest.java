@@ -35,7 +35,8 @@ class JobPagesControllerTest {
     @BeforeEach
     void controller() {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
-        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents))
+        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
+                        new com.burstline.server.catalog.InstanceCatalog()))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();

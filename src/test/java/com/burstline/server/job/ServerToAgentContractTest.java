@@ -6,6 +6,7 @@ import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -52,7 +53,7 @@ class ServerToAgentContractTest {
                 true, false, null, null);
         AgentToken token = mock(AgentToken.class);
         when(token.bearerHeader()).thenReturn("Bearer t");
-        client = new AgentClient(token, properties(Duration.ofSeconds(20)));
+        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults());
     }
 
     @AfterEach

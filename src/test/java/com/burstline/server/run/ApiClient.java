@@ -31,6 +31,15 @@ public final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    public HttpResponse<String> patch(String path, String json, String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return send(request);
+    }
+
     /** A read with the bootstrap admin token: every read needs a user or a token. */
     public HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token).GET());

@@ -75,12 +75,12 @@ abstract class RunApiBehaviour {
     }
 
     @Test
-    void sameBytesAgainAnswer200WithTheSameRunAndStoreNothingNew() {
+    void sameBytesWithTheSameLabelsAgainAnswer200WithTheSameRunAndStoreNothingNew() {
         byte[] output = Samples.bytes("iperf3-318-tcp-4-upload.json");
         var first = api.upload(output, JSON_TYPE, "");
         StoredRows before = StoredRows.count(jdbc);
 
-        var second = api.upload(output, JSON_TYPE, "?driver=other");
+        var second = api.upload(output, JSON_TYPE, "");
 
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(second.body()).get("id")).isEqualTo(JSON.readTree(first.body()).get("id"));
@@ -280,7 +280,15 @@ abstract class RunApiBehaviour {
     @Test
     void apiIsDocumentedAndHealthIsUp() {
         assertThat(api.get("/actuator/health").body()).contains("\"status\":\"UP\"");
-        assertThat(api.get("/v3/api-docs").body()).contains("/api/v1/runs/{id}/intervals");
+        JsonNode docs = JSON.readTree(api.get("/v3/api-docs").body());
+        assertThat(docs.get("paths").has("/api/v1/runs/{id}/intervals")).isTrue();
+        assertThat(docs.get("paths").get("/api/v1/runs/{id}").has("patch")).isTrue();
+        assertThat(docs.get("info").get("title").stringValue()).isEqualTo("Burstline");
+        assertThat(docs.get("info").get("version").stringValue()).isNotBlank().isNotEqualTo("v0");
+        JsonNode scheme = docs.get("components").get("securitySchemes").get("apiToken");
+        assertThat(scheme.get("type").stringValue()).isEqualTo("http");
+        assertThat(scheme.get("scheme").stringValue()).isEqualTo("bearer");
+        assertThat(docs.get("security").toString()).contains("apiToken");
         assertThat(api.get("/actuator/prometheus").body()).contains("burstline_runs_imports_total");
     }
 

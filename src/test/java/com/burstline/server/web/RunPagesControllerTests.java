@@ -45,6 +45,8 @@ class RunPagesControllerTests {
 
     @MockitoBean
     RunQueries queries;
+    @MockitoBean
+    com.burstline.server.run.RunLabelEditor labels;
 
     @Test
     void rootRedirectsToTheRuns() throws Exception {

@@ -1,0 +1,204 @@
+// Every page at a phone's 400 px and a laptop's 1280 px in real Chromium: none may scroll sideways (the page's
+// scroll width stays within the window), and each is saved as a screenshot to look at (test-results/pages-*.png).
+// The data are real: iperf3 samples uploaded through the API, a label edit, and a job between two registered
+// agents that cannot be reached, so its page shows failed scenarios in words. Needs ../target/burstline.jar.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  authorized, chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, signInWithToken, startServer, watchCsp,
+} from './support/server.mjs';
+
+const token = `test-token-pages-${process.pid}`;
+const agentToken = `agent-token-pages-${process.pid}`;
+const WIDTHS = [400, 1280];
+
+let stopServer = async () => {};
+let baseUrl;
+let workDir;
+const runs = {};
+let jobId;
+
+async function api(method, path, body, { type = 'application/json', bearer = token } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method, body, headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': type },
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function upload(sample, query) {
+  const run = await api('POST', `/api/v1/runs?${query}`, readFileSync(join(samples, sample)));
+  return run.id;
+}
+
+/** Two agents nobody can reach: the job's scenarios fail in words, as they would with a host down. */
+async function unreachableJob() {
+  for (const name of ['pages-a', 'pages-b']) {
+    await api('POST', '/api/v1/agents', JSON.stringify({ name, url: 'http://127.0.0.1:9', testAddress: '127.0.0.1',
+      version: 'test', facts: { osName: 'Linux', cpus: 2, instanceType: 't4g.large', interfaces: [] } }),
+    { bearer: agentToken });
+  }
+  const job = await api('POST', '/api/v1/jobs', JSON.stringify({ sut: 'pages-a', peer: 'pages-b', plan: 'standard',
+    durationSeconds: 1, tags: ['pages'] }));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const seen = await (await fetch(`${baseUrl}/api/v1/jobs/${job.id}`, authorized(token))).json();
+    if (!['QUEUED', 'RUNNING'].includes(seen.status)) {
+      return job.id;
+    }
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+  throw new Error(`job ${job.id} did not end`);
+}
+
+function pages() {
+  return {
+    'runs': '/runs',
+    'runs-filtered': '/runs?driver=ena&from=2026-11-30&to=2026-11-30',
+    'runs-by-job': `/runs?job=${jobId}`,
+    'run-tcp': `/runs/${runs.tcp}`,
+    'run-udp': `/runs/${runs.udp}`,
+    'run-bidir': `/runs/${runs.bidir}`,
+    'upload': '/upload',
+    'compare': '/compare?groupBy=driver&driver=2.10&driver=2.11',
+    'report': '/reports?tag=seed',
+    'reports': '/reports',
+    'jobs': '/jobs',
+    'jobs-new': '/jobs/new',
+    'job': `/jobs/${jobId}`,
+    'agents': '/agents',
+    'login': '/login',
+    'not-found': '/runs/987654',
+  };
+}
+
+describe('every page at 400 and 1280 px', () => {
+  before(async () => {
+    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-pages-'));
+    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'pages-server.log',
+      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
+        '--burstline.jobs.agent-connect-timeout=1s'] }));
+    const seed = 'instanceType=t4g.large&sut=arm-a&peer=arm-b&tag=seed&driver=ENA%20ARM64%20';
+    runs.tcp = await upload('iperf3-312-tcp-4-upload.json', `${seed}2.10.0`);
+    await upload('iperf3-318-tcp-4-upload.json', `${seed}2.11.0`);
+    runs.udp = await upload('iperf3-312-udp-5g-upload.json', `${seed}2.10.0`);
+    await upload('iperf3-318-udp-5g-upload.json', `${seed}2.11.0`);
+    runs.bidir = await upload('iperf3-312-tcp-1-bidir-loopback.json',
+      'instanceType=t4g.large&sut=a-very-long-host-name-that-must-wrap.eu-central-1.compute.internal&peer=b&tag=bidir');
+    await api('PATCH', `/api/v1/runs/${runs.tcp}`, JSON.stringify({ tags: ['seed', 'corrected'] }));
+    jobId = await unreachableJob();
+  });
+
+  after(async () => {
+    await stopServer();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  for (const width of WIDTHS) {
+    test(`no page scrolls sideways at ${width} px`, async () => {
+      const { context, page } = await launchBrowser(join(workDir, `profile-${width}`), { width, height: 900 });
+      const errors = [];
+      const violations = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      watchCsp(page, violations);
+      try {
+        await signIn(page);
+        const overflowing = [];
+        for (const [name, path] of Object.entries(pages())) {
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+          await settle(page);
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+          }));
+          await page.screenshot({ path: join(results, `pages-${name}-${width}.png`), fullPage: true });
+          if (scrollWidth > clientWidth) {
+            overflowing.push(`${path} is ${scrollWidth} px wide in a ${clientWidth} px window`);
+          }
+        }
+        assert.deepEqual(overflowing, []);
+        assert.deepEqual(errors, [], 'no script error on any page');
+        assert.deepEqual(violations, [], 'no Content-Security-Policy violation on any page');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('the run page leads with findings, host facts, the label history and its edit form', async () => {
+    const { context, page } = await launchBrowser(join(workDir, 'profile-run'), { width: 1280, height: 900 });
+    try {
+      await signIn(page);
+      await page.goto(`${baseUrl}/runs/${runs.tcp}`);
+      await page.waitForSelector('#findings li.finding, #findings li.muted:not(:first-child), #findings li');
+      await page.waitForFunction(() => !document.querySelector('#findings').textContent.includes('Loading'));
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/findings`, authorized(token))).json();
+      assert.equal(await page.locator('#findings li.finding').count(), findings.length);
+      assert.match(await page.textContent('#label-history'), /tags/);
+      assert.match(await page.textContent('#label-history'), /corrected, seed/);
+      await page.click('#label-form >> xpath=..//summary');
+      await page.fill('#label-form input[name=driver]', 'ENA ARM64 2.10.1');
+      await page.click('#label-form button[type=submit]');
+      await page.waitForSelector('.alert.info');
+      const run = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}`, authorized(token))).json();
+      assert.equal(run.driver, 'ENA ARM64 2.10.1');
+      assert.equal(run.burstLimitBitsPerSecond, 5e9, 'an untouched limit is not turned into an override');
+      const history = await (await fetch(`${baseUrl}/api/v1/runs/${runs.tcp}/history`, authorized(token))).json();
+      assert.deepEqual(history.map((change) => change.field), ['tags', 'driver']);
+      assert.ok(history.every((change) => change.changedBy), 'each change names who made it');
+      await page.click('#label-form >> xpath=..//summary');
+      await page.fill('#label-form input[name=burstLimitGbps]', 'fast');
+      await page.click('#label-form button[type=submit]');
+      await page.waitForSelector('#label-problem');
+      assert.match(await page.textContent('#label-problem'), /burstLimitGbps must be a number of Gbit\/s/);
+      assert.equal(await page.inputValue('#label-form input[name=burstLimitGbps]'), 'fast');
+      await page.screenshot({ path: join(results, 'pages-run-label-problem-1280.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the job page links its runs, report, compare and CSV and shows progress; re-run makes a new job', async () => {
+    const { context, page } = await launchBrowser(join(workDir, 'profile-job'), { width: 1280, height: 900 });
+    try {
+      await signIn(page);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      const links = await page.$$eval('ul.links a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+      for (const expected of [`/runs?job=${jobId}`, `/reports?job=${jobId}`, `/compare?job=${jobId}`,
+        `/api/v1/export/runs.csv?job=${jobId}`]) {
+        assert.ok(links.includes(expected), `${expected} in ${links}`);
+      }
+      await page.waitForFunction(() => document.getElementById('job-progress-text').textContent.includes('6 of 6'));
+      assert.match(await page.textContent('#job-progress-text'), /6 of 6 scenarios done · job failed/);
+      await page.click('#rerun-form button');
+      await page.waitForURL((url) => url.pathname !== `/jobs/${jobId}` && url.pathname.startsWith('/jobs/'));
+      const again = await (await fetch(`${baseUrl}/api/v1${new URL(page.url()).pathname}`, authorized(token))).json();
+      assert.notEqual(again.id, jobId);
+      assert.deepEqual([again.sut, again.peer, again.plan, again.durationSeconds, again.tags],
+        ['pages-a', 'pages-b', 'standard', 1, ['pages']]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function signIn(page) {
+  await signInWithToken(page, baseUrl, token);
+}
+
+/** Charts draw after their data arrive; wait for every canvas that marks itself ready, and for fonts. */
+async function settle(page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() => [...document.querySelectorAll('canvas[id]')]
+    .every((canvas) => canvas.dataset.ready === 'true' || !canvas.closest('.run')), null, { timeout: 10_000 })
+    .catch(() => {});
+  await page.waitForTimeout(300);
+}

@@ -1,0 +1,79 @@
+package com.burstline.server.agent;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+
+/**
+ * Which agent URLs the server may call: http or https, no user info, and a host whose every address lies inside
+ * {@code burstline.agents.allowed-networks} (default: loopback and the private ranges). Link-local addresses, the
+ * cloud instance metadata service (169.254.169.254) among them, and unspecified or multicast addresses are refused
+ * whatever the setting says. Checked at registration and again before every call, since a name may resolve
+ * differently later.
+ */
+@Component
+@EnableConfigurationProperties(AgentAddresses.Settings.class)
+public class AgentAddresses {
+    static final List<String> DEFAULT_NETWORKS = List.of("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12",
+            "192.168.0.0/16", "fc00::/7");
+
+    /** @param allowedNetworks CIDR ranges agent URLs may point into */
+    @ConfigurationProperties("burstline.agents")
+    record Settings(List<String> allowedNetworks) {
+        Settings {
+            allowedNetworks = allowedNetworks == null || allowedNetworks.isEmpty() ? DEFAULT_NETWORKS
+                    : List.copyOf(allowedNetworks);
+        }
+    }
+
+    private final List<Cidr> allowed;
+    private final String described;
+
+    /** The defaults, for code that builds its own client (tests of the server→agent calls). */
+    public static AgentAddresses defaults() {
+        return new AgentAddresses(new Settings(null));
+    }
+
+    AgentAddresses(Settings settings) {
+        this.allowed = settings.allowedNetworks().stream().map(Cidr::parse).toList();
+        this.described = String.join(", ", settings.allowedNetworks());
+    }
+
+    /** Null when the server may call this URL, else why not, in words. */
+    public String refusal(URI url) {
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+            return "url must be http or https";
+        }
+        if (url.getRawUserInfo() != null) {
+            return "url must not carry a user name or password";
+        }
+        String host = url.getHost() == null ? "" : url.getHost().replace("[", "").replace("]", "");
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+                    return "url " + host + " is a link-local, unspecified or multicast address ("
+                            + address.getHostAddress() + "), which agents never have";
+                }
+                if (allowed.stream().noneMatch(network -> network.contains(address))) {
+                    return "url " + host + " (" + address.getHostAddress() + ") is outside "
+                            + "burstline.agents.allowed-networks (" + described + ")";
+                }
+            }
+            return null;
+        } catch (UnknownHostException e) {
+            return "url host " + host + " does not resolve";
+        }
+    }
+
+    void check(URI url) {
+        String refusal = refusal(url);
+        if (refusal != null) {
+            throw new InvalidAgentException(refusal);
+        }
+    }
+}

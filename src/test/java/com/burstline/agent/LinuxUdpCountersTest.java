@@ -1,0 +1,30 @@
+package com.burstline.agent;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The UDP drop counters the agent reports with the NIC's, read from this machine's own /proc/net/snmp. */
+class LinuxUdpCountersTest {
+
+    @Test
+    void readsReceiveBufferErrorsAndInErrorsFromTheKernelsTable() throws Exception {
+        Path snmp = Path.of("/proc/net/snmp");
+        assumeTrue(Files.isReadable(snmp), "Linux only");
+
+        var counters = LinuxPlatform.udpCounters(Files.readString(snmp));
+
+        assertThat(counters).containsOnlyKeys("udp_rcvbuf_errors", "udp_in_errors");
+        assertThat(counters.get("udp_in_errors")).isGreaterThanOrEqualTo(counters.get("udp_rcvbuf_errors"));
+    }
+
+    @Test
+    void anythingElseGivesNoCounters() {
+        assertThat(LinuxPlatform.udpCounters(null)).isEmpty();
+        assertThat(LinuxPlatform.udpCounters("Ip: Forwarding\nIp: 1")).isEmpty();
+    }
+}

@@ -1,0 +1,35 @@
+package com.burstline.server.analysis;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** percent-of-limit on real runs: against the burst limit and the baseline when known, nothing otherwise. */
+class PercentOfLimitRuleTest {
+
+    @Test
+    void firesWithBothLimitsAndSaysARunAtTheCapMeasuresTheCap() {
+        Finding finding = LimitRules.percentOfLimit(RealRun.of("iperf3-312-tcp-4-upload.json", 1).summary())
+                .orElseThrow();
+
+        assertThat((double) finding.data().get("percentOfBurstLimit")).isCloseTo(95.5, within(0.1));
+        assertThat((double) finding.data().get("percentOfBaseline")).isGreaterThan(900);
+        assertThat(finding.message()).contains("95.5% of the 5.00 Gbit/s burst limit", "512.00 Mbit/s baseline",
+                "at the cap");
+    }
+
+    @Test
+    void aRunWellBelowTheCapIsNotCalledCapped() {
+        Finding finding = LimitRules.percentOfLimit(RealRun.of("iperf3-312-tcp-1-upload-1g-server-lab.json", 1)
+                .summary()).orElseThrow();
+
+        assertThat(finding.message()).contains("20.0% of the 5.00 Gbit/s burst limit").doesNotContain("at the cap");
+    }
+
+    @Test
+    void doesNotFireWithoutLimits() {
+        assertThat(LimitRules.percentOfLimit(RealRun.of("iperf3-312-tcp-1-bidir-loopback.json", 1, null, null)
+                .summary())).isEmpty();
+    }
+}

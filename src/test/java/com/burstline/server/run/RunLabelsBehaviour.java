@@ -1,0 +1,176 @@
+package com.burstline.server.run;
+
+import com.burstline.iperf.Samples;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static com.burstline.server.Problems.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Labels can be fixed: a relabelled re-upload is a 409 that names what differs, and PATCH corrects a run's labels
+ * with the change kept in its history. Subclasses choose the database (H2 default, PostgreSQL).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class RunLabelsBehaviour {
+    private static final String JSON_TYPE = "application/json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    static Path dataDir;
+
+    static void commonProperties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = new ApiClient(port);
+    }
+
+    @Test
+    void theSameBytesUnderOtherLabelsAre409NamingTheFieldsAndTheRunAndChangeNothing() {
+        byte[] output = Samples.bytes("iperf3-312-tcp-1-upload.json");
+        String labels = "?sut=arm-a&peer=arm-b&instanceType=t4g.large&driver=ENA%202.10.0&tag=seed";
+        long id = idOf(api.upload(output, JSON_TYPE, labels));
+        StoredRows before = StoredRows.count(jdbc);
+
+        var relabelled = api.upload(output, JSON_TYPE,
+                "?sut=arm-a&peer=arm-b&instanceType=t4g.large&driver=ENA%202.11.0&tag=seed&burstLimitGbps=4");
+
+        assertProblem(relabelled, 409, "stored already as run " + id);
+        JsonNode problem = JSON.readTree(relabelled.body());
+        assertThat(problem.get("runId").longValue()).isEqualTo(id);
+        assertThat(problem.get("run").stringValue()).isEqualTo("/api/v1/runs/" + id);
+        assertThat(problem.get("fields").toString()).isEqualTo("[\"driver\",\"burstLimitGbps\"]");
+        assertThat(problem.get("detail").stringValue()).contains("driver is 'ENA 2.10.0', not 'ENA 2.11.0'")
+                .contains("burstLimitGbps is '5', not '4'").contains("PATCH /api/v1/runs/" + id);
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+        assertThat(json("/api/v1/runs/" + id).get("driver").stringValue()).isEqualTo("ENA 2.10.0");
+
+        var same = api.upload(output, JSON_TYPE, labels);
+        assertThat(same.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(same.body()).get("id").longValue()).isEqualTo(id);
+        assertProblem(api.upload(output, JSON_TYPE, ""), 409, "sut is 'arm-a', not unset");
+    }
+
+    @Test
+    void patchCorrectsTheLabelsAndKeepsWhoChangedWhatWhenInTheHistory() {
+        long id = idOf(api.upload(Samples.bytes("iperf3-318-tcp-4-upload.json"), JSON_TYPE,
+                "?sut=x86-a&instanceType=t4g.large&driver=ENA%20ARM64%202.2.1&tag=old"));
+
+        var patched = api.patch("/api/v1/runs/" + id, """
+                {"driver": "ENA ARM64 2.2.2", "tags": ["fixed", "seed"], "peer": "arm-b", "sut": null}""",
+                ApiClient.TOKEN);
+
+        assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
+        JsonNode run = JSON.readTree(patched.body());
+        assertThat(run.get("driver").stringValue()).isEqualTo("ENA ARM64 2.2.2");
+        assertThat(run.get("peer").stringValue()).isEqualTo("arm-b");
+        assertThat(run.get("sut").isNull()).isTrue();
+        assertThat(run.get("tags").toString()).isEqualTo("[\"fixed\",\"seed\"]");
+        assertThat(json("/api/v1/runs/" + id).get("driver").stringValue()).isEqualTo("ENA ARM64 2.2.2");
+        assertThat(ids("/api/v1/runs?tag=fixed")).containsExactly(id);
+        assertThat(ids("/api/v1/runs?tag=old")).isEmpty();
+
+        JsonNode history = json("/api/v1/runs/" + id + "/history");
+        assertThat(changes(history)).containsExactly("sut: x86-a -> null", "peer: null -> arm-b",
+                "driver: ENA ARM64 2.2.1 -> ENA ARM64 2.2.2", "tags: old -> fixed, seed");
+        assertThat(history.get(0).get("changedBy").stringValue()).isEqualTo("api-token");
+        assertThat(history.get(0).get("changedAt").stringValue()).endsWith("Z");
+        assertThat(history.get(0).get("changedAt")).isEqualTo(history.get(3).get("changedAt"));
+
+        var nothing = api.patch("/api/v1/runs/" + id, "{\"driver\": \"ENA ARM64 2.2.2\"}", ApiClient.TOKEN);
+        assertThat(nothing.statusCode()).isEqualTo(200);
+        assertThat(json("/api/v1/runs/" + id + "/history").size()).as("no change, no history").isEqualTo(4);
+    }
+
+    @Test
+    void limitsFollowANewInstanceTypeUnlessTheEditGivesThemAndNullGoesBackToTheCatalog() {
+        long id = idOf(api.upload(Samples.bytes("iperf3-318-tcp-1-upload.json"), JSON_TYPE,
+                "?instanceType=t4g.large&baselineGbps=0.6"));
+
+        JsonNode xlarge = JSON.readTree(api.patch("/api/v1/runs/" + id, "{\"instanceType\": \"m7g.large\"}",
+                ApiClient.TOKEN).body());
+        assertThat(xlarge.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(12.5e9);
+        assertThat(xlarge.get("baselineBitsPerSecond").doubleValue()).isEqualTo(0.937e9);
+
+        JsonNode overridden = JSON.readTree(api.patch("/api/v1/runs/" + id, "{\"burstLimitGbps\": 4.75}",
+                ApiClient.TOKEN).body());
+        assertThat(overridden.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(4.75e9);
+        assertThat(overridden.get("percentOfBurstLimit").doubleValue())
+                .isEqualTo(overridden.get("receivedBitsPerSecond").doubleValue() / 4.75e9 * 100);
+        JsonNode catalog = JSON.readTree(api.patch("/api/v1/runs/" + id, "{\"burstLimitGbps\": null}",
+                ApiClient.TOKEN).body());
+        assertThat(catalog.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(12.5e9);
+        assertThat(changes(json("/api/v1/runs/" + id + "/history"))).containsExactly(
+                "instanceType: t4g.large -> m7g.large", "burstLimitGbps: 5 -> 12.5", "baselineGbps: 0.6 -> 0.937",
+                "burstLimitGbps: 12.5 -> 4.75", "burstLimitGbps: 4.75 -> 12.5");
+    }
+
+    @Test
+    void badEditsAre400Or401Or404AndChangeNothing() {
+        long id = idOf(api.upload(Samples.bytes("iperf3-312-udp-1g-upload.json"), JSON_TYPE, "?driver=kept"));
+        String path = "/api/v1/runs/" + id;
+
+        var unknown = api.patch(path, "{\"drivr\": \"x\"}", ApiClient.TOKEN);
+        assertProblem(unknown, 400, "Unknown field 'drivr'");
+        assertThat(JSON.readTree(unknown.body()).get("field").stringValue()).isEqualTo("drivr");
+        assertProblem(api.patch(path, "{\"burstLimitGbps\": \"fast\"}", ApiClient.TOKEN), 400,
+                "burstLimitGbps must be a number of Gbit/s");
+        assertProblem(api.patch(path, "{\"burstLimitGbps\": -1}", ApiClient.TOKEN), 400, "above 0");
+        assertProblem(api.patch(path, "{\"tags\": [1]}", ApiClient.TOKEN), 400, "tags must be a list of strings");
+        assertProblem(api.patch(path, "{\"driver\": \"a\\nb\"}", ApiClient.TOKEN), 400, "control characters");
+        assertProblem(api.patch(path, "[]", ApiClient.TOKEN), 400, "JSON object");
+        assertProblem(api.patch(path, "{\"driver\": ", ApiClient.TOKEN), 400, "JSON");
+        assertProblem(api.patch(path, "{\"driver\": \"x\"}", null), 401, "token");
+        assertProblem(api.patch("/api/v1/runs/987654", "{\"driver\": \"x\"}", ApiClient.TOKEN), 404, "no run");
+        assertProblem(api.get("/api/v1/runs/987654/history"), 404, "no run");
+        assertThat(json(path).get("driver").stringValue()).isEqualTo("kept");
+        assertThat(json(path + "/history").size()).isZero();
+    }
+
+    private JsonNode json(String path) {
+        HttpResponse<String> response = api.get(path);
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    private long idOf(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return JSON.readTree(response.body()).get("id").longValue();
+    }
+
+    private List<Long> ids(String path) {
+        List<Long> ids = new ArrayList<>();
+        json(path).get("content").forEach(run -> ids.add(run.get("id").longValue()));
+        return ids;
+    }
+
+    private static List<String> changes(JsonNode history) {
+        List<String> changes = new ArrayList<>();
+        history.forEach(change -> changes.add(change.get("field").stringValue() + ": "
+                + change.get("oldValue").asString("null") + " -> " + change.get("newValue").asString("null")));
+        return changes;
+    }
+}
