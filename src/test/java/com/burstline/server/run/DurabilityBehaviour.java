@@ -88,7 +88,8 @@ abstract class DurabilityBehaviour {
         int kept = 0;
         for (Map.Entry<Long, byte[]> promise : promised.entrySet()) {
             HttpResponse<byte[]> raw = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs/" + promise.getKey()
-                    + "/raw")).build(), HttpResponse.BodyHandlers.ofByteArray());
+                    + "/raw")).header("Authorization", "Bearer " + ServerProcess.TOKEN).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             assertThat(raw.statusCode()).as("run %d after restart %d", promise.getKey(), start - 1).isEqualTo(200);
             assertThat(raw.body()).as("raw bytes of run %d", promise.getKey()).isEqualTo(promise.getValue());
             kept++;

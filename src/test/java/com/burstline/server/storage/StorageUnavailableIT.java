@@ -135,7 +135,8 @@ class StorageUnavailableIT {
         assertThat(promised).isNotEmpty();
         for (Map.Entry<Long, byte[]> promise : promised.entrySet()) {
             HttpResponse<byte[]> raw = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs/"
-                    + promise.getKey() + "/raw")).build(), HttpResponse.BodyHandlers.ofByteArray());
+                    + promise.getKey() + "/raw")).header("Authorization", "Bearer " + ServerProcess.TOKEN).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             assertThat(raw.statusCode()).as("run %d", promise.getKey()).isEqualTo(200);
             assertThat(raw.body()).as("raw bytes of run %d", promise.getKey()).isEqualTo(promise.getValue());
         }
