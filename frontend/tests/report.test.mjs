@@ -66,7 +66,7 @@ describe('printable report page in Chromium', () => {
     assert.match(await page.textContent('table.environment'), /ENA 2\.10\.0/);
     const commands = await page.textContent('pre code');
     assert.match(commands, /iperf3 -c rep-b -P 4 -R -t 5 --get-server-output -J/);
-    assert.match(commands, /iperf3 -c rep-b -u -b 5G -t 5 -J/);
+    assert.match(commands, /iperf3 -c rep-b -u -b 5G -t 5 --get-server-output -J/);
     const ink = await page.locator('pre').evaluate((pre) => [getComputedStyle(pre).color,
       getComputedStyle(pre).backgroundColor]);
     assert.notEqual(ink[0], 'rgb(249, 250, 251)', `the commands are readable on their background (${ink})`);
