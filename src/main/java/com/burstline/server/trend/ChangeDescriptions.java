@@ -15,11 +15,10 @@ final class ChangeDescriptions {
                                             List<TrendResult.DriverChange> driverChanges) {
         List<TrendResult.ChangePoint> changes = new ArrayList<>();
         for (int c = 0; c < found.size(); c++) {
-            int from = c == 0 ? 0 : found.get(c - 1).index();
+            int from = from(found, c);
             int at = found.get(c).index();
-            int to = c + 1 < found.size() ? found.get(c + 1).index() : values.length;
             double before = mean(values, from, at);
-            double after = mean(values, at, to);
+            double after = mean(values, at, to(found, c, values.length));
             double percent = (after - before) / before * 100;
             RunPoint run = points.get(at);
             TrendResult.DriverChange driver = driverChangeBefore(driverChanges, from, at);
@@ -28,6 +27,21 @@ final class ChangeDescriptions {
                     sentence(run, percent, driver)));
         }
         return changes;
+    }
+
+    /** The step at change point {@code c} in % of the level before it, each level between its neighbours. */
+    static double stepPercent(double[] values, List<EDivisive.ChangePoint> found, int c) {
+        int at = found.get(c).index();
+        double before = mean(values, from(found, c), at);
+        return (mean(values, at, to(found, c, values.length)) - before) / before * 100;
+    }
+
+    private static int from(List<EDivisive.ChangePoint> found, int c) {
+        return c == 0 ? 0 : found.get(c - 1).index();
+    }
+
+    private static int to(List<EDivisive.ChangePoint> found, int c, int length) {
+        return c + 1 < found.size() ? found.get(c + 1).index() : length;
     }
 
     /** The newest driver change in the level before the change point, up to and including its first run. */

@@ -12,7 +12,8 @@ record TrendResult(String scenario, String sut, String peer, int runCount, boole
                    List<Point> points, List<ChangePoint> changePoints, List<DriverChange> driverChanges) {
 
     /** How the change points were found, so that a reader can repeat it. */
-    record Method(String name, int permutations, double significanceLevel, int minSegmentRuns, long seed) {
+    record Method(String name, int permutations, double significanceLevel, int minSegmentRuns, long seed,
+                  double minChangePercent) {
     }
 
     record Point(long runId, Instant time, double receivedBitsPerSecond, String driver, Long jobId) {
