@@ -42,8 +42,9 @@ final class ScenarioRunner {
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;
         try (LiveSampler sampler = counterSampler(spec, routeInterface)) {
-            measurement = tool.run(spec, (start, end, bitsPerSecond) -> sendLive(spec, LiveSamples.FROM_TOOL,
-                    LiveSamples.Sample.ofSum(start, end, bitsPerSecond)), cancellation);
+            measurement = tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec,
+                    LiveSamples.FROM_TOOL, LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
+                    cancellation);
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after)));
