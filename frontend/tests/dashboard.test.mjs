@@ -171,7 +171,7 @@ describe('dashboard in Chromium', () => {
       multipart: { _csrf: csrf, files: { name: 'too-large.json', mimeType: 'application/json', buffer: readFileSync(big) } },
     });
     assert.equal(response.status(), 413);
-    assert.match(await response.text(), /larger than this server accepts/);
+    assert.match(await response.text(), /larger than the 16777216 bytes allowed here/);
   });
 
   test('a signed-in user deletes a run from its page', async () => {
