@@ -82,7 +82,7 @@ describe('compare page in Chromium', () => {
   test('leads with a verdict per scenario, visible at 1280 px without scrolling, and says when the cap decides',
     async () => {
       const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
-      const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`)).json();
+      const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`, authorized(token))).json();
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${baseUrl}/compare?${query}`);
       await page.waitForSelector('#compare-chart[data-ready="true"]');
@@ -107,7 +107,7 @@ describe('compare page in Chromium', () => {
 
   test('95% intervals never go below 0: cut at 0 and marked', async () => {
     const query = 'groupBy=driver&driver=ENA+2.10.0&driver=ENA+2.11.0&sut=cmp-a';
-    const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`)).json();
+    const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`, authorized(token))).json();
     const groups = api.scenarios.flatMap((s) => s.groups).filter((g) => g.ci95Low != null);
     assert.ok(groups.every((g) => g.ci95Low >= 0), JSON.stringify(groups.map((g) => g.ci95Low)));
     const cut = groups.filter((g) => g.ci95Clipped);

@@ -50,11 +50,14 @@ describe('printable report page in Chromium', () => {
     await page.screenshot({ path: join(results, 'report-page.png'), fullPage: true });
 
     assert.deepEqual(await tableRows('table.tcp'), [
-      ['TCP 1 stream', 'Upload', rate(runs['tcp-1-upload']), String(runs['tcp-1-upload'].retransmits)],
-      ['TCP 1 stream', 'Download', rate(runs['tcp-1-download']), String(runs['tcp-1-download'].retransmits)],
-      ['TCP 4 streams', 'Download', rate(runs['tcp-4-download']), String(runs['tcp-4-download'].retransmits)],
+      ['TCP 1 stream', 'Upload', rate(runs['tcp-1-upload']), ofBurst(runs['tcp-1-upload']),
+        String(runs['tcp-1-upload'].retransmits)],
+      ['TCP 1 stream', 'Download', rate(runs['tcp-1-download']), ofBurst(runs['tcp-1-download']),
+        String(runs['tcp-1-download'].retransmits)],
+      ['TCP 4 streams', 'Download', rate(runs['tcp-4-download']), ofBurst(runs['tcp-4-download']),
+        String(runs['tcp-4-download'].retransmits)],
     ]);
-    const udpRow = (scenario, run) => [scenario, 'Upload', rate(run), loss(run), jitter(run)];
+    const udpRow = (scenario, run) => [scenario, 'Upload', rate(run), ofBurst(run), loss(run), jitter(run)];
     assert.deepEqual(await tableRows('table.udp'), [
       udpRow('UDP 1 Gbit/s', runs['udp-1g-upload']),
       udpRow('UDP 5 Gbit/s', runs['udp-5g-upload']),
@@ -62,8 +65,8 @@ describe('printable report page in Chromium', () => {
     assert.match(await page.textContent('h1'), /Network throughput on t4g\.large/);
     assert.match(await page.textContent('table.environment'), /ENA 2\.10\.0/);
     const commands = await page.textContent('pre code');
-    assert.match(commands, /iperf3 -c rep-b -P 4 -R -t 5 -J/);
-    assert.match(commands, /iperf3 -c rep-b -u -b 5G -t 5 -J/);
+    assert.match(commands, /iperf3 -c rep-b -P 4 -R -t 5 --get-server-output -J/);
+    assert.match(commands, /iperf3 -c rep-b -u -b 5G -t 5 --get-server-output -J/);
     const ink = await page.locator('pre').evaluate((pre) => [getComputedStyle(pre).color,
       getComputedStyle(pre).backgroundColor]);
     assert.notEqual(ink[0], 'rgb(249, 250, 251)', `the commands are readable on their background (${ink})`);
@@ -111,6 +114,9 @@ function loss(run) {
 function jitter(run) {
   return `${run.jitterMs.toFixed(3)} ms`;
 }
+
+/** The report's % of the burst limit, one decimal, from the run's own summary. */
+const ofBurst = (run) => `${run.percentOfBurstLimit.toFixed(1)}%`;
 
 /** Each body row's cells as text; the first row holds the headings. */
 async function tableRows(selector) {

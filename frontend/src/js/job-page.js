@@ -115,16 +115,35 @@ async function showFinishedRun(scenario) {
   chart.update();
 }
 
+/**
+ * The live line of a scenario, or of one direction of a --bidir scenario: the upload keeps the scenario's own line
+ * (named for its direction), the download gets one of its own, as showFinishedRun draws the stored run.
+ */
+function liveDataset(key, direction) {
+  const own = datasetOf(key);
+  if (!direction) {
+    return own;
+  }
+  if (direction === 'upload') {
+    if (!own.label.endsWith(' (upload)')) {
+      own.label += ' (upload)';
+    }
+    return own;
+  }
+  return datasetOf(`${key}|${direction}`, ` (${direction})`);
+}
+
 function addSamples(batch) {
   liveSeen = true;
   const key = String(batch.scenarioId);
-  const points = datasetOf(key).data;
+  datasetOf(key);
   for (const sample of batch.samples.filter((s) => s.stream === 'sum' || s.stream == null)) {
+    const points = liveDataset(key, sample.direction).data;
     if (!points.some((point) => point.x === sample.end)) {
       points.push({ x: sample.end, y: sample.bitsPerSecond / 1e9 });
+      points.sort((a, b) => a.x - b.x);
     }
   }
-  points.sort((a, b) => a.x - b.x);
   document.getElementById('live-source').textContent = batch.source === 'iperf3'
     ? 'Live figures from iperf3 itself (--json-stream), one point per interval.'
     : 'Live figures from the SUT\'s interface byte counters, one point per interval: this iperf3 prints nothing '

@@ -92,19 +92,29 @@ final class Iperf3Tool implements MeasurementTool {
         return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
     }
 
-    /** {@code --json-stream} prints one event per line; interval events carry the sum across streams. */
+    /**
+     * {@code --json-stream} prints one event per line; interval events carry the sum across streams, and a bidir
+     * run's reverse direction apart in {@code sum_bidir_reverse} (the client's sum is then its upload).
+     */
     @SuppressWarnings("unchecked")
-    private static void forwardInterval(String line, LiveListener live) {
+    static void forwardInterval(String line, LiveListener live) {
         if (!line.startsWith("{\"event\":\"interval\"")) {
             return;
         }
         try {
             Map<String, Object> data = (Map<String, Object>) Json.parseObject(line.getBytes()).get("data");
-            Map<String, Object> sum = (Map<String, Object>) data.get("sum");
-            live.interval(((Number) sum.get("start")).doubleValue(), ((Number) sum.get("end")).doubleValue(),
-                    ((Number) sum.get("bits_per_second")).doubleValue());
+            Map<String, Object> reverse = (Map<String, Object>) data.get("sum_bidir_reverse");
+            forwardSum((Map<String, Object>) data.get("sum"), reverse == null ? null : "upload", live);
+            if (reverse != null) {
+                forwardSum(reverse, "download", live);
+            }
         } catch (RuntimeException unexpectedShape) {
             // live figures are a preview; the full output still goes to the server
         }
+    }
+
+    private static void forwardSum(Map<String, Object> sum, String direction, LiveListener live) {
+        live.interval(((Number) sum.get("start")).doubleValue(), ((Number) sum.get("end")).doubleValue(),
+                ((Number) sum.get("bits_per_second")).doubleValue(), direction);
     }
 }

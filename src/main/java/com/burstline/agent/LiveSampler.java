@@ -2,7 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.LiveSamples;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -12,9 +12,14 @@ import java.util.function.Consumer;
 
 /**
  * Live throughput for tools that print nothing until the end (iperf3 before 3.17): the routed interface's byte
- * counters, read once per interval. Upload counts sent bytes, download received bytes, bidir both.
+ * counters, read once per interval. Upload counts sent bytes, download received bytes; bidir gives one sample of each,
+ * so the two directions are seen apart, as the run will show them.
  */
 final class LiveSampler implements AutoCloseable {
+    private static final String UPLOAD = "upload";
+    private static final String DOWNLOAD = "download";
+    private static final Map<String, String> COUNTER_OF = Map.of(UPLOAD, "tx_bytes", DOWNLOAD, "rx_bytes");
+
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "live-sampler");
         thread.setDaemon(true);
@@ -22,16 +27,16 @@ final class LiveSampler implements AutoCloseable {
     });
     private final HostPlatform platform;
     private final String interfaceName;
-    private final String direction;
+    private final List<String> directions;
     private final Consumer<LiveSamples.Sample> sink;
     private final long startedNanos = System.nanoTime();
-    private long previousBytes;
+    private Map<String, Long> previousBytes;
     private double previousSeconds;
 
     LiveSampler(HostPlatform platform, String interfaceName, String direction, Consumer<LiveSamples.Sample> sink) {
         this.platform = platform;
         this.interfaceName = interfaceName;
-        this.direction = direction;
+        this.directions = "bidir".equals(direction) ? List.of(UPLOAD, DOWNLOAD) : List.of(direction);
         this.sink = sink;
         this.previousBytes = bytes();
     }
@@ -41,26 +46,26 @@ final class LiveSampler implements AutoCloseable {
         timer.scheduleAtFixedRate(this::sample, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
     }
 
-    private void sample() {
-        long bytes = bytes();
+    /** One sample per direction since the last; package-private so a test can take them without the timer. */
+    void sample() {
+        Map<String, Long> bytes = bytes();
         double seconds = (System.nanoTime() - startedNanos) / 1e9;
-        double bitsPerSecond = (bytes - previousBytes) * 8 / (seconds - previousSeconds);
-        LiveSamples.Sample sample = LiveSamples.Sample.ofSum(previousSeconds, seconds, bitsPerSecond);
+        for (String direction : directions) {
+            double bitsPerSecond = (bytes.get(direction) - previousBytes.get(direction)) * 8
+                    / (seconds - previousSeconds);
+            sink.accept(LiveSamples.Sample.ofSum(previousSeconds, seconds, bitsPerSecond,
+                    directions.size() > 1 ? direction : null));
+        }
         previousBytes = bytes;
         previousSeconds = seconds;
-        sink.accept(sample);
     }
 
-    private long bytes() {
+    private Map<String, Long> bytes() {
         Map<String, Long> counters = platform.trafficCounters(interfaceName);
-        List<String> names = new ArrayList<>();
-        if (!"download".equals(direction)) {
-            names.add("tx_bytes");
-        }
-        if (!"upload".equals(direction)) {
-            names.add("rx_bytes");
-        }
-        return names.stream().mapToLong(name -> counters.getOrDefault(name, 0L)).sum();
+        Map<String, Long> bytes = new HashMap<>();
+        directions.forEach(direction -> bytes.put(direction,
+                counters.getOrDefault(COUNTER_OF.getOrDefault(direction, "tx_bytes"), 0L)));
+        return bytes;
     }
 
     @Override

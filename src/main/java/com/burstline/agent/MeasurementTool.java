@@ -21,6 +21,11 @@ interface MeasurementTool {
 
     /** Receives the tool's own per-interval figures while it runs, when the tool can give them. */
     interface LiveListener {
-        void interval(double start, double end, double bitsPerSecond);
+        /** @param direction null for a one-way scenario; upload or download for each half of a bidir one */
+        void interval(double start, double end, double bitsPerSecond, String direction);
+
+        default void interval(double start, double end, double bitsPerSecond) {
+            interval(start, end, bitsPerSecond, null);
+        }
     }
 }

@@ -43,8 +43,9 @@ final class ScenarioRunner {
         Measurement measurement;
         MeasurementTool tool = tools.forSpec(spec);
         try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
-            measurement = tool.run(spec, (start, end, bitsPerSecond) -> sendLive(spec, LiveSamples.FROM_TOOL,
-                    LiveSamples.Sample.ofSum(start, end, bitsPerSecond)), cancellation);
+            measurement = tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec,
+                    LiveSamples.FROM_TOOL, LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
+                    cancellation);
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after)));

@@ -19,10 +19,19 @@ public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String s
     /** The stream a sample is of; "sum" is all streams together. */
     public static final String SUM = "sum";
 
-    /** One interval: seconds since the test started, and the bit rate over it. */
-    public record Sample(Double start, Double end, Double bitsPerSecond, String stream) {
+    /**
+     * One interval: seconds since the test started, and the bit rate over it.
+     *
+     * @param direction null for a scenario that sends one way; {@code upload} or {@code download} for each direction
+     *                  of a {@code bidir} one, so that the two are drawn apart instead of added up
+     */
+    public record Sample(Double start, Double end, Double bitsPerSecond, String stream, String direction) {
         public static Sample ofSum(double start, double end, double bitsPerSecond) {
-            return new Sample(start, end, bitsPerSecond, SUM);
+            return new Sample(start, end, bitsPerSecond, SUM, null);
+        }
+
+        public static Sample ofSum(double start, double end, double bitsPerSecond, String direction) {
+            return new Sample(start, end, bitsPerSecond, SUM, direction);
         }
 
         Map<String, Object> toJson() {
@@ -31,6 +40,9 @@ public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String s
             json.put("end", end);
             json.put("bitsPerSecond", bitsPerSecond);
             json.put("stream", stream);
+            if (direction != null) {
+                json.put("direction", direction);
+            }
             return json;
         }
     }

@@ -89,11 +89,15 @@ public final class Client {
             }
             String failure = run.failure();
             run.end();
-            reporter.stop();
             if (failure != null) {
+                reporter.stop();
                 throw new EngineException(failure);
             }
+            // TEST_END goes out the moment this side stops counting, as iperf3's client does: until it arrives the
+            // peer goes on counting what it sends, so any delay here (the last interval's report on a loaded host)
+            // would show up as bytes "sent but not received".
             control.writeState(Wire.TEST_END);
+            reporter.stop();
             // Receivers keep draining until EXCHANGE_RESULTS, or the server could block on a full socket buffer.
             if (!exchange.await(STEP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
                 throw new EngineException(run.failure() != null ? run.failure()

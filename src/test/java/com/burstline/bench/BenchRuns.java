@@ -72,15 +72,54 @@ final class BenchRuns {
         }
     }
 
+    /**
+     * Inserts {@code count} runs of one pair ({@code sut} → bench-peer) and one scenario, TCP 1 stream upload, an
+     * hour apart from {@code from}: a trend's history. The first half are the real iperf3 3.18 runs (~4.37 Gbit/s),
+     * the second half the real 3.12 run (~4.78 Gbit/s) under another driver, so the series has one real level change
+     * for the change-point search to find and test.
+     */
+    void insertSeries(DataSource dataSource, int count, String sut, Instant from) throws SQLException {
+        List<Iperf3Result> slower = scenario("iperf3-318-tcp-1-upload");
+        List<Iperf3Result> faster = scenario("iperf3-312-tcp-1-upload");
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement run = connection.prepareStatement(RUN, new String[]{"id"});
+             PreparedStatement intervals = connection.prepareStatement(INTERVAL)) {
+            connection.setAutoCommit(false);
+            for (int i = 0; i < count; i++) {
+                boolean secondHalf = i >= count / 2;
+                List<Iperf3Result> pool = secondHalf ? faster : slower;
+                Iperf3Result result = pool.get(i % pool.size());
+                long id = insertRun(run, result, secondHalf ? "bench-2.3.0" : "bench-2.2.1", sut,
+                        from.plusSeconds(3600L * i));
+                insertIntervals(intervals, id, result.intervals());
+                if (i % 100 == 99) {
+                    connection.commit();
+                }
+            }
+            connection.commit();
+        }
+    }
+
+    private static List<Iperf3Result> scenario(String prefix) {
+        Iperf3OutputParser parser = new Iperf3OutputParser();
+        return Samples.successfulRuns().stream().filter(name -> name.startsWith(prefix))
+                .map(name -> parser.parse(Samples.bytes(name))).toList();
+    }
+
     private long insertRun(PreparedStatement run, Iperf3Result result, String driver) throws SQLException {
+        return insertRun(run, result, driver, "bench-sut", result.startedAt());
+    }
+
+    private long insertRun(PreparedStatement run, Iperf3Result result, String driver, String sut, Instant startedAt)
+            throws SQLException {
         int repeats = repeats(result.intervals());
         run.setString(1, UUID.randomUUID().toString().replace("-", ""));
         run.setTimestamp(2, Timestamp.from(Instant.now()));
-        run.setString(3, "bench-sut");
+        run.setString(3, sut);
         run.setString(4, "bench-peer");
         run.setString(5, driver);
         run.setString(6, result.toolVersion());
-        run.setTimestamp(7, result.startedAt() == null ? null : Timestamp.from(result.startedAt()));
+        run.setTimestamp(7, startedAt == null ? null : Timestamp.from(startedAt));
         run.setString(8, result.protocol().name());
         run.setString(9, result.direction().apiName());
         run.setInt(10, result.streams());

@@ -51,7 +51,7 @@ public final class CompareBenchmark {
             long fillMillis = (System.nanoTime() - started) / 1_000_000;
             smallDb.analyze(small.getBean(DataSource.class));
             largeDb.analyze(large.getBean(DataSource.class));
-            double[][] medians = time(baseOf(small), baseOf(large), repeat);
+            double[][] medians = time(baseOf(small), baseOf(large), REQUESTS, repeat);
             print(largeDb.name(), runs, selected, filler.rowsInserted(), fillMillis, repeat, medians[0], medians[1]);
         } finally {
             smallDb.drop();
@@ -66,7 +66,7 @@ public final class CompareBenchmark {
         filler.insert(dataSource, selected - selected / 2, "bench-2.11", "selected");
     }
 
-    private static String baseOf(ConfigurableApplicationContext server) {
+    static String baseOf(ConfigurableApplicationContext server) {
         return "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
     }
 
@@ -74,15 +74,15 @@ public final class CompareBenchmark {
      * Median milliseconds per request on each database, after a warm-up. The two servers answer in turn, request by
      * request, so that whatever else the machine does at the time falls on both figures alike.
      */
-    private static double[][] time(String small, String large, int repeat) throws Exception {
+    static double[][] time(String small, String large, String[] requests, int repeat) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        double[][] medians = new double[2][REQUESTS.length];
-        for (int r = 0; r < REQUESTS.length; r++) {
+        double[][] medians = new double[2][requests.length];
+        for (int r = 0; r < requests.length; r++) {
             String[] bases = {small, large};
             double[][] millis = new double[2][repeat];
             for (int i = -5; i < repeat; i++) {
                 for (int b = 0; b < 2; b++) {
-                    HttpRequest request = HttpRequest.newBuilder(URI.create(bases[b] + REQUESTS[r])).GET().build();
+                    HttpRequest request = HttpRequest.newBuilder(URI.create(bases[b] + requests[r])).GET().build();
                     long start = System.nanoTime();
                     send(http, request);
                     if (i >= 0) {
@@ -121,7 +121,7 @@ public final class CompareBenchmark {
         lines.forEach(System.out::println);
     }
 
-    private static ConfigurableApplicationContext start(Path dataDir, BenchDatabase database) {
+    static ConfigurableApplicationContext start(Path dataDir, BenchDatabase database) {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--server.address=127.0.0.1",
                 "--burstline.data-dir=" + dataDir, "--spring.main.banner-mode=off", "--logging.level.root=ERROR",
                 // reads as a wall display would: the benchmark measures the queries, not sign-in

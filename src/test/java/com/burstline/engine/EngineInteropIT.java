@@ -116,11 +116,16 @@ class EngineInteropIT {
         JsonNode received = receiverEnd.path("sum_received" + suffix);
         double sentBytes = sent.path("bytes").asDouble();
         assertThat(sentBytes).as("bytes sent").isPositive();
+        // At TEST_END each side counts what it handed to or took from its socket: what the kernel still held in the
+        // two socket buffers of a TCP stream was sent but not received. Under load a 4-stream loopback run held 3 %.
+        double inFlight = udp ? 0 : senderEnd.path("streams").size() * KernelBuffers.tcpMaxBytes();
+        double byteTolerance = Math.max(sentBytes * 0.01, inFlight);
         assertThat(received.path("bytes").asDouble()).as("bytes received vs sent")
-                .isCloseTo(sentBytes, within(sentBytes * 0.01));
+                .isCloseTo(sentBytes, within(byteTolerance));
         double sentRate = sent.path("bits_per_second").asDouble();
+        double seconds = Math.max(sent.path("seconds").asDouble(), 1e-3);
         assertThat(received.path("bits_per_second").asDouble()).as("received vs sent rate")
-                .isCloseTo(sentRate, within(sentRate * 0.01));
+                .isCloseTo(sentRate, within(Math.max(sentRate * 0.01, inFlight * 8 / seconds)));
         if (udp) {
             JsonNode senderSum = senderEnd.path("sum" + suffix);
             JsonNode receiverSum = receiverEnd.path("sum" + suffix);

@@ -62,11 +62,14 @@ public final class ServerProcess implements AutoCloseable {
         process.waitFor();
     }
 
-    /** SIGTERM, then the time the process took to end. */
-    public Duration terminate() throws InterruptedException {
+    /** SIGTERM, then the time the process took to end; a process still running after {@code patience} fails. */
+    public Duration terminate(Duration patience) throws InterruptedException {
         Instant asked = Instant.now();
         process.destroy();
-        process.waitFor();
+        if (!process.waitFor(patience.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the server was still running " + patience + " after SIGTERM");
+        }
         return Duration.between(asked, Instant.now());
     }
 

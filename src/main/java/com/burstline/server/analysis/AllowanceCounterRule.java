@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.EnaCounters;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
 
@@ -16,17 +17,15 @@ import java.util.Optional;
  * growth means EC2 shaped the traffic, so the figure is the instance's limit, not what the driver can do.
  */
 final class AllowanceCounterRule {
-    /** ENA's allowance counters in ethtool's names, with what each one counts. */
+    /** What each of ENA's allowance counters (the contract's names) counts, in words for the finding. */
     static final Map<String, String> COUNTERS = Map.of(
-            "bw_in_allowance_exceeded", "the inbound bandwidth allowance",
-            "bw_out_allowance_exceeded", "the outbound bandwidth allowance",
-            "pps_allowance_exceeded", "the packets-per-second allowance",
-            "conntrack_allowance_exceeded", "the connection-tracking allowance",
-            "linklocal_allowance_exceeded", "the packet rate allowance to link-local services (DNS, IMDS, NTP)");
-    private static final List<String> ORDER = List.of("bw_in_allowance_exceeded", "bw_out_allowance_exceeded",
-            "pps_allowance_exceeded", "conntrack_allowance_exceeded", "linklocal_allowance_exceeded");
-    private static final List<String> SHAPING = List.of("bw_in_allowance_exceeded", "bw_out_allowance_exceeded",
-            "pps_allowance_exceeded");
+            EnaCounters.BW_IN, "the inbound bandwidth allowance",
+            EnaCounters.BW_OUT, "the outbound bandwidth allowance",
+            EnaCounters.PPS, "the packets-per-second allowance",
+            EnaCounters.CONNTRACK, "the connection-tracking allowance",
+            EnaCounters.LINKLOCAL, "the packet rate allowance to link-local services (DNS, IMDS, NTP)");
+    private static final List<String> ORDER = EnaCounters.ALLOWANCE;
+    private static final List<String> SHAPING = EnaCounters.SHAPING;
 
     private AllowanceCounterRule() {
     }

@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * 404. The run package's own advice covers only its controller, so these features answer its exceptions here.
  */
 @RestControllerAdvice(basePackages = {"com.burstline.server.compare", "com.burstline.server.analysis",
-        "com.burstline.server.report"})
+        "com.burstline.server.report", "com.burstline.server.trend"})
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class SelectionErrors {
 

@@ -37,11 +37,13 @@ public class RunImporter {
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
     private final MeterRegistry meters;
+    private final RunMetrics runMetrics;
     private final StorageHealth storage;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
                 ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
+                RunMetrics runMetrics,
                 StorageHealth storage) {
         this.runs = runs;
         this.intervals = intervals;
@@ -51,6 +53,7 @@ public class RunImporter {
         this.catalog = catalog;
         this.transaction = transaction;
         this.meters = meters;
+        this.runMetrics = runMetrics;
         this.storage = storage;
         this.clock = Clock.systemUTC();
     }
@@ -90,6 +93,9 @@ public class RunImporter {
             storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
+            if (outcome.created()) {
+                runMetrics.arrived(outcome.run());
+            }
             return outcome;
         } catch (DataIntegrityViolationException sameBytesAtOnce) {
             // Two uploads of the same bytes raced; the unique hash let one through and that one is the answer.

@@ -21,12 +21,15 @@ public class RunQueries {
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
     private final JdbcTemplate jdbc;
+    private final RunMetrics runMetrics;
 
-    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc) {
+    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
+               RunMetrics runMetrics) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
         this.jdbc = jdbc;
+        this.runMetrics = runMetrics;
     }
 
     @Transactional(readOnly = true)
@@ -85,6 +88,7 @@ public class RunQueries {
     public void delete(long id) {
         Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
         runs.delete(run);
+        runMetrics.reload();
     }
 
     private void requireExists(long id) {

@@ -1,5 +1,9 @@
 package com.burstline.server.run;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.criteria.CriteriaBuilder;
+import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.criteria.Root;
 import jakarta.persistence.criteria.Expression;
 import jakarta.persistence.criteria.Predicate;
 import org.springframework.data.domain.PageRequest;
@@ -25,10 +29,12 @@ public class RunSelections {
 
     private final RunRepository runs;
     private final IntervalBatchReader intervals;
+    private final EntityManager entityManager;
 
-    RunSelections(RunRepository runs, IntervalBatchReader intervals) {
+    RunSelections(RunRepository runs, IntervalBatchReader intervals, EntityManager entityManager) {
         this.runs = runs;
         this.intervals = intervals;
+        this.entityManager = entityManager;
     }
 
     /** The selected runs, oldest first; more than {@code max} is a 400 asking for a narrower selection. */
@@ -41,6 +47,34 @@ public class RunSelections {
                     + " runs; narrow it with filters or explicit run ids");
         }
         return found;
+    }
+
+    /**
+     * The newest {@code max} selected runs as points of a series, newest first (by start time, then id), read as a
+     * projection of the run columns; {@code streams} and {@code targetBitsPerSecond}, when given, narrow it to one
+     * scenario. Asks for one more than {@code max}, so the caller can tell older runs were left out.
+     */
+    @Transactional(readOnly = true)
+    public List<RunPoint> newestPoints(RunSelection selection, Integer streams, Long targetBitsPerSecond, int max) {
+        CriteriaBuilder builder = entityManager.getCriteriaBuilder();
+        CriteriaQuery<RunPoint> query = builder.createQuery(RunPoint.class);
+        Root<Run> root = query.from(Run.class);
+        query.select(builder.construct(RunPoint.class, root.get("id"), root.get("startedAt"),
+                root.get("uploadedAt"), root.get("sut"), root.get("peer"), root.get("driver"), root.get("jobId"),
+                root.get("protocol"), root.get("direction"), root.get("streams"), root.get("targetBitsPerSecond"),
+                root.get("receivedBitsPerSecond"), root.get("burstLimitBitsPerSecond"),
+                root.get("baselineBitsPerSecond")));
+        Specification<Run> spec = specification(selection);
+        if (streams != null) {
+            spec = spec.and((run, q, b) -> b.equal(run.get("streams"), streams));
+        }
+        if (targetBitsPerSecond != null) {
+            spec = spec.and((run, q, b) -> b.equal(run.get("targetBitsPerSecond"), targetBitsPerSecond));
+        }
+        query.where(spec.toPredicate(root, query, builder));
+        query.orderBy(builder.desc(builder.coalesce(root.get("startedAt"), root.get("uploadedAt"))),
+                builder.desc(root.get("id")));
+        return entityManager.createQuery(query).setMaxResults(max + 1).getResultList();
     }
 
     /** The per-interval sum rows that arrived, of each run (one list per run, in time order; {@link IntervalSides}). */

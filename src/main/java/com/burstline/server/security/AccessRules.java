@@ -35,6 +35,7 @@ public final class AccessRules {
             rule(HttpMethod.GET, "/api/v1/runs/{id}/findings", VIEWER),
             rule(HttpMethod.GET, "/api/v1/compare", VIEWER),
             rule(HttpMethod.GET, "/api/v1/reports", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/trends", VIEWER),
             rule(HttpMethod.GET, "/api/v1/export/runs.csv", VIEWER),
             rule(HttpMethod.GET, "/api/v1/export/intervals.csv", VIEWER),
             rule(HttpMethod.GET, "/api/v1/jobs", VIEWER),

@@ -17,8 +17,9 @@ import java.time.Instant;
 
 /**
  * Readiness of the database for writes. Reads alone would say UP on a full disk, so the check is a write: one row
- * rewritten, at most once a second. A write that failed in the service itself (an upload, a job) also counts, until
- * a later write succeeds: a full disk may still take the probe's few bytes but not a 16 MB upload. The embedded
+ * rewritten, at most once a second. A write that failed in the service itself (an upload, a job) also counts, for
+ * 10 s or until a later write of the service's own succeeds: a full disk may still take the probe's few bytes but not
+ * a 16 MB upload. The embedded
  * database is DOWN, too, while its disk is down to the reserve ({@link DiskReserve}).
  */
 @Component("storage")
@@ -79,14 +80,14 @@ public class StorageHealth implements HealthIndicator {
         lastProbe = now;
         try {
             jdbc.execute((ConnectionCallback<Integer>) connection -> write(connection, now));
+            // Not a writeSucceeded(): the probe's few bytes fit where an upload did not, so only the service's own
+            // next write (or time) clears a failure of the service's own.
             probeWrote = true;
-            writeSucceeded();
         } catch (RuntimeException cannotWrite) {
             if (probeWrote) {
                 LOG.warn("The database cannot write: {}", cannotWrite.getMessage());
             }
             probeWrote = false;
-            lastFailure = now;
         }
     }
 

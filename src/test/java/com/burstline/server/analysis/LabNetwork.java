@@ -9,11 +9,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The two-namespace lab of scripts/lab-network.sh under a prefix and subnet of this test's own (blcp, 10.79), so
- * that it never collides with the agents' lab: a veth shaped to 5 Gbit/s between blcp-a (client) and blcp-b.
+ * that it never collides with the agents' lab: a veth shaped to 5 Gbit/s between blcp-a (client) and blcp-b. Other
+ * features' tests name a prefix of their own (the {@code lab} overloads), so that one test's lab never tears down
+ * another's.
  */
-final class LabNetwork {
+public final class LabNetwork {
     static final String LAB = "blcp";
-    static final String SERVER_ADDRESS = "10.79.0.2";
+    public static final String SERVER_ADDRESS = "10.79.0.2";
     static final String CLIENT_NS = LAB + "-a";
     static final String SERVER_NS = LAB + "-b";
     static final String CLIENT_LINK = LAB + "-ta";
@@ -22,20 +24,32 @@ final class LabNetwork {
     }
 
     static void up() {
-        run(List.of("scripts/lab-network.sh", "up"));
+        up(LAB);
     }
 
     static void down() {
-        run(List.of("scripts/lab-network.sh", "down"));
+        down(LAB);
+    }
+
+    static void shapeClientSide(String rate) {
+        shapeClientSide(LAB, rate);
+    }
+
+    public static void up(String lab) {
+        run(lab, List.of("scripts/lab-network.sh", "up"));
+    }
+
+    public static void down(String lab) {
+        run(lab, List.of("scripts/lab-network.sh", "down"));
     }
 
     /** Changes the client side's shaper, the one its upload goes through, as a burst allowance running out would. */
-    static void shapeClientSide(String rate) {
-        run(List.of("tc", "-n", CLIENT_NS, "qdisc", "change", "dev", CLIENT_LINK, "root", "tbf", "rate", rate,
+    public static void shapeClientSide(String lab, String rate) {
+        run(lab, List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", lab + "-ta", "root", "tbf", "rate", rate,
                 "burst", "1mb", "latency", "50ms"));
     }
 
-    static Process start(String namespace, List<String> command, Path output) throws IOException {
+    public static Process start(String namespace, List<String> command, Path output) throws IOException {
         List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
         full.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(false);
@@ -44,10 +58,10 @@ final class LabNetwork {
         return builder.start();
     }
 
-    private static void run(List<String> command) {
+    private static void run(String lab, List<String> command) {
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            builder.environment().put("BURSTLINE_LAB", LAB);
+            builder.environment().put("BURSTLINE_LAB", lab);
             builder.environment().put("BURSTLINE_LAB_NET", "10.79");
             Process process = builder.start();
             String output = new String(process.getInputStream().readAllBytes());
@@ -62,7 +76,7 @@ final class LabNetwork {
         }
     }
 
-    static byte[] read(Path file) {
+    public static byte[] read(Path file) {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {

@@ -1,0 +1,170 @@
+// The trends page: one pair's scenario over time from /api/v1/trends with the page's own query. Dots are runs, the
+// solid line the level between change points, red vertical lines the change points, grey ones the driver changes,
+// dashed horizontal lines the burst limit and baseline; beneath, each change in words as the API states it.
+// Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
+import { GBIT, formatGbit, formatRate } from './units.js';
+
+const { Chart } = window;
+Chart.register(window['chartjs-plugin-annotation']);
+
+const FIELDS = ['sut', 'peer', 'protocol', 'direction', 'streams', 'target', 'driver', 'tag', 'last'];
+const section = document.querySelector('[data-trend-api]');
+const form = document.querySelector('.trend-form');
+const params = new URLSearchParams(location.search);
+
+fillForm(form, params);
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(form).entries()) {
+    if (String(value).trim()) query.set(name, String(value).trim());
+  }
+  location.search = query.toString();
+});
+if (params.get('sut')) {
+  main().catch((error) => showProblem(error.message));
+} else {
+  document.getElementById('trend-summary').textContent = 'Pick a SUT (and peer) and a scenario to see its trend.';
+}
+
+async function main() {
+  const response = await fetch(section.dataset.trendApi, { headers: { Accept: 'application/json' } });
+  const body = await response.json();
+  if (!response.ok) {
+    throw new Error(body.detail ?? `the trend answered ${response.status}`);
+  }
+  describe(body);
+  drawChart(document.getElementById('trend-chart'), body);
+  listChanges(document.getElementById('trend-changes'), body);
+}
+
+function describe(trend) {
+  const summary = document.getElementById('trend-summary');
+  if (trend.points.length === 0) {
+    summary.textContent = 'No runs match this selection.';
+    return;
+  }
+  const older = trend.olderRunsLeftOut ? ' (older runs left out; raise "Newest runs" to see them)' : '';
+  summary.textContent = `${trend.scenario} on ${trend.sut} → ${trend.peer}: ${trend.runCount} runs${older}.`;
+  const m = trend.method;
+  document.getElementById('trend-method').textContent = `Change points: ${m.name}, ${m.permutations} `
+    + `permutations (seed ${m.seed}), significant at p ≤ ${m.significanceLevel}, at least ${m.minSegmentRuns} runs `
+    + 'per level.';
+}
+
+function drawChart(canvas, trend) {
+  const points = trend.points.map((p) => ({ x: Date.parse(p.time), y: p.receivedBitsPerSecond / GBIT, run: p }));
+  new Chart(canvas, {
+    type: 'line',
+    data: { datasets: [
+      { label: 'received', data: points, showLine: false, pointRadius: 3, backgroundColor: '#2b7bb9',
+        borderColor: '#2b7bb9' },
+      { label: 'level', data: levels(trend, points), stepped: 'before', pointRadius: 0, borderColor: '#111827',
+        borderWidth: 2 },
+    ] },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      parsing: false,
+      scales: {
+        x: { type: 'linear', ticks: { maxTicksLimit: 5, maxRotation: 0, callback: timeLabel(points) } },
+        y: { beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
+          suggestedMax: (trend.burstLimitBitsPerSecond ?? 0) / GBIT * 1.1 },
+      },
+      plugins: {
+        annotation: { annotations: annotations(trend) },
+        legend: { position: 'bottom' },
+        tooltip: { callbacks: { label: (item) => tooltip(item.raw) } },
+      },
+    },
+  });
+  // Tests and screenshots wait for this instead of guessing how long drawing takes.
+  canvas.dataset.ready = 'true';
+}
+
+/** The level line: each segment's mean from its first run to the next change point (or the last run). */
+function levels(trend, points) {
+  if (points.length === 0) return [];
+  const line = [];
+  let from = 0;
+  const cuts = trend.changePoints.map((c) => c.index);
+  const means = [...trend.changePoints.map((c) => c.beforeBitsPerSecond),
+    trend.changePoints.length ? trend.changePoints.at(-1).afterBitsPerSecond : mean(points)];
+  [...cuts, points.length].forEach((to, i) => {
+    line.push({ x: points[from].x, y: means[i] / GBIT }, { x: points[to - 1].x, y: means[i] / GBIT });
+    from = to;
+  });
+  return line;
+}
+
+function annotations(trend) {
+  const lines = {};
+  const vertical = (key, time, text, color, dash, position) => {
+    lines[key] = { type: 'line', xMin: Date.parse(time), xMax: Date.parse(time), borderColor: color, borderWidth: 2,
+      borderDash: dash, label: { display: true, content: text, position, backgroundColor: color } };
+  };
+  const horizontal = (key, bps, text, color, position) => {
+    lines[key] = { type: 'line', yMin: bps / GBIT, yMax: bps / GBIT, borderColor: color, borderWidth: 2,
+      borderDash: [6, 4], label: { display: true, content: text, position, backgroundColor: color } };
+  };
+  if (trend.burstLimitBitsPerSecond) {
+    horizontal('burstLimit', trend.burstLimitBitsPerSecond, `burst limit ${formatGbit(trend.burstLimitBitsPerSecond)}`,
+      '#dc2626', 'end');
+  }
+  if (trend.baselineBitsPerSecond) {
+    horizontal('baseline', trend.baselineBitsPerSecond, `baseline ${formatGbit(trend.baselineBitsPerSecond)}`,
+      '#2563eb', 'start');
+  }
+  trend.driverChanges.forEach((d, i) => vertical(`driver${i}`, d.time, `driver ${d.to ?? '(none)'}`, '#6b7280',
+    [3, 3], 'end'));
+  trend.changePoints.forEach((c, i) => vertical(`change${i}`, c.time, `${c.changePercent.toFixed(1)}%`,
+    '#b91c1c', [], 'start'));
+  return lines;
+}
+
+function listChanges(list, trend) {
+  if (trend.points.length > 0 && trend.changePoints.length === 0) {
+    list.insertAdjacentHTML('beforeend', '<li>No change point: the series is steady.</li>');
+  }
+  for (const change of trend.changePoints) {
+    const item = document.createElement('li');
+    item.className = change.changePercent < 0 ? 'drop' : 'rise';
+    item.textContent = `${change.description} (${formatRate(change.beforeBitsPerSecond)} → `
+      + `${formatRate(change.afterBitsPerSecond)}, p = ${change.pValue.toFixed(3)})`;
+    item.dataset.runId = String(change.runId);
+    list.append(item);
+  }
+}
+
+function tooltip(raw) {
+  const run = raw.run;
+  if (!run) return formatRate(raw.y * GBIT);
+  const job = run.jobId == null ? 'upload' : `job ${run.jobId}`;
+  return `run ${run.runId}: ${formatRate(run.receivedBitsPerSecond)}, driver ${run.driver ?? '–'}, ${job}`;
+}
+
+/** Tick labels as precise as the series' span needs: seconds within an hour, minutes within two days, else dates. */
+function timeLabel(points) {
+  const span = points.length ? points.at(-1).x - points[0].x : 0;
+  const [from, to] = span < 3_600_000 ? [11, 19] : span < 172_800_000 ? [5, 16] : [0, 10];
+  return (value) => new Date(value).toISOString().slice(from, to).replace('T', ' ');
+}
+
+function mean(points) {
+  return points.reduce((sum, p) => sum + p.y * GBIT, 0) / points.length;
+}
+
+function fillForm(formElement, query) {
+  for (const name of FIELDS) {
+    if (query.get(name) && formElement.elements[name]) {
+      formElement.elements[name].value = query.get(name);
+    }
+  }
+}
+
+function showProblem(message) {
+  const problem = document.getElementById('trend-problem');
+  problem.textContent = message;
+  problem.hidden = false;
+}

@@ -1,0 +1,25 @@
+package com.burstline.server.run;
+
+import java.time.Instant;
+
+/**
+ * One run as a point of a series over time: only what a trend needs, read without the run's tags, provenance or
+ * intervals, so that a series of thousands of runs costs one narrow query.
+ */
+public record RunPoint(long id, Instant startedAt, Instant uploadedAt, String sut, String peer, String driver,
+                       Long jobId, String protocol, String direction, int streams, Long targetBitsPerSecond,
+                       double receivedBitsPerSecond, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond) {
+
+    /** When the run was measured; an upload without iperf3's start time counts from its upload. */
+    public Instant time() {
+        return startedAt != null ? startedAt : uploadedAt;
+    }
+
+    /** The scenario as a sentence names it: "TCP 1 stream upload", "UDP 1 Gbit/s upload". */
+    public String scenario() {
+        if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
+            return "UDP " + Units.rate(targetBitsPerSecond.doubleValue()) + " " + direction;
+        }
+        return protocol + " " + streams + (streams == 1 ? " stream " : " streams ") + direction;
+    }
+}

@@ -1,0 +1,30 @@
+package com.burstline.server.trend;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One pair's series of one scenario over time and where its level changed. Figures in bits per second, received
+ * throughput as iperf3 reported it. {@code olderRunsLeftOut} says the selection holds more runs than {@code last}.
+ */
+record TrendResult(String scenario, String sut, String peer, int runCount, boolean olderRunsLeftOut,
+                   Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, Method method,
+                   List<Point> points, List<ChangePoint> changePoints, List<DriverChange> driverChanges) {
+
+    /** How the change points were found, so that a reader can repeat it. */
+    record Method(String name, int permutations, double significanceLevel, int minSegmentRuns, long seed,
+                  double minChangePercent) {
+    }
+
+    record Point(long runId, Instant time, double receivedBitsPerSecond, String driver, Long jobId) {
+    }
+
+    /** The new level starts at {@code runId}; {@code pValue} is the permutation test's. */
+    record ChangePoint(long runId, int index, Instant time, double beforeBitsPerSecond, double afterBitsPerSecond,
+                       double changePercent, double pValue, String driverBefore, String driverAfter,
+                       String description) {
+    }
+
+    record DriverChange(long runId, int index, Instant time, String from, String to) {
+    }
+}
