@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.engine.Client;
@@ -37,6 +38,11 @@ final class EngineTool implements MeasurementTool {
         return true;
     }
 
+    @Override
+    public String liveSource() {
+        return LiveSamples.FROM_ENGINE;
+    }
+
     static List<String> command(ScenarioSpec spec) {
         return Iperf3Command.engineClient(Iperf3Command.Client.of(spec, false));
     }
@@ -64,7 +70,7 @@ final class EngineTool implements MeasurementTool {
                 ScenarioResult.JSON, "", command, failure == null ? 0 : 1);
     }
 
-    /** Keeps the whole report and passes each interval's sum on as a live figure. */
+    /** Keeps the whole report and passes each interval on as live figures, per direction for bidir. */
     private record LiveOutput(Output report, LiveListener live) implements Output {
         @Override
         public void start(Map<String, Object> start) {
@@ -74,10 +80,7 @@ final class EngineTool implements MeasurementTool {
         @Override
         public void interval(Map<String, Object> interval) {
             report.interval(interval);
-            if (interval.get("sum") instanceof Map<?, ?> sum && sum.get("start") instanceof Number start
-                    && sum.get("end") instanceof Number end && sum.get("bits_per_second") instanceof Number bps) {
-                live.interval(start.doubleValue(), end.doubleValue(), bps.doubleValue());
-            }
+            LiveIntervals.forward(interval, live);
         }
 
         @Override

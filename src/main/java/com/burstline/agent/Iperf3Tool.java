@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
 import com.burstline.contract.Json;
+import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 
@@ -43,6 +44,11 @@ final class Iperf3Tool implements MeasurementTool {
     @Override
     public boolean streamsIntervals() {
         return version.streamsJson();
+    }
+
+    @Override
+    public String liveSource() {
+        return LiveSamples.FROM_TOOL;
     }
 
     /** The contract's argument list; {@code --forceflush} so that streamed intervals arrive as they happen. */
@@ -92,29 +98,16 @@ final class Iperf3Tool implements MeasurementTool {
         return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
     }
 
-    /**
-     * {@code --json-stream} prints one event per line; interval events carry the sum across streams, and a bidir
-     * run's reverse direction apart in {@code sum_bidir_reverse} (the client's sum is then its upload).
-     */
+    /** {@code --json-stream} prints one event per line; each interval event's data is one interval. */
     @SuppressWarnings("unchecked")
     static void forwardInterval(String line, LiveListener live) {
         if (!line.startsWith("{\"event\":\"interval\"")) {
             return;
         }
         try {
-            Map<String, Object> data = (Map<String, Object>) Json.parseObject(line.getBytes()).get("data");
-            Map<String, Object> reverse = (Map<String, Object>) data.get("sum_bidir_reverse");
-            forwardSum((Map<String, Object>) data.get("sum"), reverse == null ? null : "upload", live);
-            if (reverse != null) {
-                forwardSum(reverse, "download", live);
-            }
+            LiveIntervals.forward((Map<String, Object>) Json.parseObject(line.getBytes()).get("data"), live);
         } catch (RuntimeException unexpectedShape) {
             // live figures are a preview; the full output still goes to the server
         }
-    }
-
-    private static void forwardSum(Map<String, Object> sum, String direction, LiveListener live) {
-        live.interval(((Number) sum.get("start")).doubleValue(), ((Number) sum.get("end")).doubleValue(),
-                ((Number) sum.get("bits_per_second")).doubleValue(), direction);
     }
 }

@@ -16,6 +16,9 @@ interface MeasurementTool {
     /** Whether the tool reports its own intervals while it runs (else the NIC counters give live figures). */
     boolean streamsIntervals();
 
+    /** What the live samples of this tool's own intervals name as their source (LiveSamples' {@code source}). */
+    String liveSource();
+
     /** Runs the client role of the spec; blocks until done, timed out or cancelled. */
     Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation) throws InterruptedException;
 

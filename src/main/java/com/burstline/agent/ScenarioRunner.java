@@ -44,7 +44,7 @@ final class ScenarioRunner {
         MeasurementTool tool = tools.forSpec(spec);
         try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
             measurement = tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec,
-                    LiveSamples.FROM_TOOL, LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
+                    tool.liveSource(), LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
                     cancellation);
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
