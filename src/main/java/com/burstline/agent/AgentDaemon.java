@@ -49,7 +49,8 @@ final class AgentDaemon implements AutoCloseable {
 
     static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
         Iperf3Version version = installedIperf3(settings.iperf3());
-        Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version));
+        Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version),
+                nativeIperf3(settings.iperf3(), version));
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
                 InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
@@ -58,7 +59,7 @@ final class AgentDaemon implements AutoCloseable {
         BusyLock busy = new BusyLock();
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
-                version == null ? null : new Iperf3ServerRole(settings.iperf3()), scenarios);
+                version == null ? null : new Iperf3ServerRole(settings.iperf3()), tools, scenarios);
         AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
         AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints);
         api.start();
@@ -76,6 +77,19 @@ final class AgentDaemon implements AutoCloseable {
             LOG.info("No iperf3 (" + missing.getMessage() + "); the engine measures every scenario");
             return null;
         }
+    }
+
+    /** Whether iperf3 is built for this CPU; an emulated one measures the emulator, so auto then takes the engine. */
+    private static boolean nativeIperf3(String path, Iperf3Version version) {
+        if (version == null) {
+            return false;
+        }
+        boolean nativeBuild = ExecutableArchitecture.isNative(path);
+        if (!nativeBuild) {
+            LOG.info("iperf3 at " + path + " is not built for " + ExecutableArchitecture.jvm()
+                    + "; tool auto measures with the engine");
+        }
+        return nativeBuild;
     }
 
     private void registerUntilDone() {

@@ -20,19 +20,19 @@ final class AgentEndpoints {
     private final FactsCollector facts;
     private final Iperf3ServerRole serverRole;
     private final EngineServerRole engineServerRole = new EngineServerRole();
-    private final boolean iperf3Present;
+    private final Tools tools;
     private final ScenarioRunner scenarios;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
-    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
+    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole, Tools tools,
                    ScenarioRunner scenarios) {
         this.agentName = agentName;
         this.busy = busy;
         this.facts = facts;
         this.serverRole = serverRole;
-        this.iperf3Present = serverRole != null;
+        this.tools = tools;
         this.scenarios = scenarios;
     }
 
@@ -48,8 +48,8 @@ final class AgentEndpoints {
     AgentHttpApi.EndpointResult startServerRole(Map<String, Object> body) {
         ServerRoleRequest request = ServerRoleRequest.fromJson(body);
         int port = request.port();
-        String tool = Tools.resolve(request.tool(), iperf3Present);
-        if (ScenarioSpec.TOOL_IPERF3.equals(tool) && !iperf3Present) {
+        String tool = tools.resolve(request.tool());
+        if (ScenarioSpec.TOOL_IPERF3.equals(tool) && serverRole == null) {
             throw new InvalidMessageException("tool 'iperf3' was asked for, but this agent has no iperf3 binary");
         }
         acquire(tool + " server on port " + port);

@@ -22,7 +22,7 @@ class ToolsTest {
 
     @Test
     void withIperf3PresentAutoRunsIperf3AndJavaRunsTheEngine() {
-        Tools tools = new Tools(new Iperf3Tool("/usr/bin/iperf3", V3_12));
+        Tools tools = new Tools(new Iperf3Tool("/usr/bin/iperf3", V3_12), true);
 
         assertThat(tools.forSpec(spec("auto"))).isInstanceOf(Iperf3Tool.class);
         assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
@@ -33,12 +33,22 @@ class ToolsTest {
 
     @Test
     void withoutIperf3AutoRunsTheEngineAndIperf3IsRefusedInWords() {
-        Tools tools = new Tools(null);
+        Tools tools = new Tools(null, false);
 
         assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
         assertThat(tools.names()).containsExactly("java");
         assertThat(tools.cannotRun(spec("java"))).isNull();
         assertThat(tools.cannotRun(spec("iperf3"))).contains("no iperf3 binary").contains("'java'");
+    }
+
+    @Test
+    void anEmulatedIperf3RunsOnlyWhenAskedForByNameAndAutoTakesTheEngine() {
+        Tools tools = new Tools(new Iperf3Tool("iperf3.exe", V3_12), false);
+
+        assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
+        assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
+        assertThat(tools.resolve("auto")).isEqualTo("java");
+        assertThat(tools.names()).containsExactly("iperf3", "java");
     }
 
     @Test
