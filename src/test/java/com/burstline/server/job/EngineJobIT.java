@@ -120,6 +120,10 @@ class EngineJobIT {
         assertThat(events).anySatisfy(event -> assertThat(event).contains("\"source\":\"burstline-java\"")
                 .contains("\"direction\":\"download\""));
         assertThat(events).noneSatisfy(event -> assertThat(event).contains("interface-counters"));
+        String report = api.get("/api/v1/reports?job=" + jobId).body();
+        assertThat(report).contains("| Tool version | burstline-java ", "java -jar burstline-agent.jar iperf3 -s -p ",
+                "java -jar burstline-agent.jar iperf3 -c " + NET + ".0.2 -p ")
+                .doesNotContainPattern("(?m)^\\S*iperf3 -c ");
     }
 
     /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
