@@ -55,8 +55,8 @@ final class AgentEndpoints {
         acquire(tool + " server on port " + port);
         try {
             serverProcess = ScenarioSpec.TOOL_JAVA.equals(tool)
-                    ? engineServerRole.start(port, request.timeout(), busy::release)
-                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), busy::release));
+                    ? engineServerRole.start(port, request.timeout(), this::measurementEnded)
+                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
         } catch (RuntimeException e) {
             busy.release();
             throw new IllegalStateException("cannot start the engine's server: " + e.getMessage(), e);
@@ -124,8 +124,19 @@ final class AgentEndpoints {
             LOG.log(Level.SEVERE, "Scenario " + running.spec().describe() + " failed inside the agent", e);
         } finally {
             current = null;
-            busy.release();
+            measurementEnded();
         }
+    }
+
+    /**
+     * Frees the agent for the next test and gives back what the last one held. The engine's stream buffers are direct
+     * (native) memory, freed only when a collection finds their small heap objects dead, and an agent between tests
+     * allocates too little for one to come: without this, 100 engine scenarios left the SUT's agent at 182 MiB
+     * resident instead of 76. One full collection of a small heap, after the measurement, never during it.
+     */
+    private void measurementEnded() {
+        busy.release();
+        System.gc();
     }
 
     private void acquire(String activity) {
