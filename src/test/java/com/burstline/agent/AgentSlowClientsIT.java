@@ -2,20 +2,17 @@ package com.burstline.agent;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import com.burstline.testsupport.SlowConnections;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -45,12 +41,12 @@ class AgentSlowClientsIT {
     @TempDir
     Path workDir;
     private final List<AgentProcess> agents = new ArrayList<>();
-    private final List<Socket> slow = new CopyOnWriteArrayList<>();
+    private final List<SlowConnections> slow = new ArrayList<>();
 
     @AfterEach
     void stop() throws Exception {
-        for (Socket socket : slow) {
-            socket.close();
+        for (SlowConnections connections : slow) {
+            connections.close();
         }
         for (AgentProcess agent : agents) {
             agent.close();
@@ -76,8 +72,12 @@ class AgentSlowClientsIT {
     void fiveHundredSlowConnectionsFromOneClientLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
         AgentProcess sut = startAgent("slow-sut", AgentProcess.freePort(), null);
         AgentProcess peer = startAgent("slow-peer", AgentProcess.freePort(), null);
-        openSlowConnections(sut);
-        Thread trickler = trickleEverySecond();
+        SlowConnections slow = connections(sut);
+        List<Socket> silent = slow.open(SILENT, "", false);
+        List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
+        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(TOKEN), true));
+        slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
+        Thread trickler = slow.trickleEverySecond();
         try {
             for (int i = 0; i < 3; i++) { // across the first seconds, while every slow connection is still open
                 assertAnsweredWithinTenSeconds(sut);
@@ -92,13 +92,22 @@ class AgentSlowClientsIT {
                     .booleanValue()).isTrue();
             assertAnsweredWithinTenSeconds(sut);
 
-            List<Socket> silent = slow.subList(0, SILENT);
-            assertThat(awaitClosedByAgent(silent)).as("connections that never sent a byte, cut by the agent")
-                    .isEqualTo(SILENT);
+            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
+                    .as("connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
+            assertThat(SlowConnections.awaitClosedByPeer(slowHeaders, Duration.ofMinutes(1)))
+                    .as("headers still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
+            assertThat(SlowConnections.awaitClosedByPeer(slowBodies, Duration.ofMinutes(1)))
+                    .as("bodies still arriving, cut or answered by the agent").isEqualTo(SLOW_BODIES);
             assertThat(sut.isAlive()).isTrue();
         } finally {
             trickler.interrupt();
         }
+    }
+
+    private SlowConnections connections(AgentProcess agent) {
+        SlowConnections connections = new SlowConnections(agent.url().getPort());
+        slow.add(connections);
+        return connections;
     }
 
     private AgentProcess startAgent(String name, int port, String listen) throws IOException {
@@ -111,43 +120,12 @@ class AgentSlowClientsIT {
         return agent;
     }
 
-    /** Silent ones first (the test reads them back by position), then slow headers, then slow bodies. */
-    private void openSlowConnections(AgentProcess agent) throws IOException {
-        for (int i = 0; i < SILENT + SLOW_HEADERS + SLOW_BODIES; i++) {
-            Socket socket = new Socket();
-            socket.bind(new InetSocketAddress("127.0.0.2", 0));
-            socket.connect(new InetSocketAddress("127.0.0.1", agent.url().getPort()), 5000);
-            slow.add(socket);
-            String start = i < SILENT ? "" : i < SILENT + SLOW_HEADERS ? "POST /v1/scenarios HTTP/1.1\r\nHo"
-                    : "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + (i % 2 == 0 ? "Authorization: Bearer " + TOKEN + "\r\n" : "")
-                    + "Content-Length: 60000\r\n\r\n{";
-            socket.getOutputStream().write(start.getBytes(StandardCharsets.US_ASCII));
-        }
-    }
+    /** The agent's own requests, started and never finished: headers a byte a second, bodies likewise. */
+    private static final String SLOW_HEADERS_START = "POST /v1/scenarios HTTP/1.1\r\nHo";
 
-    /** One byte a second on every slow connection but the silent ones, as long as the agent keeps them open. */
-    private Thread trickleEverySecond() {
-        Thread thread = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                for (Socket socket : slow.subList(SILENT, slow.size())) {
-                    try {
-                        OutputStream out = socket.getOutputStream();
-                        out.write(' ');
-                    } catch (IOException cutByTheAgent) {
-                        // the agent's timeouts closed it
-                    }
-                }
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "trickle");
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+    private static String slowBodyStart(String token) {
+        return "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + (token == null ? "" : "Authorization: Bearer " + token + "\r\n") + "Content-Length: 60000\r\n\r\n{";
     }
 
     private static void assertAnsweredWithinTenSeconds(AgentProcess agent) {
@@ -155,28 +133,6 @@ class AgentSlowClientsIT {
         HttpResponse<String> status = agent.call("GET", "/v1/status", TOKEN, null);
         assertThat(status.statusCode()).isEqualTo(200);
         assertThat(Duration.between(before, Instant.now())).as("status answered").isLessThan(Duration.ofSeconds(10));
-    }
-
-    /** How many of these the agent closed (end of stream or reset) within a minute. */
-    private static int awaitClosedByAgent(List<Socket> sockets) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        List<Socket> open = new ArrayList<>(sockets);
-        while (!open.isEmpty() && Instant.now().isBefore(deadline)) {
-            open.removeIf(AgentSlowClientsIT::closedByPeer);
-            Thread.sleep(500);
-        }
-        return sockets.size() - open.size();
-    }
-
-    private static boolean closedByPeer(Socket socket) {
-        try {
-            socket.setSoTimeout(1);
-            return socket.getInputStream().read() == -1;
-        } catch (SocketTimeoutException stillOpen) {
-            return false;
-        } catch (IOException reset) {
-            return true;
-        }
     }
 
     private static List<InetAddress> otherLocalAddresses() throws IOException {
