@@ -2,6 +2,7 @@ package com.burstline.server.run;
 
 import com.burstline.bench.Corpus;
 import com.burstline.testsupport.ServerProcess;
+import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpRequest;
@@ -33,12 +34,16 @@ public final class ReliabilityReport {
         int kills = args.length > 0 ? Integer.parseInt(args[0]) : 2;
         Path work = Files.createTempDirectory("burstline-reliability-");
         System.out.printf("%n== Reliability report (server jar, H2 on disk, durable default; %d clients) ==%n", CLIENTS);
-        hostileInputs(Files.createDirectory(work.resolve("hostile")));
-        Corpus corpus = Corpus.ofRealSamples(Pattern.compile(""));
-        crashes(Files.createDirectory(work.resolve("crash")), corpus, kills);
-        storm(Files.createDirectory(work.resolve("storm")), corpus);
-        SlowClientCapacity.server(Files.createDirectory(work.resolve("slow-server")));
-        SlowClientCapacity.agent(Files.createDirectory(work.resolve("slow-agent")));
+        try {
+            hostileInputs(Files.createDirectory(work.resolve("hostile")));
+            Corpus corpus = Corpus.ofRealSamples(Pattern.compile(""));
+            crashes(Files.createDirectory(work.resolve("crash")), corpus, kills);
+            storm(Files.createDirectory(work.resolve("storm")), corpus);
+            SlowClientCapacity.server(Files.createDirectory(work.resolve("slow-server")));
+            SlowClientCapacity.agent(Files.createDirectory(work.resolve("slow-agent")));
+        } finally {
+            FileSystemUtils.deleteRecursively(work);
+        }
         System.exit(0); // HTTP client threads may linger
     }
 
