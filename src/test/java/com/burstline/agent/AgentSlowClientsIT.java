@@ -37,6 +37,8 @@ class AgentSlowClientsIT {
     private static final int SILENT = 200;
     private static final int SLOW_HEADERS = 150;
     private static final int SLOW_BODIES = 150;
+    /** The agent's own requests, started and never finished: headers a byte a second, bodies likewise. */
+    private static final String SLOW_HEADERS_START = "POST /v1/scenarios HTTP/1.1\r\nHo";
 
     @TempDir
     Path workDir;
@@ -119,9 +121,6 @@ class AgentSlowClientsIT {
         agents.add(agent);
         return agent;
     }
-
-    /** The agent's own requests, started and never finished: headers a byte a second, bodies likewise. */
-    private static final String SLOW_HEADERS_START = "POST /v1/scenarios HTTP/1.1\r\nHo";
 
     private static String slowBodyStart(String token) {
         return "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
