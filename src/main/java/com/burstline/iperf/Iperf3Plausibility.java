@@ -46,8 +46,6 @@ public final class Iperf3Plausibility {
     private static final class Container {
         final String path;
         final boolean object;
-        /** iperf3's start objects, where it repeats a few keys itself. */
-        final boolean start;
         final Set<String> keys = new HashSet<>();
         String key;
         int index;
@@ -55,7 +53,6 @@ public final class Iperf3Plausibility {
         Container(String path, boolean object) {
             this.path = path;
             this.object = object;
-            this.start = path.equals("start") || path.endsWith(".start") || path.endsWith(": data");
         }
 
         String childPath() {
@@ -99,16 +96,17 @@ public final class Iperf3Plausibility {
             JsonToken token;
             while ((token = parser.nextToken()) != null) {
                 Container parent = open.peek();
+                String path = parent == null ? prefix : parent.childPath();
                 switch (token) {
-                    case START_OBJECT -> open.push(opened(open, pathOf(parent, prefix), true));
-                    case START_ARRAY -> open.push(opened(open, pathOf(parent, prefix), false));
+                    case START_OBJECT -> open.push(opened(open, path, true));
+                    case START_ARRAY -> open.push(opened(open, path, false));
                     case END_OBJECT, END_ARRAY -> {
                         open.pop();
                         advance(open.peek());
                     }
                     case PROPERTY_NAME -> key(parent, parser.currentName());
                     default -> {
-                        value(parent, prefix, parser, token);
+                        value(parent == null ? null : parent.key, parser, token, path);
                         advance(parent);
                     }
                 }
@@ -116,11 +114,6 @@ public final class Iperf3Plausibility {
         } catch (JacksonException notJson) {
             // not JSON (or beyond the parser's limits): the parser says what is wrong with it
         }
-    }
-
-    /** Built only for containers and refusals: building it for every value was most of this check's cost. */
-    private static String pathOf(Container parent, String prefix) {
-        return parent == null ? prefix : parent.childPath();
     }
 
     private static Container opened(Deque<Container> open, String path, boolean object) {
@@ -132,7 +125,9 @@ public final class Iperf3Plausibility {
     }
 
     private static void key(Container object, String name) {
-        if (!object.keys.add(name) && !(object.start && REPEATED_BY_IPERF3.contains(name))) {
+        boolean startObject = object.path.equals("start") || object.path.endsWith(".start")
+                || object.path.endsWith(": data");
+        if (!object.keys.add(name) && !(startObject && REPEATED_BY_IPERF3.contains(name))) {
             throw new ImplausibleValueException(object.path + (object.path.isEmpty() ? "" : " ")
                     + "repeats the key \"" + name + "\"; iperf3 prints each key once, and a repeated key would "
                     + "make the stored figures disagree with the raw output");
@@ -146,8 +141,7 @@ public final class Iperf3Plausibility {
         }
     }
 
-    private static void value(Container parent, String prefix, JsonParser parser, JsonToken token) {
-        String key = parent == null ? null : parent.key;
+    private static void value(String key, JsonParser parser, JsonToken token, String path) {
         if (key == null || token == JsonToken.VALUE_NULL) {
             return;
         }
@@ -155,40 +149,27 @@ public final class Iperf3Plausibility {
         if (range != null) {
             boolean number = token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT;
             if (!number) {
-                throw new ImplausibleValueException(pathOf(parent, prefix) + " must be a number, but it is "
+                throw new ImplausibleValueException(path + " must be a number, but it is "
                         + (token == JsonToken.VALUE_STRING ? "a string" : "not a number") + "; a real iperf3 run has "
                         + range.describe());
             }
-            if (!allowed(range, parser, token)) {
-                throw refused(pathOf(parent, prefix), parser.getString(), range.describe());
+            BigDecimal value = token == JsonToken.VALUE_NUMBER_INT ? new BigDecimal(parser.getBigIntegerValue())
+                    : parser.getDecimalValue();
+            if (!range.allows(value)) {
+                throw refused(path, parser.getString(), range.describe());
             }
         }
         if (NAMES.contains(key) && token == JsonToken.VALUE_STRING) {
             String text = parser.getString();
             if (text.length() > MAX_TEXT) {
-                throw refused(pathOf(parent, prefix), text.length() + " characters long", "at most " + MAX_TEXT + " characters");
+                throw refused(path, text.length() + " characters long", "at most " + MAX_TEXT + " characters");
             }
             boolean loneSurrogate = text.codePoints().anyMatch(c -> Character.getType(c) == Character.SURROGATE);
             if (loneSurrogate || CONTROL_CHARACTERS.matcher(text).find()) {
-                throw refused(pathOf(parent, prefix), "text with control characters or half a UTF-16 pair",
+                throw refused(path, "text with control characters or half a UTF-16 pair",
                         "text without control characters");
             }
         }
-    }
-
-    /**
-     * Whole numbers that fit a long and fractions well inside the range skip the exact decimal: rounding to a double
-     * keeps order, so a double strictly inside the rounded bounds is a decimal inside the exact ones.
-     */
-    private static boolean allowed(PlausibleRange range, JsonParser parser, JsonToken token) {
-        if (token == JsonToken.VALUE_NUMBER_INT) {
-            JsonParser.NumberType type = parser.getNumberType();
-            return type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG
-                    ? range.allows(BigDecimal.valueOf(parser.getLongValue()))
-                    : range.allows(new BigDecimal(parser.getBigIntegerValue()));
-        }
-        return !range.wholeNumber() && range.strictlyInside(parser.getDoubleValue())
-                || range.allows(parser.getDecimalValue());
     }
 
     private static ImplausibleValueException refused(String path, String found, String allowed) {

@@ -70,11 +70,6 @@ record PlausibleRange(BigDecimal min, BigDecimal max, String unit, boolean whole
             Map.entry("sndbuf_actual", whole(0, Integer.MAX_VALUE, " bytes")),
             Map.entry("rcvbuf_actual", whole(0, Integer.MAX_VALUE, " bytes")));
 
-    /** True only for a value inside the bounds rounded to doubles (exact checks decide the rest). */
-    boolean strictlyInside(double value) {
-        return value > min.doubleValue() && value < max.doubleValue();
-    }
-
     boolean allows(BigDecimal value) {
         if (unknownAllowed && (value.compareTo(BigDecimal.valueOf(UNKNOWN)) == 0
                 || value.compareTo(UNKNOWN_UNSIGNED) == 0)) {
