@@ -3,7 +3,8 @@
 # (options: --uploads=N --clients=K --warmup=W --rounds=R --samples=REGEX, see UploadBenchmark); then the
 # reliability report (hostile corpus by class, kill -9 mid-storm, storm throughput and p99, slow-connection
 # capacity of server and agent) against the real jars. Prints figures; never fails on them.
-#   BENCH_RELIABILITY=0 skips the report, BENCH_THROUGHPUT=0 the throughput part; BENCH_KILLS=N kill -9 rounds (2).
+#   BENCH_RELIABILITY=0 skips the report, BENCH_THROUGHPUT=0 the throughput part; BENCH_KILLS=N kill -9 rounds (2);
+#   BENCH_RELIABILITY_PARTS="hostile crash storm slow" (the default) chooses the report's parts.
 # JVM flags for the throughput JVM (server and clients share it) go in BENCH_JAVA_OPTS. It holds the machine's
 # shared heavy lock (/tmp/burstline-heavy.lock) for the whole run.
 set -euo pipefail
@@ -21,5 +22,5 @@ if [[ "${BENCH_THROUGHPUT:-1}" != 0 ]]; then
     java ${BENCH_JAVA_OPTS:-} -cp "$classpath" com.burstline.bench.UploadBenchmark "$@"
 fi
 if [[ "${BENCH_RELIABILITY:-1}" != 0 ]]; then
-    java -cp "$classpath" com.burstline.server.run.ReliabilityReport "${BENCH_KILLS:-2}"
+    java -cp "$classpath" com.burstline.server.run.ReliabilityReport "${BENCH_KILLS:-2}" ${BENCH_RELIABILITY_PARTS:-}
 fi

@@ -30,17 +30,28 @@ public final class ReliabilityReport {
     private ReliabilityReport() {
     }
 
+    /** @param args the kill -9 rounds (default 2), then which parts (default all): hostile crash storm slow */
     public static void main(String[] args) throws Exception {
         int kills = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+        List<String> parts = args.length > 1 ? List.of(args).subList(1, args.length)
+                : List.of("hostile", "crash", "storm", "slow");
         Path work = Files.createTempDirectory("burstline-reliability-");
         System.out.printf("%n== Reliability report (server jar, H2 on disk, durable default; %d clients) ==%n", CLIENTS);
         try {
-            hostileInputs(Files.createDirectory(work.resolve("hostile")));
             Corpus corpus = Corpus.ofRealSamples(Pattern.compile(""));
-            crashes(Files.createDirectory(work.resolve("crash")), corpus, kills);
-            storm(Files.createDirectory(work.resolve("storm")), corpus);
-            SlowClientCapacity.server(Files.createDirectory(work.resolve("slow-server")));
-            SlowClientCapacity.agent(Files.createDirectory(work.resolve("slow-agent")));
+            if (parts.contains("hostile")) {
+                hostileInputs(Files.createDirectory(work.resolve("hostile")));
+            }
+            if (parts.contains("crash")) {
+                crashes(Files.createDirectory(work.resolve("crash")), corpus, kills);
+            }
+            if (parts.contains("storm")) {
+                storm(Files.createDirectory(work.resolve("storm")), corpus);
+            }
+            if (parts.contains("slow")) {
+                SlowClientCapacity.server(Files.createDirectory(work.resolve("slow-server")));
+                SlowClientCapacity.agent(Files.createDirectory(work.resolve("slow-agent")));
+            }
         } finally {
             FileSystemUtils.deleteRecursively(work);
         }
@@ -117,7 +128,8 @@ public final class ReliabilityReport {
         try (ServerProcess server = ServerProcess.start(dataDir, List.of())) {
             long started = System.nanoTime();
             UploadStorm storm = new UploadStorm(server, corpus.next(uploads), CLIENTS);
-            storm.close();
+            storm.awaitAcknowledged(uploads, Duration.ofMinutes(5));
+            storm.close(); // the last requests in flight finish first
             double seconds = (System.nanoTime() - started) / 1e9;
             List<Long> nanos = storm.answerNanos().stream().sorted().toList();
             System.out.printf("%nstorm: %d distinct real uploads from %d clients: %.0f uploads/s; answer time "
