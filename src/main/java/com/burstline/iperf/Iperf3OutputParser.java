@@ -168,16 +168,11 @@ public final class Iperf3OutputParser {
                     : JsonPath.root(JsonNodeFactory.instance.objectNode());
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
-            List<IntervalSample> rows = PartialFigures.measured(intervals(direction, isClientOutput(start)));
-            PartialFigures figures = PartialFigures.of(rows, direction);
             long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
-            return new Iperf3Result(format, toolVersion(start), startedAt(start), protocol, direction,
+            return Iperf3Result.partial(format, toolVersion(start), startedAt(start), protocol, direction,
                     testStart.requireInt("num_streams"), testStart.requireInt("duration"),
                     testStart.has("omit") ? testStart.requireInt("omit") : 0, target > 0 ? target : null,
-                    figures.sent(), figures.received(), protocol == Protocol.TCP ? figures.retransmits() : null,
-                    protocol == Protocol.UDP ? figures.jitterMs() : null,
-                    protocol == Protocol.UDP ? figures.lostPercent() : null, null, null, figures.reverseSent(),
-                    figures.reverseReceived(), rows);
+                    intervals(direction, isClientOutput(start)));
         }
 
         /**

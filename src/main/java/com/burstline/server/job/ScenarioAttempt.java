@@ -29,9 +29,14 @@ final class ScenarioAttempt {
     private final int firstPort;
     private final int ports;
     private final Duration margin;
+    private final LiveSampleLog liveSamples;
+    private final LiveSampleRuns liveSampleRuns;
 
-    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings) {
+    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
+                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns) {
         this.store = store;
+        this.liveSamples = liveSamples;
+        this.liveSampleRuns = liveSampleRuns;
         this.agents = agents;
         this.client = client;
         this.firstPort = settings.iperf3Port();
@@ -40,6 +45,14 @@ final class ScenarioAttempt {
     }
 
     void run(ScenarioWork work) throws InterruptedException {
+        try {
+            dispatch(work);
+        } finally {
+            liveSamples.take(work.key()); // whatever is left: the attempt is over
+        }
+    }
+
+    private void dispatch(ScenarioWork work) throws InterruptedException {
         Optional<AgentView> sut = online(work.sut());
         Optional<AgentView> peer = online(work.peer());
         if (sut.isEmpty() || peer.isEmpty()) {
@@ -86,12 +99,12 @@ final class ScenarioAttempt {
             }
             String lost = offlineOf(work);
             if (lost != null) {
-                fail(work, "agent " + lost + " stopped sending heartbeats during the scenario");
+                failKeepingSamples(work, "agent " + lost + " stopped sending heartbeats during the scenario");
                 cancelQuietly(sut, work.key());
                 return;
             }
             if (System.nanoTime() > deadline) {
-                fail(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
+                failKeepingSamples(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
                         + "+ " + margin.toSeconds() + " s margin)");
                 cancelQuietly(sut, work.key());
                 return;
@@ -141,6 +154,13 @@ final class ScenarioAttempt {
 
     private void fail(ScenarioWork work, String reason) {
         store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
+    }
+
+    /** No result came: what the server received live is what the scenario measured (see {@link LiveSampleRuns}). */
+    private void failKeepingSamples(ScenarioWork work, String reason) {
+        if (store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason)) {
+            liveSampleRuns.keep(work, liveSamples.take(work.key()), reason);
+        }
     }
 
     /** What the SUT is sent; package-private for the wire contract test. */
