@@ -124,6 +124,14 @@ class JobScenario {
         return runId;
     }
 
+    String error() {
+        return error;
+    }
+
+    String note() {
+        return note;
+    }
+
     PlannedScenario planned() {
         return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
