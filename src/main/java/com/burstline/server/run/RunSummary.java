@@ -45,23 +45,7 @@ public record RunSummary(
         String status,
         String error) {
 
-    /** A complete run with the job that measured it. */
-    public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
-                      String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
-                      String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
-                      Long targetBitsPerSecond, double sentBitsPerSecond, double receivedBitsPerSecond,
-                      Long retransmits, Double jitterMs, Double lostPercent, Double hostCpuPercent,
-                      Double remoteCpuPercent, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond,
-                      Double percentOfBurstLimit, Double reverseSentBitsPerSecond,
-                      Double reverseReceivedBitsPerSecond, int intervalCount, Long jobId) {
-        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, outputFormat, startedAt, uploadedAt,
-                protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond,
-                receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent,
-                burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit, reverseSentBitsPerSecond,
-                reverseReceivedBitsPerSecond, intervalCount, jobId, RunStatus.COMPLETE.apiName(), null);
-    }
-
-    /** A run that no job measured (an upload): the same summary without a {@code jobId}. */
+    /** A complete run that no job measured (an upload): the same summary without a {@code jobId}. */
     public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
                       String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
                       String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
@@ -74,7 +58,7 @@ public record RunSummary(
                 protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond,
                 receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit, reverseSentBitsPerSecond,
-                reverseReceivedBitsPerSecond, intervalCount, null);
+                reverseReceivedBitsPerSecond, intervalCount, null, RunStatus.COMPLETE.apiName(), null);
     }
 
     /** Whether the run measured only part of its test (see {@link RunStatus}). */
