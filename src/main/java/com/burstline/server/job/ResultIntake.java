@@ -53,7 +53,12 @@ class ResultIntake {
                 ? "the agent reported a failure without a reason" : result.error();
         Long runId = null;
         try {
-            runId = complete ? importRun(agent, result, context, null) : keepPartial(agent, result, context, error);
+            // not a ternary: its long branch would unbox keepPartial's null
+            if (complete) {
+                runId = importRun(agent, result, context, null);
+            } else {
+                runId = keepPartial(agent, result, context, error);
+            }
         } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
             error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
             complete = false;
