@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentRegistry;
@@ -11,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -22,6 +24,8 @@ final class ScenarioAttempt {
     /** How often a running scenario's state is looked at: every wait here adds to each scenario's overhead. */
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int BUSY_RETRIES = 10;
+    /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
+    private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
     private final JobStore store;
     private final AgentRegistry agents;
@@ -94,6 +98,7 @@ final class ScenarioAttempt {
             if (status != ScenarioStatus.RUNNING) {
                 if (status == ScenarioStatus.CANCELLED) {
                     cancelQuietly(sut, work.key());
+                    keepSamplesUnlessAResultCame(work);
                 }
                 return;
             }
@@ -154,6 +159,23 @@ final class ScenarioAttempt {
 
     private void fail(ScenarioWork work, String reason) {
         store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
+    }
+
+    /**
+     * A cancelled scenario keeps what it measured: iperf3's output when the SUT's result brings some soon (see
+     * {@link ResultIntake}), else the live samples. iperf3 3.12 killed by the cancel prints nothing.
+     */
+    private void keepSamplesUnlessAResultCame(ScenarioWork work) throws InterruptedException {
+        List<LiveSamples> samples = liveSamples.take(work.key());
+        long deadline = System.nanoTime() + CANCELLED_RESULT_WAIT.toNanos();
+        while (!samples.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(POLL.toMillis());
+            if (store.resultContext(work.key().jobId(), work.key().scenarioId())
+                    .map(JobStore.ResultContext::runId).isPresent()) {
+                return;
+            }
+        }
+        liveSampleRuns.keep(work, samples, "the scenario was cancelled");
     }
 
     /** No result came: what the server received live is what the scenario measured (see {@link LiveSampleRuns}). */

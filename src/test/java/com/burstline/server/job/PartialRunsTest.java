@@ -137,6 +137,47 @@ class PartialRunsTest {
         assertThat(runIdsCompared(api, "/api/v1/compare?job=" + jobId)).containsExactly(runId);
     }
 
+    @Test
+    void aCancelledScenarioWhoseAgentSentNoOutputKeepsItsLiveSamplesAsAPartialRunThatSaysWhatItIs()
+            throws IOException {
+        TestAgent sut = agent("cancel-sut");
+        agent("cancel-peer");
+        JobApiClient api = api();
+        long jobId = json(api.createJob("""
+                {"sut": "cancel-sut", "peer": "cancel-peer", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 30, "intervalSeconds": 1}]}""")).get("id").longValue();
+        JsonNode scenario = api.awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        for (int second = 0; second < 3; second++) {
+            var relayed = sut.post("/api/v1/agents/cancel-sut/live", live(jobId, scenario, second, 4.7e9));
+            assertThat(relayed.statusCode()).isEqualTo(204);
+        }
+
+        assertThat(api.send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null).statusCode())
+                .isEqualTo(200);
+
+        JsonNode cancelled = Eventually.await("the live samples to be kept", JobApiClient.PATIENCE,
+                () -> api.job(jobId).get("scenarios").get(0), view -> view.get("runId").isNumber());
+        assertThat(cancelled.get("status").stringValue()).isEqualTo("CANCELLED");
+        long runId = cancelled.get("runId").longValue();
+        JsonNode run = json(api.get("/api/v1/runs/" + runId));
+        assertThat(run.get("status").stringValue()).isEqualTo("partial");
+        assertThat(run.get("outputFormat").stringValue()).isEqualTo("live-samples");
+        assertThat(run.get("error").stringValue()).startsWith("the scenario was cancelled");
+        assertThat(run.get("receivedBitsPerSecond").doubleValue()).isEqualTo(4.7e9);
+        assertThat(sums(api, runId)).containsExactly(0.0, 1.0, 2.0);
+        JsonNode raw = json(api.get("/api/v1/runs/" + runId + "/raw"));
+        assertThat(raw.get("kind").stringValue()).isEqualTo("burstline-live-samples");
+        assertThat(raw.get("description").stringValue()).startsWith("Not iperf3 output.");
+        assertThat(raw.get("batches")).hasSize(3);
+    }
+
+    private static String live(long jobId, JsonNode scenario, int second, double bitsPerSecond) {
+        return "{\"jobId\": " + jobId + ", \"scenarioId\": " + scenario.get("id").longValue() + ", \"attempt\": "
+                + scenario.get("attempt").intValue() + ", \"source\": \"interface-counters\", \"samples\": "
+                + "[{\"start\": " + second + ".0, \"end\": " + (second + 1) + ".0, \"bitsPerSecond\": "
+                + bitsPerSecond + ", \"stream\": \"sum\"}]}";
+    }
+
     private TestAgent agent(String name) throws IOException {
         TestAgent agent = new TestAgent("http://127.0.0.1:" + port, AGENT_TOKEN, name).register();
         agents.add(agent);
