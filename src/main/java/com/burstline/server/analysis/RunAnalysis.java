@@ -49,7 +49,7 @@ final class RunAnalysis {
     static Finding partial(RunSummary run) {
         return new Finding(run.id(), "partial-run", Finding.WARNING, "This run is partial: its scenario failed or "
                 + "was cancelled (" + run.error() + "), so its figures cover only the " + run.intervalCount()
-                + " intervals measured until then. No findings are drawn from it.",
+                + " interval rows measured until then. No findings are drawn from it.",
                 java.util.Map.of("intervalCount", run.intervalCount(), "plannedSeconds", run.durationSeconds()));
     }
 }
