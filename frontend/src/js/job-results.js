@@ -82,12 +82,8 @@ function resultRow(scenario, run, findings) {
   }
   const cells = [
     cell('#', String(scenario.position + 1)),
-<<<<<<< HEAD
-    cell('Scenario', link),
-    cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
-=======
     cell('Scenario', run.status === 'partial' ? partialLabel(link) : link),
->>>>>>> main
+    cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
     cell('Received', received(run), 'num'),
     cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
     cell('Retransmits or loss / jitter', quality(run), 'num'),

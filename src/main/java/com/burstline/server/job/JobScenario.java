@@ -141,12 +141,7 @@ class JobScenario {
 
     ScenarioView toView() {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
-<<<<<<< HEAD
                 intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
-                finishedAt);
-=======
-                intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
                 finishedAt, note);
->>>>>>> main
     }
 }

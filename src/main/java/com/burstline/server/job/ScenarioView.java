@@ -10,13 +10,8 @@ import java.time.Instant;
  */
 public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
                            int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
-<<<<<<< HEAD
                            String tool, ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
-                           Instant finishedAt) {
-=======
-                           ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
                            Instant finishedAt, String note) {
->>>>>>> main
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
     public String name() {
