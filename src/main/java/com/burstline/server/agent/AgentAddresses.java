@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
@@ -41,6 +42,7 @@ public class AgentAddresses {
         return new AgentAddresses(new Settings(null));
     }
 
+    @Autowired
     AgentAddresses(Settings settings) {
         this("burstline.agents.allowed-networks", settings.allowedNetworks());
     }
