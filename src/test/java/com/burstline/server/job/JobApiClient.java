@@ -30,7 +30,7 @@ public final class JobApiClient {
     }
 
     /** readToken: what reads send, since every read needs a user or a token. */
-    JobApiClient(String base, String readToken) {
+    public JobApiClient(String base, String readToken) {
         this.base = base;
         this.readToken = readToken;
     }
