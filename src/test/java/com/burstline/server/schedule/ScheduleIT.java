@@ -109,6 +109,8 @@ class ScheduleIT {
                 .isAfterOrEqualTo(Instant.parse(overlappedJob.get("createdAt").stringValue()));
         JsonNode schedule = json(api.get("/api/v1/schedules/" + id));
         assertThat(schedule.get("lastJobId").longValue()).isEqualTo(started.get(0));
+        assertThat(api.get("/jobs/" + started.get(0)).body()).as("the job page links its schedule")
+                .contains("href=\"/schedules/" + id + "\"");
         assertThat(schedule.get("state").stringValue()).isEqualTo("PAUSED");
     }
 
