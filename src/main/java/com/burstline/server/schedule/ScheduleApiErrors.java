@@ -17,10 +17,7 @@ class ScheduleApiErrors {
 
     @ExceptionHandler(InvalidScheduleException.class)
     ProblemDetail invalid(InvalidScheduleException error) {
-        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT,
-                "Invalid input", error.getMessage());
-        problem.setProperty("errors", error.problems());
-        return problem;
+        return ProblemTypes.invalidInput(error.problems());
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)

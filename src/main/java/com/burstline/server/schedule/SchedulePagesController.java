@@ -2,6 +2,7 @@ package com.burstline.server.schedule;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
+import com.burstline.server.system.ErrorPages;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -83,12 +84,8 @@ class SchedulePagesController {
 
     @ExceptionHandler(ScheduleNotFoundException.class)
     ModelAndView notFound(ScheduleNotFoundException error, Principal principal) {
-        ModelAndView view = new ModelAndView("error", HttpStatus.NOT_FOUND);
-        view.addObject("status", 404);
-        view.addObject("title", "Schedule not found");
-        view.addObject("detail", error.getMessage());
-        view.addObject("signedIn", principal != null);
-        return view;
+        return ErrorPages.page(HttpStatus.NOT_FOUND, "Schedule not found", error.getMessage(),
+                principal != null);
     }
 
     private String showList(Model model, ScheduleForm form) {
