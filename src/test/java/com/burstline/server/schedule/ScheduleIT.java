@@ -99,6 +99,7 @@ class ScheduleIT {
             assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
             assertThat(run.get("tags").toString()).isEqualTo("[\"scheduled\"]");
         }
+        System.out.println("The schedule's history: " + history);
         JsonNode skipped = first(history, "SKIPPED");
         long overlapped = skipped.get("jobId").longValue();
         assertThat(started).contains(overlapped);
@@ -134,6 +135,7 @@ class ScheduleIT {
             Eventually.await("the webhook to receive a change point", PATIENCE, posts::size,
                     size -> size > 0);
             JsonNode notice = posts.get(0);
+            System.out.println("The webhook received: " + notice);
             long firstJob = jobIds(history(id), "STARTED").get(jobIds(history(id), "STARTED").size() - 1);
             long firstPacedRun = api.job(firstJob).get("scenarios").get(0).get("runId").longValue();
             assertThat(notice.get("event").stringValue()).isEqualTo("change-point");
