@@ -70,7 +70,7 @@ class SchedulePagesController {
     @PostMapping("/schedules/{id}/resume")
     String resume(@PathVariable long id, RedirectAttributes redirect) {
         ScheduleView resumed = schedules.resume(id);
-        redirect.addFlashAttribute("message", "Resumed: the next run is at " + resumed.nextRunAt() + ".");
+        redirect.addFlashAttribute("message", "Resumed: the next run is at " + resumed.nextRunInZone() + ".");
         return "redirect:/schedules/" + id;
     }
 

@@ -1,6 +1,7 @@
 package com.burstline.server.schedule;
 
 import com.burstline.server.job.JobRequest;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
@@ -19,7 +20,9 @@ final class Templates {
     /** What a person typed into the page: an unknown field is refused, as the API refuses it. */
     private static final JsonMapper STRICT = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    /** For the page: only the fields the template sets. */
     private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
             .build();
 
     private Templates() {
