@@ -39,6 +39,7 @@ class Job {
     private Instant startedAt;
     private Instant finishedAt;
     private String error;
+    private Long scheduleId;
     @ElementCollection
     @CollectionTable(name = "job_tag", joinColumns = @JoinColumn(name = "job_id"))
     @Column(name = "tag")
@@ -68,6 +69,11 @@ class Job {
                 scenarios.add(new JobScenario(this, scenarios.size(), repetition, scenario));
             }
         }
+    }
+
+    /** The schedule that started this job; set once, before the job is stored. */
+    void startedBy(Long schedule) {
+        this.scheduleId = schedule;
     }
 
     /** The next scenario to run, or empty when the job is done (and then it is finished). */
@@ -141,6 +147,7 @@ class Job {
 
     JobView toView() {
         return new JobView(id, status, sut, peer, plan, repeatCount, durationSeconds, onFailure, List.copyOf(tags),
-                createdAt, startedAt, finishedAt, error, scenarios.stream().map(JobScenario::toView).toList());
+                createdAt, startedAt, finishedAt, error, scenarios.stream().map(JobScenario::toView).toList(),
+                scheduleId);
     }
 }

@@ -17,10 +17,7 @@ class JobApiErrors {
 
     @ExceptionHandler(InvalidJobException.class)
     ProblemDetail invalid(InvalidJobException error) {
-        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT,
-                "Invalid input", error.getMessage());
-        problem.setProperty("errors", error.problems());
-        return problem;
+        return ProblemTypes.invalidInput(error.problems());
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)

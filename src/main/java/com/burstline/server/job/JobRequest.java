@@ -4,13 +4,14 @@ import java.util.List;
 
 /**
  * {@code POST /api/v1/jobs}: a plan by name or a list of scenarios, between two registered agents. Everything is
- * checked by {@link JobRules}; nothing here is trusted.
+ * checked by {@link JobRules}; nothing here is trusted. Public because a schedule's job template is this request,
+ * embedded as it is, so that every field a job takes is a field a template takes.
  */
-record JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
+public record JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
                   List<String> tags, Integer durationSeconds, String onFailure) {
 
-    record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,
-                           Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond,
-                           String tool) {
+    public record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,
+                                  Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond,
+                                  String tool) {
     }
 }

@@ -23,13 +23,23 @@ class JobService {
     }
 
     JobView create(JobRequest request) {
-        PlannedJob planned = JobRules.check(request, name -> agents.find(name).isPresent());
+        return create(request, null);
+    }
+
+    /** @param scheduleId the schedule starting the job, or null for a job started by hand */
+    JobView create(JobRequest request, Long scheduleId) {
+        PlannedJob planned = check(request);
         if (store.waiting() >= MAX_WAITING) {
             throw new JobQueueFullException(MAX_WAITING);
         }
-        JobView job = store.create(planned);
+        JobView job = store.create(planned, scheduleId);
         runner.wake();
         return job;
+    }
+
+    /** The request checked as a new job would be; {@link InvalidJobException} lists every problem. */
+    PlannedJob check(JobRequest request) {
+        return JobRules.check(request, name -> agents.find(name).isPresent());
     }
 
     /** A new job with the same request as job {@code id}. */

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -13,27 +14,36 @@ import java.util.function.Function;
 /**
  * Every state change of jobs and their scenarios, each in one transaction under the job's row lock, and each
  * announced to the job's event stream after it committed. A scenario ends once: whoever comes first (its result, a
- * timeout, a lost agent, a cancel) decides, and the others find it no longer running.
+ * timeout, a lost agent, a cancel) decides, and the others find it no longer running. A change that ends a job is
+ * also published as {@link JobEnded}, after it committed.
  */
 @Service
 class JobStore {
     private final JobRepository jobs;
     private final TransactionTemplate transaction;
     private final JobEvents events;
+    private final ApplicationEventPublisher publisher;
     private final Clock clock = Clock.systemUTC();
 
-    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events) {
+    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events,
+             ApplicationEventPublisher publisher) {
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
+        this.publisher = publisher;
     }
 
     long waiting() {
         return jobs.countByStatus(JobStatus.QUEUED);
     }
 
-    JobView create(PlannedJob planned) {
-        JobView created = transaction.execute(status -> jobs.saveAndFlush(new Job(planned, clock.instant())).toView());
+    /** @param scheduleId the schedule starting the job, or null */
+    JobView create(PlannedJob planned, Long scheduleId) {
+        JobView created = transaction.execute(status -> {
+            Job job = new Job(planned, clock.instant());
+            job.startedBy(scheduleId);
+            return jobs.saveAndFlush(job).toView();
+        });
         events.changed(created);
         return created;
     }
@@ -135,15 +145,19 @@ class JobStore {
     }
 
     private <T> T change(long jobId, Function<Job, T> change) {
-        record Changed<T>(T answer, JobView view) {
+        record Changed<T>(T answer, JobView view, boolean ended) {
         }
         Changed<T> changed = transaction.execute(status -> {
             Job job = jobs.lockById(jobId).orElseThrow(() -> new JobNotFoundException(jobId));
+            boolean wasUnfinished = !job.status().finished();
             T answer = change.apply(job);
             jobs.flush();
-            return new Changed<>(answer, job.toView());
+            return new Changed<>(answer, job.toView(), wasUnfinished && job.status().finished());
         });
         events.changed(changed.view());
+        if (changed.ended()) {
+            publisher.publishEvent(new JobEnded(changed.view()));
+        }
         return changed.answer();
     }
 }

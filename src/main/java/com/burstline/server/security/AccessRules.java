@@ -44,6 +44,13 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/rerun", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}/events", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/schedules", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/schedules", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/schedules/{id}", VIEWER),
+            rule(HttpMethod.DELETE, "/api/v1/schedules/{id}", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/schedules/{id}/history", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/schedules/{id}/pause", OPERATOR),
+            rule(HttpMethod.POST, "/api/v1/schedules/{id}/resume", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
             rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
             rule(HttpMethod.POST, "/api/v1/agents", Role.AGENT),
@@ -67,6 +74,10 @@ public final class AccessRules {
             rule(null, "/jobs/new", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/rerun", OPERATOR),
+            rule(HttpMethod.POST, "/schedules", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/pause", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/resume", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/delete", OPERATOR),
             rule(null, "/admin/**", ADMIN));
 
     private AccessRules() {

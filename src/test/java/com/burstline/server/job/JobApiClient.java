@@ -15,31 +15,31 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
-final class JobApiClient {
-    static final String API_TOKEN = "test-api-token-0123456789";
-    static final String AGENT_TOKEN = "test-agent-token-0123456789";
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final Duration PATIENCE = Duration.ofSeconds(90);
+public final class JobApiClient {
+    public static final String API_TOKEN = "test-api-token-0123456789";
+    public static final String AGENT_TOKEN = "test-agent-token-0123456789";
+    public static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final Duration PATIENCE = Duration.ofSeconds(90);
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
     private final String readToken;
 
-    JobApiClient(String base) {
+    public JobApiClient(String base) {
         this(base, API_TOKEN);
     }
 
     /** readToken: what reads send, since every read needs a user or a token. */
-    JobApiClient(String base, String readToken) {
+    public JobApiClient(String base, String readToken) {
         this.base = base;
         this.readToken = readToken;
     }
 
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         return send("GET", path, readToken, null);
     }
 
-    HttpResponse<String> send(String method, String path, String token, String json) {
+    public HttpResponse<String> send(String method, String path, String token, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(json));
@@ -59,15 +59,15 @@ final class JobApiClient {
         }
     }
 
-    HttpResponse<String> createJob(String json) {
+    public HttpResponse<String> createJob(String json) {
         return send("POST", "/api/v1/jobs", API_TOKEN, json);
     }
 
-    static JsonNode json(HttpResponse<String> response) {
+    public static JsonNode json(HttpResponse<String> response) {
         return JSON.readTree(response.body());
     }
 
-    JsonNode job(long id) {
+    public JsonNode job(long id) {
         return json(get("/api/v1/jobs/" + id));
     }
 

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * by accepting them and remembering their bodies. It never measures: the test posts the result itself, with real
  * iperf3 output. End-to-end runs with the real agent jar are in {@link JobDispatchIT}.
  */
-final class TestAgent implements AutoCloseable {
+public final class TestAgent implements AutoCloseable {
     final String name;
     final List<String> calls = new CopyOnWriteArrayList<>();
     private final HttpServer http;
@@ -31,7 +31,7 @@ final class TestAgent implements AutoCloseable {
     private final String server;
     private final String token;
 
-    TestAgent(String server, String token, String name) throws IOException {
+    public TestAgent(String server, String token, String name) throws IOException {
         this.server = server;
         this.token = token;
         this.name = name;
@@ -55,7 +55,7 @@ final class TestAgent implements AutoCloseable {
     }
 
     /** Registers with facts like a real agent's, then sends a heartbeat every second. */
-    TestAgent register() {
+    public TestAgent register() {
         HttpResponse<String> response = post("/api/v1/agents", registration());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("registration refused: " + response.body());
@@ -80,7 +80,7 @@ final class TestAgent implements AutoCloseable {
                 """.formatted(name, url());
     }
 
-    HttpResponse<String> post(String path, String json) {
+    public HttpResponse<String> post(String path, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(server + path))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build();

@@ -113,7 +113,7 @@ class AccessMatrixTest {
 
     /** The rules themselves, spelled out for the calls that matter most, so a wrong line in AccessRules shows. */
     @Test
-    void viewersReadOperatorsWriteRunsAndJobsAdminsManageAccess() {
+    void viewersReadOperatorsWriteRunsJobsAndSchedulesAdminsManageAccess() {
         assertThat(http.send("GET", "/api/v1/runs", credentials.get("viewer"), null).statusCode()).isEqualTo(200);
         assertThat(http.send("POST", "/api/v1/runs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
         assertThat(http.send("POST", "/api/v1/jobs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
@@ -121,6 +121,14 @@ class AccessMatrixTest {
                 .isEqualTo(400);
         assertThat(http.send("GET", "/api/v1/tokens", credentials.get("operator"), null).statusCode())
                 .isEqualTo(403);
+        assertThat(http.send("GET", "/api/v1/schedules", credentials.get("viewer"), null).statusCode())
+                .isEqualTo(200);
+        assertThat(http.send("POST", "/api/v1/schedules", credentials.get("viewer"), "{}").statusCode())
+                .isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/schedules/1/pause", credentials.get("viewer"), null).statusCode())
+                .isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/schedules", credentials.get("operator"), "{}").statusCode())
+                .isEqualTo(400);
         assertThat(http.send("GET", "/api/v1/users", credentials.get("admin"), null).statusCode()).isEqualTo(200);
         assertThat(http.send("GET", "/api/v1/runs", AGENT, null).statusCode()).isEqualTo(401);
         assertThat(http.send("POST", "/api/v1/agents", credentials.get("admin"), "{}").statusCode())

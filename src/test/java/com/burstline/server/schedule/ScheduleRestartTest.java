@@ -1,0 +1,87 @@
+package com.burstline.server.schedule;
+
+import com.burstline.server.BurstlineApplication;
+import com.burstline.server.job.Eventually;
+import com.burstline.server.job.JobApiClient;
+import com.burstline.server.job.TestAgent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.API_TOKEN;
+import static com.burstline.server.job.JobApiClient.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A schedule survives a restart: it is still there and active, its next run is computed again from the new start,
+ * the runs that fell while the server was down are recorded once as missed and not made up, and it starts jobs
+ * again. The agents are played by the test (they accept the dispatch and never answer), so the job the schedule
+ * started before the restart is still running when the server stops.
+ */
+class ScheduleRestartTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aScheduleSurvivesARestartRecordsTheMissedRunsOnceAndStartsJobsAgain() throws Exception {
+        long id;
+        long before;
+        try (ConfigurableApplicationContext first = start()) {
+            String server = url(first);
+            try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-a").register();
+                 TestAgent peer = new TestAgent(server, AGENT_TOKEN, "restart-b").register()) {
+                JobApiClient api = new JobApiClient(server);
+                id = json(api.send("POST", "/api/v1/schedules", API_TOKEN, """
+                        {"name": "every 3 s", "cron": "*/3 * * * * *", "jobTemplate": {"sut": "restart-a",
+                         "peer": "restart-b", "scenarios": [{"protocol": "TCP", "durationSeconds": 2}]}}""")).get("id")
+                        .longValue();
+                before = Eventually.await("the schedule to start a job", JobApiClient.PATIENCE,
+                        () -> json(api.get("/api/v1/schedules/" + id)), s -> !s.get("lastJobId").isNull())
+                        .get("lastJobId").longValue();
+            }
+        }
+        Instant restarted = Instant.now();
+        try (ConfigurableApplicationContext second = start()) {
+            String server = url(second);
+            JobApiClient api = new JobApiClient(server);
+            try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-a").register();
+                 TestAgent peer = new TestAgent(server, AGENT_TOKEN, "restart-b").register()) {
+                JsonNode schedule = json(api.get("/api/v1/schedules/" + id));
+                assertThat(schedule.get("state").stringValue()).isEqualTo("ACTIVE");
+                assertThat(Instant.parse(schedule.get("nextRunAt").stringValue())).isAfter(restarted);
+                assertThat(api.job(before).get("error").stringValue()).isEqualTo("the server restarted during the job");
+
+                JsonNode history = Eventually.await("a job started after the restart", JobApiClient.PATIENCE,
+                        () -> json(api.get("/api/v1/schedules/" + id + "/history?size=500")),
+                        events -> events.valueStream().anyMatch(e -> e.get("kind").stringValue().equals("STARTED")
+                                && e.get("jobId").longValue() > before));
+                var missed = history.valueStream().filter(e -> e.get("kind").stringValue().equals("MISSED")).toList();
+                assertThat(missed).hasSize(1);
+                assertThat(missed.get(0).get("detail").stringValue())
+                        .matches("the server was down for \\d+ runs? \\(due .+\\); they are not made up, the next run "
+                                + "is at \\S+");
+                long after = history.valueStream().filter(e -> e.get("kind").stringValue().equals("STARTED"))
+                        .findFirst().orElseThrow().get("jobId").longValue();
+                assertThat(after).isGreaterThan(before);
+                assertThat(api.job(after).get("scheduleId").longValue()).isEqualTo(id);
+            }
+        }
+    }
+
+    private ConfigurableApplicationContext start() {
+        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
+                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
+                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+    }
+
+    private static String url(ConfigurableApplicationContext context) {
+        return "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}
