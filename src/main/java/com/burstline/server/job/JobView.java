@@ -3,8 +3,21 @@ package com.burstline.server.job;
 import java.time.Instant;
 import java.util.List;
 
-/** A job as the API shows it, with every scenario in the order they run. The field names are part of the API. */
+/**
+ * A job as the API shows it, with every scenario in the order they run. The field names are part of the API.
+ * {@code sut} and {@code peer} are the first pair's; {@code pairs} lists them all. {@code coolingDown} is set while
+ * the job waits for its hosts to rest before the next scenario.
+ */
 public record JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
                       Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
-                      Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios) {
+                      Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
+                      List<PairView> pairs, String order, Long seed, int coolDownSeconds,
+                      CoolingDown coolingDown) {
+
+    public record PairView(String sut, String peer) {
+    }
+
+    /** The job waits until {@code until} before it starts the scenario {@code scenarioId}. */
+    public record CoolingDown(long scenarioId, Instant until, int seconds) {
+    }
 }
