@@ -57,13 +57,12 @@ final class JobRules {
         if (expanded > MAX_EXPANDED_SCENARIOS) {
             problems.add("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat × pairs); "
                     + "this one would run " + expanded);
-            return;
         }
         long seconds = PlannedTime.seconds(planned.ordered(), planned.pairs(), planned.coolDownSeconds());
         if (seconds > MAX_PLANNED_SECONDS) {
-            problems.add("a job plans at most 24 h (duration + omit of every scenario × repeat × pairs, and the "
-                    + "cool-downs between scenarios on the same host); this one plans "
-                    + String.format("%.1f", seconds / 3600.0) + " h");
+            problems.add("a job plans at most 24 h of measuring and waiting (duration + omit of every scenario × "
+                    + "repeat × pairs, and the cool-downs between scenarios on the same host); this one plans "
+                    + String.format(java.util.Locale.ROOT, "%.1f", seconds / 3600.0) + " h");
         }
     }
 

@@ -15,6 +15,25 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
                       CoolingDown coolingDown) {
 
     public record PairView(String sut, String peer) {
+        /** "arm-a → arm-b": how pages name a pair. */
+        public String label() {
+            return sut + " → " + peer;
+        }
+
+        /** "arm-a/arm-b": how selections (compare, reports) name a pair. */
+        public String selection() {
+            return sut + "/" + peer;
+        }
+    }
+
+    /** "arm-a → arm-b, arm-c → arm-d". */
+    public String pairsLabel() {
+        return String.join(", ", pairs.stream().map(PairView::label).toList());
+    }
+
+    /** The pairs as compare selects them, the first one the baseline. */
+    public List<String> pairSelections() {
+        return pairs.stream().map(PairView::selection).toList();
     }
 
     /** The job waits until {@code until} before it starts the scenario {@code scenarioId}. */

@@ -181,7 +181,7 @@ abstract class JobApiBehaviour {
                 "{\"protocol\": \"TCP\", \"durationSeconds\": 3600}"));
 
         assertProblem(createJob("{\"sut\": \"big-a\", \"peer\": \"big-b\", \"repeat\": 100, \"scenarios\": ["
-                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat); this one would run 5000",
+                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat × pairs); this one would run 5000",
                 "at most 24 h of measuring", "this one plans 5000.0 h");
         String padded = "{\"sut\": \"big-a\", \"peer\": \"big-b\", \"plan\": \"standard\", \"tags\": [\""
                 + "x".repeat(2 << 20) + "\"]}";

@@ -46,7 +46,8 @@ class JobPagesControllerTest {
     @Test
     void aCustomPlanFromTheFormBecomesTheJobRequestAndRedirectsToTheJob() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(7, JobStatus.QUEUED, "a", "b", null, 2, null, "stop",
-                List.of(), Instant.now(), null, null, null, List.of()));
+                List.of(), Instant.now(), null, null, null, List.of(), List.of(new JobView.PairView("a", "b")),
+                "sequential", null, 0, null));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
                         .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
