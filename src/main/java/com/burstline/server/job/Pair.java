@@ -9,8 +9,4 @@ record Pair(String sut, String peer) {
     List<String> hosts() {
         return List.of(sut, peer);
     }
-
-    boolean sharesHostWith(Pair other) {
-        return other.hosts().contains(sut) || other.hosts().contains(peer);
-    }
 }
