@@ -6,6 +6,12 @@ const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
+// Live sources that are the measuring tool's own intervals (LiveSamples.FROM_TOOL, FROM_ENGINE); any other source is
+// the interface counters.
+const OWN_LIVE_SOURCES = {
+  iperf3: 'Live figures from iperf3 itself (--json-stream), one point per interval.',
+  'burstline-java': 'Live figures from the agent\'s own engine, one point per interval.',
+};
 
 const rows = [...document.querySelectorAll('[data-scenario-id]')];
 // The x axis spans the longest scenario from the start, so the first samples do not fill the chart on their own.
@@ -46,12 +52,14 @@ function showJob(job) {
       continue;
     }
     showStatus(row.querySelector('[data-field="status"]'), scenario.status);
-    row.querySelector('[data-field="error"]').textContent = scenario.error || '';
+    row.querySelector('[data-field="error"]').textContent = scenario.error || scenario.note || '';
     const run = row.querySelector('[data-field="run"]');
     if (scenario.runId && !datasets.has(String(scenario.id))) {
       showFinishedRun(scenario); // ended before this page was open: draw iperf3's own figures instead
     }
-    if (scenario.runId && !run.querySelector('a')) {
+    const shownLink = run.querySelector('a');
+    if (scenario.runId && (!shownLink || shownLink.getAttribute('href') !== `/runs/${scenario.runId}`)) {
+      // a late result replaces the partial run of a scenario that had failed
       const link = document.createElement('a');
       link.href = `/runs/${scenario.runId}`;
       link.textContent = `run #${scenario.runId}`;
@@ -138,7 +146,7 @@ async function showFinishedRun(scenario) {
   });
   if (!liveSeen) {
     document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
-      + 'iperf3\'s own per-interval figures from their runs, as received.';
+      + 'the measuring tool\'s own per-interval figures from their runs, as received.';
   }
   chart.update();
 }
@@ -172,8 +180,8 @@ function addSamples(batch) {
       points.sort((a, b) => a.x - b.x);
     }
   }
-  document.getElementById('live-source').textContent = batch.source === 'iperf3'
-    ? 'Live figures from iperf3 itself (--json-stream), one point per interval.'
+  document.getElementById('live-source').textContent = batch.source in OWN_LIVE_SOURCES
+    ? OWN_LIVE_SOURCES[batch.source]
     : 'Live figures from the SUT\'s interface byte counters, one point per interval: this iperf3 prints nothing '
       + 'until the end, and the counters include any other traffic on that interface. Each run keeps iperf3\'s own '
       + 'figures.';

@@ -42,14 +42,30 @@ public final class AgentProcess implements AutoCloseable {
         return startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"), options);
     }
 
+    /** As {@link #start}, the agent's JVM started with {@code jvmFlags} (e.g. what a launch script passes). */
+    public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
+                                              List<String> jvmFlags) throws IOException {
+        int port = freePort();
+        return launch(List.of(), jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"), List.of("--server",
+                server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port, "--spool",
+                workDir.resolve("spool-" + name).toString()));
+    }
+
     /** Starts an agent with a command prefix (e.g. {@code ip netns exec ns-a}) and full options. */
     public static AgentProcess startWith(List<String> prefix, String host, int port, Path log, List<String> options)
             throws IOException {
+        return launch(prefix, List.of(), host, port, log, options);
+    }
+
+    private static AgentProcess launch(List<String> prefix, List<String> jvmFlags, String host, int port, Path log,
+                                       List<String> options) throws IOException {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: run 'mvn package' (integration tests need it)");
         }
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(javaBin(), "-jar", JAR.toString()));
+        command.add(javaBin());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(options);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AgentProcess agent = new AgentProcess(process, log, host, port);
@@ -120,6 +136,23 @@ public final class AgentProcess implements AutoCloseable {
             sleep(100);
         }
         throw new IllegalStateException("the agent did not start listening: " + Files.readString(log));
+    }
+
+    /** The first result a scenario left in this spool (no server to deliver to), waiting up to a minute. */
+    public static String awaitSpooled(Path spool) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            if (Files.isDirectory(spool)) {
+                try (var files = Files.list(spool)) {
+                    var result = files.filter(f -> f.toString().endsWith(".result.json")).findFirst();
+                    if (result.isPresent()) {
+                        return Files.readString(result.get());
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no result appeared in " + spool);
     }
 
     public static int freePort() throws IOException {

@@ -12,7 +12,8 @@ import java.util.List;
 record JobForm(String sut, String peer, String plan, String durationSeconds, String repeat, String tags,
                String onFailure, List<String> protocol, List<String> direction, List<String> streams,
                List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
-               List<String> pairSut, List<String> pairPeer, String order, String seed, String coolDownSeconds) {
+               List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
+               String coolDownSeconds) {
     static final int ROWS = 4;
     static final int EXTRA_PAIRS = 3;
 
@@ -20,8 +21,8 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         List<String> blank = List.of("", "", "", "");
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
                 List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
-                List.of("1", "1", "1", "1"), blank, List.of("", "", ""), List.of("", "", ""),
-                RunOrder.SEQUENTIAL.apiName(), "", "0");
+                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"), List.of("", "", ""),
+                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0");
     }
 
     /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
@@ -39,6 +40,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             case "scenarioSeconds" -> scenarioSeconds;
             case "intervalSeconds" -> intervalSeconds;
             case "targetMbps" -> targetMbps;
+            case "tool" -> tool;
             default -> throw new IllegalArgumentException("no column " + column);
         };
         String value = value(values, row);
@@ -87,7 +89,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
                     number(problems, row + "streams", value(streams, i)),
                     number(problems, row + "seconds", value(scenarioSeconds, i)), interval, null,
-                    targetInMbps == null ? null : targetInMbps * 1_000_000L));
+                    targetInMbps == null ? null : targetInMbps * 1_000_000L, value(tool, i)));
         }
         if (rows.isEmpty()) {
             problems.add("a custom plan needs at least one scenario row with a protocol");

@@ -19,7 +19,8 @@ public record JobRequest(String sut, String peer, String plan, List<ScenarioRequ
     }
 
     public record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,
-                                  Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond) {
+                                  Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond,
+                                  String tool) {
     }
 
     /** Two agents: the SUT runs the iperf3 client, the peer the server. */

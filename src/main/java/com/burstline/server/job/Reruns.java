@@ -20,7 +20,7 @@ final class Reruns {
                 .sorted(Comparator.comparingInt(ScenarioView::scenarioIndex))
                 .map(scenario -> new JobRequest.ScenarioRequest(scenario.protocol(), scenario.direction(),
                         scenario.streams(), scenario.durationSeconds(), scenario.intervalSeconds(),
-                        scenario.omitSeconds(), scenario.targetBitsPerSecond()))
+                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool()))
                 .toList();
         boolean onePair = job.pairs().size() == 1;
         List<JobRequest.PairRequest> pairs = onePair ? null : job.pairs().stream()

@@ -22,6 +22,8 @@ import java.util.List;
 @Table(name = "run")
 class Run {
     static final String TOOL_IPERF3 = "iperf3";
+    /** The agent's own engine, which writes {@code "version": "burstline-java 0.1.0"} where iperf3 writes its own. */
+    static final String TOOL_ENGINE = "burstline-java";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -72,9 +74,16 @@ class Run {
     private String hostFacts;
     private String nicCounters;
     private String command;
+    private String status = RunStatus.COMPLETE.apiName();
+    private String error;
 
     protected Run() {
         // for JPA
+    }
+
+    /** Which tool measured, from the output's {@code version}: the engine names itself, anything else is iperf3. */
+    static String tool(String version) {
+        return version != null && version.startsWith(TOOL_ENGINE + " ") ? TOOL_ENGINE : TOOL_IPERF3;
     }
 
     Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
@@ -86,8 +95,9 @@ class Run {
         this.instanceType = metadata.instanceType();
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
-        this.tool = TOOL_IPERF3;
-        this.toolVersion = result.toolVersion();
+        this.tool = tool(result.toolVersion());
+        this.toolVersion = TOOL_ENGINE.equals(tool) ? result.toolVersion().substring(TOOL_ENGINE.length()).strip()
+                : result.toolVersion();
         this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
         this.startedAt = result.startedAt();
         this.protocol = result.protocol().name();
@@ -127,6 +137,19 @@ class Run {
         return tags;
     }
 
+    /**
+     * What was measured before the scenario failed or was cancelled; {@code reason} says what happened.
+     *
+     * @param format what the raw bytes are when they are not iperf3's output; null keeps iperf3's format
+     */
+    void markPartial(String reason, String format) {
+        if (format != null) {
+            this.outputFormat = format;
+        }
+        this.status = RunStatus.PARTIAL.apiName();
+        this.error = reason == null || reason.length() <= 2000 ? reason : reason.substring(0, 1997) + "...";
+    }
+
     /** The column values in the order of {@link RunWriter}'s INSERT; timestamps as UTC offsets for JDBC. */
     Object[] insertValues() {
         return new Object[]{contentSha256, utc(uploadedAt), sut, peer, instanceType, driver, tool, toolVersion,
@@ -134,7 +157,7 @@ class Run {
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
-                command};
+                command, status, error};
     }
 
     private static java.time.OffsetDateTime utc(Instant instant) {
@@ -148,7 +171,7 @@ class Run {
                 outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds,
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
-                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId);
+                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status, error);
     }
 
     RunLabels labels() {

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class DesignRulesTest {
     private static final Set<String> AGENTS = Set.of("a", "b", "c", "d");
     private static final List<JobRequest.ScenarioRequest> ONE_TCP = List.of(
-            new JobRequest.ScenarioRequest("TCP", "upload", 1, 2, 1.0, null, null));
+            new JobRequest.ScenarioRequest("TCP", "upload", 1, 2, 1.0, null, null, null));
 
     @Test
     void twoPairsInterleavedWithACoolDownArePlannedAsAsked() {
@@ -74,7 +74,7 @@ class DesignRulesTest {
     void theCapsCountEveryPairAndEveryCoolDown() {
         // 50 scenarios × 10 repeats × 2 pairs = 1,000 is allowed; 3 pairs are 1,500
         List<JobRequest.ScenarioRequest> fifty = java.util.Collections.nCopies(50,
-                new JobRequest.ScenarioRequest("TCP", "upload", 1, 1, 1.0, null, null));
+                new JobRequest.ScenarioRequest("TCP", "upload", 1, 1, 1.0, null, null, null));
         JobRequest twoPairs = new JobRequest(null, null, null, fifty, 10, null, null, null, pairs("a", "b", "c", "d"),
                 null, null, null);
         assertThat(check(twoPairs).ordered()).hasSize(1000);

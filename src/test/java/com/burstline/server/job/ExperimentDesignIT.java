@@ -150,7 +150,7 @@ class ExperimentDesignIT {
     }
 
     private static PlannedScenario planned(com.burstline.iperf.Direction direction) {
-        return new PlannedScenario(com.burstline.iperf.Protocol.TCP, direction, 1, 1, 1, 0, null);
+        return new PlannedScenario(com.burstline.iperf.Protocol.TCP, direction, 1, 1, 1, 0, null, "auto");
     }
 
     private static JsonNode run(String request) {

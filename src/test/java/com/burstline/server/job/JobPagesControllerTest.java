@@ -36,7 +36,8 @@ class JobPagesControllerTest {
     void controller() {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
         mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
-                        new com.burstline.server.catalog.InstanceCatalog()))
+                        new com.burstline.server.catalog.InstanceCatalog(),
+                        mock(com.burstline.server.run.RunQueries.class)))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();
@@ -64,8 +65,8 @@ class JobPagesControllerTest {
         assertThat(request.getValue().repeat()).isEqualTo(2);
         assertThat(request.getValue().tags()).containsExactly("nightly", " arm");
         assertThat(request.getValue().scenarios()).containsExactly(
-                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null),
-                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L));
+                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null, null),
+                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L, null));
     }
 
     @Test

@@ -9,9 +9,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ScenarioOrderTest {
-    private static final PlannedScenario UP = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 2, 1, 0, null);
+    private static final PlannedScenario UP = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 2, 1, 0, null, "auto");
     private static final PlannedScenario DOWN = new PlannedScenario(Protocol.TCP, Direction.DOWNLOAD, 4, 2, 1, 0,
-            null);
+            null, "auto");
 
     @Test
     void sequentialRunsEachPairInTurnRepetitionAfterRepetition() {
