@@ -66,6 +66,8 @@ function showJob(job) {
       run.replaceChildren(link);
     }
   }
+  cooling = job.coolingDown;
+  showCooling();
   const cancel = document.getElementById('cancel-form');
   if (cancel) {
     cancel.hidden = FINISHED.includes(job.status);
@@ -74,6 +76,32 @@ function showJob(job) {
     events.close(); // nothing more will happen; the browser would otherwise reconnect forever
   }
 }
+
+/**
+ * "Cooling down 120 s before scenario 4 (TCP 1 stream upload on a → b): it starts at 10:02:03 UTC, in 45 s", counted
+ * down each second while the job waits for its hosts to rest.
+ */
+let cooling = null;
+const coolingNote = document.getElementById('job-cooling');
+if (coolingNote.dataset.until) {
+  cooling = { until: coolingNote.dataset.until, scenarioId: Number(coolingNote.dataset.nextScenario),
+    seconds: Number(coolingNote.dataset.seconds) };
+}
+function showCooling() {
+  coolingNote.hidden = !cooling;
+  if (!cooling) {
+    return;
+  }
+  const until = new Date(cooling.until);
+  const left = Math.max(0, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const row = section.querySelector(`[data-scenario-id="${cooling.scenarioId}"]`);
+  const which = row ? `scenario ${row.children[0].textContent} (${row.children[1].textContent.split(',')[0]})`
+    : 'the next scenario';
+  coolingNote.textContent = `Cooling down ${cooling.seconds} s before ${which} so the hosts' burst credits refill: `
+    + `it starts at ${until.toISOString().slice(11, 19)} UTC, in ${left} s.`;
+}
+showCooling();
+setInterval(() => { if (cooling) showCooling(); }, 1000);
 
 /** The badge's text, and its colour through data-status. */
 function showStatus(badge, status) {

@@ -4,20 +4,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The "New job" form as the browser sends it: text fields, and one value per custom scenario row for each column.
- * {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are checked by the same rules.
+ * The "New job" form as the browser sends it: text fields, one value per custom scenario row for each column, and
+ * the first pair ({@code sut}, {@code peer}) with up to {@link #EXTRA_PAIRS} more pair rows ({@code pairSut},
+ * {@code pairPeer}). {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are
+ * checked by the same rules.
  */
 record JobForm(String sut, String peer, String plan, String durationSeconds, String repeat, String tags,
                String onFailure, List<String> protocol, List<String> direction, List<String> streams,
                List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
-               List<String> tool) {
+               List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
+               String coolDownSeconds) {
     static final int ROWS = 4;
+    static final int EXTRA_PAIRS = 3;
 
     static JobForm empty() {
         List<String> blank = List.of("", "", "", "");
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
                 List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
-                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"));
+                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"), List.of("", "", ""),
+                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0");
+    }
+
+    /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
+    public String pairCell(String column, int row) {
+        String value = value("pairSut".equals(column) ? pairSut : pairPeer, row);
+        return value == null ? "" : value;
     }
 
     /** What a custom scenario row shows in this column: what was sent, or nothing. */
@@ -41,12 +52,29 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         List<JobRequest.ScenarioRequest> scenarios = "custom".equals(plan) ? scenarios(problems) : null;
         Integer duration = number(problems, "duration", durationSeconds);
         Integer times = number(problems, "repeats", repeat);
+        Integer coolDown = number(problems, "cool-down", coolDownSeconds);
+        Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "seed", seed);
+        List<JobRequest.PairRequest> pairs = pairs();
         if (!problems.isEmpty()) {
             throw new InvalidJobException(problems);
         }
         List<String> tagList = tags == null ? List.of() : List.of(tags.split(","));
-        return new JobRequest(sut, peer, scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
-                duration, onFailure);
+        boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
+        return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
+                scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList, duration, onFailure, pairs,
+                order, randomized ? seedNumber : null, coolDown == null ? null : CoolDownRequest.ofSeconds(coolDown));
+    }
+
+    /** Null for a job of one pair; else the first pair and every extra row with an agent chosen. */
+    private List<JobRequest.PairRequest> pairs() {
+        List<JobRequest.PairRequest> pairs = new ArrayList<>();
+        pairs.add(new JobRequest.PairRequest(sut, peer));
+        for (int i = 0; i < Math.max(size(pairSut), size(pairPeer)); i++) {
+            if (value(pairSut, i) != null || value(pairPeer, i) != null) {
+                pairs.add(new JobRequest.PairRequest(value(pairSut, i), value(pairPeer, i)));
+            }
+        }
+        return pairs.size() == 1 ? null : pairs;
     }
 
     private List<JobRequest.ScenarioRequest> scenarios(List<String> problems) {
@@ -83,6 +111,15 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         }
         try {
             return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            problems.add(name + " must be a whole number, not '" + text + "'");
+            return null;
+        }
+    }
+
+    private static Long wholeNumber(List<String> problems, String name, String text) {
+        try {
+            return Long.valueOf(text.strip());
         } catch (NumberFormatException e) {
             problems.add(name + " must be a whole number, not '" + text + "'");
             return null;

@@ -17,7 +17,10 @@ interface JobRepository extends JpaRepository<Job, Long> {
     @Query("select j from Job j where j.id = :id")
     Optional<Job> lockById(long id);
 
-    Optional<Job> findFirstByStatusOrderByIdAsc(JobStatus status);
+    List<Job> findByStatusOrderByIdAsc(JobStatus status);
+
+    @Query("select j.status from Job j where j.id = :id")
+    Optional<JobStatus> statusById(long id);
 
     List<Job> findByStatusIn(Collection<JobStatus> statuses);
 

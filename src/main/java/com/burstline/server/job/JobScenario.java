@@ -16,7 +16,7 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 
-/** One scenario of a job: one iperf3 test between the job's agents, and how it went. */
+/** One scenario of a job: one iperf3 test between the agents of one of the job's pairs, and how it went. */
 @Entity
 @Table(name = "job_scenario")
 class JobScenario {
@@ -28,6 +28,10 @@ class JobScenario {
     private Job job;
     private int position;
     private int repetition;
+    /** Which of the job's pairs runs it (index into its pairs). */
+    private int pairIndex;
+    /** Which of the requested scenarios it is; null for jobs from before orders other than sequential. */
+    private Integer scenarioIndex;
     private String protocol;
     private String direction;
     private int streams;
@@ -50,10 +54,13 @@ class JobScenario {
         // for JPA
     }
 
-    JobScenario(Job job, int position, int repetition, PlannedScenario planned) {
+    JobScenario(Job job, int position, OrderedScenario ordered) {
+        PlannedScenario planned = ordered.scenario();
         this.job = job;
         this.position = position;
-        this.repetition = repetition;
+        this.repetition = ordered.repetition();
+        this.pairIndex = ordered.pair();
+        this.scenarioIndex = ordered.index();
         this.protocol = planned.protocol().name();
         this.direction = planned.direction().apiName();
         this.streams = planned.streams();
@@ -118,6 +125,10 @@ class JobScenario {
         return status;
     }
 
+    int pairIndex() {
+        return pairIndex;
+    }
+
     int attempt() {
         return attempt;
     }
@@ -139,9 +150,9 @@ class JobScenario {
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 
-    ScenarioView toView() {
+    ScenarioView toView(Pair pair) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
                 intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
-                finishedAt, note);
+                finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex);
     }
 }

@@ -13,7 +13,7 @@ class JobService {
     private final JobStore store;
     private final JobRunner runner;
     private final AgentRegistry agents;
-    /** Jobs run one at a time; a queue beyond this is work nobody will see finish today. */
+    /** Jobs on shared agents run one at a time; a queue beyond this is work nobody will see finish today. */
     static final int MAX_WAITING = 100;
 
     JobService(JobStore store, JobRunner runner, AgentRegistry agents) {

@@ -7,8 +7,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -48,20 +50,51 @@ class JobStore {
         return created;
     }
 
-    Optional<Long> nextQueued() {
-        return transaction.execute(status -> jobs.findFirstByStatusOrderByIdAsc(JobStatus.QUEUED).map(Job::getId));
+    /** Queued jobs, oldest first, with the hosts each needs. */
+    List<QueuedJob> queued() {
+        return transaction.execute(status -> jobs.findByStatusOrderByIdAsc(JobStatus.QUEUED).stream()
+                .map(job -> new QueuedJob(job.getId(), job.hosts())).toList());
     }
 
-    /** Starts the job's next scenario; empty when there is none left (the job is then finished) or it was ended. */
-    Optional<ScenarioWork> startNext(long jobId) {
+    record QueuedJob(long id, Set<String> hosts) {
+    }
+
+    /**
+     * The job's next scenario, not started yet (its cool-down comes first); empty when there is none left (the job
+     * is then finished) or the job was ended.
+     */
+    Optional<NextScenario> next(long jobId) {
         return change(jobId, job -> {
             if (job.status().finished()) {
-                return Optional.<ScenarioWork>empty();
+                return Optional.<NextScenario>empty();
             }
-            return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
-                    new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
-                    scenario.planned()));
+            return job.next(clock.instant()).map(scenario -> new NextScenario(scenario.getId(), job.pairOf(scenario),
+                    job.coolDownSeconds()));
         });
+    }
+
+    record NextScenario(long scenarioId, Pair pair, int coolDownSeconds) {
+    }
+
+    /** The job waits until {@code until} before it starts the scenario; its page says so. */
+    void coolingDown(long jobId, long scenarioId, Instant until) {
+        change(jobId, job -> {
+            job.coolDown(scenarioId, until);
+            return null;
+        });
+    }
+
+    /** Starts the scenario {@link #next} gave; empty when the job was ended meanwhile. */
+    Optional<ScenarioWork> start(long jobId, long scenarioId) {
+        return change(jobId, job -> job.start(scenarioId, clock.instant()).map(scenario -> {
+            Pair pair = job.pairOf(scenario);
+            return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
+                    pair.peer(), scenario.planned());
+        }));
+    }
+
+    boolean isFinished(long jobId) {
+        return transaction.execute(status -> jobs.statusById(jobId).map(JobStatus::finished).orElse(true));
     }
 
     /** Ends a running scenario attempt; false when it had already ended (then nothing changes). */
@@ -106,8 +139,8 @@ class JobStore {
     /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
     Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
-                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId(),
-                        scenario.status()))));
+                .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.tags(), scenario.attempt(),
+                        scenario.runId(), scenario.status()))));
     }
 
     record ResultContext(String peer, List<String> tags, int attempt, Long runId, ScenarioStatus status) {

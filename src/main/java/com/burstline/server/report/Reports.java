@@ -85,6 +85,7 @@ class Reports {
             case SUT -> "SUT";
             case TAG -> "Tag";
             case JOB -> "Job";
+            case PAIR -> "Pair";
         };
     }
 

@@ -181,7 +181,7 @@ abstract class JobApiBehaviour {
                 "{\"protocol\": \"TCP\", \"durationSeconds\": 3600}"));
 
         assertProblem(createJob("{\"sut\": \"big-a\", \"peer\": \"big-b\", \"repeat\": 100, \"scenarios\": ["
-                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat); this one would run 5000",
+                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat × pairs); this one would run 5000",
                 "at most 24 h of measuring", "this one plans 5000.0 h");
         String padded = "{\"sut\": \"big-a\", \"peer\": \"big-b\", \"plan\": \"standard\", \"tags\": [\""
                 + "x".repeat(2 << 20) + "\"]}";
@@ -279,6 +279,71 @@ abstract class JobApiBehaviour {
         assertProblem(send("POST", "/api/v1/jobs/" + first.get("id").longValue() + "/rerun", null, null), 401,
                 "API token");
         assertProblem(send("POST", "/api/v1/jobs/999999/rerun", API_TOKEN, null), 404, "no job 999999");
+    }
+
+    @Test
+    void aJobOfTwoPairsShowsItsDesignAndRunsAgainInTheSameOrder() throws IOException {
+        for (String name : List.of("ab-a", "ab-b", "ab-c", "ab-d")) {
+            agent(name);
+        }
+        var created = createJob("""
+                {"pairs": [{"sut": "ab-a", "peer": "ab-b"}, {"sut": "ab-c", "peer": "ab-d"}], "repeat": 2,
+                 "order": "randomized", "seed": 1234, "coolDownSeconds": 30,
+                 "scenarios": [{"protocol": "TCP", "durationSeconds": 2},
+                               {"protocol": "TCP", "direction": "download", "durationSeconds": 2}]}""");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode job = json(created);
+        assertThat(job.get("pairs").toString()).isEqualTo(
+                "[{\"sut\":\"ab-a\",\"peer\":\"ab-b\"},{\"sut\":\"ab-c\",\"peer\":\"ab-d\"}]");
+        assertThat(job.get("order").stringValue()).isEqualTo("randomized");
+        assertThat(job.get("seed").longValue()).isEqualTo(1234);
+        assertThat(job.get("coolDownSeconds").intValue()).isEqualTo(30);
+        assertThat(job.get("sut").stringValue()).isEqualTo("ab-a");
+        assertThat(job.get("scenarios")).hasSize(8);
+        for (JsonNode scenario : job.get("scenarios")) {
+            String pair = scenario.get("sut").stringValue() + "/" + scenario.get("peer").stringValue();
+            assertThat(pair).isEqualTo(scenario.get("pair").intValue() == 0 ? "ab-a/ab-b" : "ab-c/ab-d");
+        }
+        send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/cancel", API_TOKEN, null);
+
+        JsonNode again = json(send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/rerun", API_TOKEN,
+                null));
+        for (String field : List.of("pairs", "order", "seed", "coolDownSeconds", "repeat")) {
+            assertThat(again.get(field)).as(field).isEqualTo(job.get(field));
+        }
+        assertThat(pairShapes(again)).isEqualTo(pairShapes(job));
+        send("POST", "/api/v1/jobs/" + again.get("id").longValue() + "/cancel", API_TOKEN, null);
+    }
+
+    @Test
+    void badDesignsAre400InWordsAndStartNothing() throws IOException {
+        agent("design-a");
+        agent("design-b");
+        int jobsBefore = json(get("/api/v1/jobs")).size();
+
+        assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
+                + "\"coolDownSeconds\": \"auto\"}"), 400, "coolDownSeconds 'auto'", "not available yet",
+                "whole number of seconds from 0 to 3600");
+        assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
+                + "\"coolDownSeconds\": -5, \"order\": \"alternating\", \"seed\": 3}"), 400,
+                "coolDownSeconds must be between 0 and 3600, not -5", "order must be one of 'sequential', "
+                        + "'interleaved', 'randomized', not 'alternating'", "seed only applies to order 'randomized'");
+        assertProblem(createJob("{\"pairs\": [{\"sut\": \"design-a\", \"peer\": \"design-b\"}, "
+                + "{\"sut\": \"design-b\", \"peer\": \"nobody\"}], \"plan\": \"standard\"}"), 400,
+                "pairs[1].peer: no agent named 'nobody' is registered");
+        assertProblem(createJob("{\"pairs\": [{\"sut\": \"design-a\", \"pear\": \"design-b\"}], "
+                + "\"plan\": \"standard\"}"), 400, "Unknown field 'pairs[0].pear'", "peer");
+        assertThat(json(get("/api/v1/jobs")).size()).as("no job was created").isEqualTo(jobsBefore);
+    }
+
+    /** Which pair runs which scenario, in order. */
+    private static List<String> pairShapes(JsonNode job) {
+        List<String> shapes = new ArrayList<>();
+        for (JsonNode s : job.get("scenarios")) {
+            shapes.add(s.get("pair") + " " + s.get("repetition") + " " + s.get("direction").stringValue());
+        }
+        return shapes;
     }
 
     private static List<String> scenarioShapes(JsonNode job) {
