@@ -34,6 +34,7 @@ class JobRunner {
     private final HostClaims claims = new HostClaims();
     private final HostRest rest = new HostRest();
     private final AtomicInteger threads = new AtomicInteger();
+    private static final int STOP_WAIT_SECONDS = 10;
     private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
             runnable -> daemon(runnable, "job-dispatcher"));
     private final ExecutorService workers = Executors.newCachedThreadPool(
@@ -115,10 +116,18 @@ class JobRunner {
         }
     }
 
+    /**
+     * Interrupts the running jobs and waits for their threads: a worker that was still writing when the context
+     * closed its database would leave an embedded H2 half-closed for the next start in the same JVM.
+     */
     @PreDestroy
-    void stop() {
+    void stop() throws InterruptedException {
         dispatcher.shutdownNow();
         workers.shutdownNow();
+        if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
+                || !workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+            log.warn("Job threads still running {} s after shutdown began", STOP_WAIT_SECONDS);
+        }
     }
 
     private static Thread daemon(Runnable runnable, String name) {
