@@ -52,7 +52,8 @@ final class AgentDaemon implements AutoCloseable {
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
                 InstanceMetadata.instanceType(settings.instanceType(), platform));
-        ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
+        ServerClient server = new ServerClient(settings.server(), settings.token(),
+                new AgentSecret(settings.spool(), settings.name()), settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
         ScenarioRunner scenarios = new ScenarioRunner(new Iperf3Tool(settings.iperf3(), version), facts, server, spool);
@@ -81,10 +82,14 @@ final class AgentDaemon implements AutoCloseable {
         }
     }
 
-    /** Each heartbeat schedules the next, so that a server that forgot us (404) gets a fresh registration. */
+    /**
+     * Each heartbeat schedules the next, so that a server that forgot us (404, or 401: it no longer knows our secret)
+     * gets a fresh registration.
+     */
     private void heartbeat() {
         try {
-            if (server.heartbeat(busy.isBusy()) == 404) {
+            int status = server.heartbeat(busy.isBusy());
+            if (status == 404 || status == 401) {
                 registered = false;
                 registerUntilDone();
                 return;

@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What agents report while and after they run a scenario (agent token). Answered by the job feature because both
- * belong to a job; registration and heartbeats are the agent feature's.
+ * What agents report while and after they run a scenario, each agent by its own secret (the security filter lets
+ * only the agent named in the path through) and only on a scenario dispatched to it, with that dispatch's nonce.
+ * Answered by the job feature because both belong to a job; registration and heartbeats are the agent feature's.
  */
 @RestController
 @RequestMapping(path = "/api/v1/agents/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -25,31 +26,36 @@ import org.springframework.web.bind.annotation.RestController;
 class AgentReportsController {
     private final JobEvents events;
     private final ResultIntake intake;
+    private final Dispatches dispatches;
 
-    AgentReportsController(JobEvents events, ResultIntake intake) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches) {
         this.events = events;
         this.intake = intake;
+        this.dispatches = dispatches;
     }
 
     record Stored(Long runId) {
     }
 
-    @Operation(summary = "Live samples of a running scenario (agent token)",
-            description = "Relayed to the job's event stream; samples for a scenario that is not running are "
-                    + "dropped.")
+    @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
+            description = "Relayed to the job's event stream. 403 unless the scenario was dispatched to this agent "
+                    + "with this nonce and its job still runs; samples of an attempt no longer running are dropped.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
         AttemptKey key = samples.relayableKey();
-        if (key != null) {
-            events.live(key, samples);
+        if (key == null) {
+            throw new InvalidJobException("live samples need jobId, scenarioId, attempt and samples (at most "
+                    + LiveSamples.MAX_SAMPLES + ")");
         }
+        dispatches.verifyLive(name, key, samples.nonce());
+        events.live(key, samples.withoutNonce());
     }
 
-    @Operation(summary = "A scenario's result (agent token)",
+    @Operation(summary = "A scenario's result (the agent's own secret)",
             description = "A successful result is stored as a run and {\"runId\"} answers it; a failed one ends the "
-                    + "scenario with its error and answers {\"runId\": null}. Delivering the same result again "
-                    + "answers the same.")
+                    + "scenario with its error and answers {\"runId\": null}. 403 unless the scenario was "
+                    + "dispatched to this agent with this nonce. Delivering the same result again answers the same.")
     @PostMapping(path = "/results", produces = MediaType.APPLICATION_JSON_VALUE)
     Stored results(@PathVariable String name, @RequestBody ScenarioResult result) {
         try {

@@ -14,6 +14,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 
 /** One scenario of a job: one iperf3 test between the job's agents, and how it went. */
@@ -43,6 +45,8 @@ class JobScenario {
     private String error;
     private Instant startedAt;
     private Instant finishedAt;
+    private String nonceHash;
+    private Instant nonceUsedAt;
 
     protected JobScenario() {
         // for JPA
@@ -73,6 +77,33 @@ class JobScenario {
         runId = run;
         error = reason == null ? null : reason.length() > 2000 ? reason.substring(0, 1997) + "..." : reason;
         finishedAt = now;
+    }
+
+    /** The dispatch's nonce, kept as its SHA-256 like every secret: its result and live samples must bring it. */
+    void dispatchedWith(String newNonceHash) {
+        nonceHash = newNonceHash;
+        nonceUsedAt = null;
+    }
+
+    /** Whether this nonce is the one this scenario was dispatched with (compared in constant time). */
+    boolean dispatchedWithNonce(String nonceSha256) {
+        return nonceHash != null && nonceSha256 != null && MessageDigest.isEqual(
+                nonceHash.getBytes(StandardCharsets.US_ASCII), nonceSha256.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The result that used the nonce arrived: the nonce reports nothing more. */
+    void resultArrived(Instant now) {
+        if (nonceUsedAt == null) {
+            nonceUsedAt = now;
+        }
+    }
+
+    boolean resultArrived() {
+        return nonceUsedAt != null;
+    }
+
+    Job job() {
+        return job;
     }
 
     /** A result that came after the scenario ended (timed out, server restarted): keep the run it measured. */

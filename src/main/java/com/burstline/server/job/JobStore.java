@@ -1,6 +1,8 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
+import com.burstline.server.security.TokenSecrets;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -48,9 +50,12 @@ class JobStore {
             if (job.status().finished()) {
                 return Optional.<ScenarioWork>empty();
             }
-            return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
-                    new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
-                    scenario.planned()));
+            return job.startNext(clock.instant()).map(scenario -> {
+                String nonce = DispatchNonce.generate();
+                scenario.dispatchedWith(TokenSecrets.sha256(nonce));
+                return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(),
+                        job.peer(), scenario.planned(), nonce);
+            });
         });
     }
 
@@ -64,30 +69,29 @@ class JobStore {
                 }).orElse(false));
     }
 
-    /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
+    /**
+     * A result from an agent: ends the scenario when it is still waiting, else only links the run it measured; either
+     * way the dispatch's nonce is used up.
+     */
     void recordResult(AttemptKey key, Long runId, String error) {
         ScenarioStatus outcome = runId != null ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
-        if (!finishScenario(key, outcome, runId, error) && runId != null) {
-            change(key.jobId(), job -> {
-                job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
-                return null;
+        change(key.jobId(), job -> {
+            job.scenario(key.scenarioId()).ifPresent(scenario -> {
+                if (scenario.isRunning(key.attempt())) {
+                    scenario.finish(outcome, runId, error, clock.instant());
+                } else if (runId != null) {
+                    scenario.linkLateRun(runId);
+                }
+                scenario.resultArrived(clock.instant());
             });
-        }
+            return null;
+        });
     }
 
     Optional<ScenarioStatus> statusOf(AttemptKey key) {
         return transaction.execute(status -> jobs.findById(key.jobId()).flatMap(job -> job.scenario(key.scenarioId()))
                 .filter(scenario -> scenario.attempt() == key.attempt())
                 .map(JobScenario::status));
-    }
-
-    /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
-    Optional<ResultContext> resultContext(long jobId, long scenarioId) {
-        return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
-                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId()))));
-    }
-
-    record ResultContext(String peer, List<String> tags, int attempt, Long runId) {
     }
 
     JobView cancel(long jobId) {
