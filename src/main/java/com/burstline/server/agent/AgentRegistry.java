@@ -71,8 +71,11 @@ public class AgentRegistry implements AgentSecrets {
 
     private Registered store(AgentRegistration registration, String facts, boolean enrolling) {
         var now = clock.instant();
-        RegisteredAgent agent = agents.findByName(registration.name())
-                .orElseGet(() -> new RegisteredAgent(registration.name(), now));
+        Optional<RegisteredAgent> known = agents.findByName(registration.name());
+        if (known.isEmpty() && !enrolling) {
+            throw new AgentNotFoundException(registration.name()); // removed since its secret was checked
+        }
+        RegisteredAgent agent = known.orElseGet(() -> new RegisteredAgent(registration.name(), now));
         String secret = null;
         if (enrolling) {
             if (agent.enrolled()) {
