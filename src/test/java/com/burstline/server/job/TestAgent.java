@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.sun.net.httpserver.HttpServer;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -12,6 +13,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,6 +35,9 @@ final class TestAgent implements AutoCloseable {
     private final HttpClient client = HttpClient.newHttpClient();
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
     private final String server;
+    /** What a real agent keeps in its spool directory: a new TestAgent of a known name registers as that agent. */
+    private static final Map<String, String> KEPT_SECRETS = new ConcurrentHashMap<>();
+
     private final String enrollmentToken;
     private volatile String secret;
 
@@ -58,13 +64,25 @@ final class TestAgent implements AutoCloseable {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }
 
-    /** Enrolls with facts like a real agent's, keeps its secret, then sends a heartbeat twice a second. */
+    /**
+     * Enrolls with facts like a real agent's and keeps its secret, or registers again with the secret an earlier
+     * TestAgent of this name kept (like a restarted agent); then sends a heartbeat twice a second.
+     */
     TestAgent register() {
+        secret = KEPT_SECRETS.get(server + " " + name);
         HttpResponse<String> response = post("/api/v1/agents", registration());
+        if (response.statusCode() == 401 && secret != null) { // another server on the same port: enroll there
+            secret = null;
+            response = post("/api/v1/agents", registration());
+        }
         if (response.statusCode() != 200) {
             throw new IllegalStateException("registration refused: " + response.body());
         }
-        secret = JobApiClient.json(response).get("secret").stringValue();
+        JsonNode answer = JobApiClient.json(response);
+        if (answer.has("secret")) {
+            secret = answer.get("secret").stringValue();
+            KEPT_SECRETS.put(server + " " + name, secret);
+        }
         heartbeats.scheduleAtFixedRate(this::heartbeat, 500, 500, TimeUnit.MILLISECONDS);
         return this;
     }
