@@ -69,21 +69,21 @@ class JobStore {
                 }).orElse(false));
     }
 
-    /**
-     * A result from an agent: ends the scenario when it is still waiting, else only links the run it measured; either
-     * way the dispatch's nonce is used up.
-     */
+    /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
     void recordResult(AttemptKey key, Long runId, String error) {
         ScenarioStatus outcome = runId != null ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
-        change(key.jobId(), job -> {
-            job.scenario(key.scenarioId()).ifPresent(scenario -> {
-                if (scenario.isRunning(key.attempt())) {
-                    scenario.finish(outcome, runId, error, clock.instant());
-                } else if (runId != null) {
-                    scenario.linkLateRun(runId);
-                }
-                scenario.resultArrived(clock.instant());
+        if (!finishScenario(key, outcome, runId, error) && runId != null) {
+            change(key.jobId(), job -> {
+                job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
+                return null;
             });
+        }
+    }
+
+    /** The dispatch's result arrived and was recorded: its nonce reports nothing more. */
+    void resultArrived(AttemptKey key) {
+        change(key.jobId(), job -> {
+            job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.resultArrived(clock.instant()));
             return null;
         });
     }

@@ -61,6 +61,7 @@ class ResultIntake {
             }
         }
         store.recordResult(key, runId, error);
+        store.resultArrived(key);
         return runId;
     }
 
