@@ -27,18 +27,21 @@ class AgentReportsController {
     private final JobEvents events;
     private final ResultIntake intake;
     private final Dispatches dispatches;
+    private final LiveSampleLog liveSamples;
 
-    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples) {
         this.events = events;
         this.intake = intake;
         this.dispatches = dispatches;
+        this.liveSamples = liveSamples;
     }
 
     record Stored(Long runId) {
     }
 
     @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
-            description = "Relayed to the job's event stream. 403 unless the scenario was dispatched to this agent "
+            description = "Relayed to the job's event stream and kept until the scenario ends (a partial run is "
+                    + "made of them when the agent is lost). 403 unless the scenario was dispatched to this agent "
                     + "with this nonce and its job still runs; samples of an attempt no longer running are dropped.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
@@ -49,13 +52,17 @@ class AgentReportsController {
                     + LiveSamples.MAX_SAMPLES + ")");
         }
         dispatches.verifyLive(name, key, samples.nonce());
-        events.live(key, samples.withoutNonce());
+        LiveSamples relayed = samples.withoutNonce();
+        if (events.live(key, relayed)) {
+            liveSamples.add(key, relayed);
+        }
     }
 
     @Operation(summary = "A scenario's result (the agent's own secret)",
             description = "A successful result is stored as a run and {\"runId\"} answers it; a failed one ends the "
-                    + "scenario with its error and answers {\"runId\": null}. 403 unless the scenario was "
-                    + "dispatched to this agent with this nonce. Delivering the same result again answers the same.")
+                    + "scenario with its error, keeps the intervals iperf3 measured before the failure as a partial "
+                    + "run and answers its id ({\"runId\": null} when there were none). Delivering the same result "
+                    + "again answers the same. 403 unless the scenario was dispatched to this agent with this nonce.")
     @PostMapping(path = "/results", produces = MediaType.APPLICATION_JSON_VALUE)
     Stored results(@PathVariable String name, @RequestBody ScenarioResult result) {
         try {

@@ -14,13 +14,16 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Takes a scenario's result from its SUT agent: a successful one becomes a run (with the job's metadata and the
- * agent's facts), and the scenario ends with it. Only a result of a scenario dispatched to this agent, with that
- * dispatch's nonce, is taken ({@link Dispatches}). A result nobody waits for any more (the scenario timed out, or the
- * server restarted and agents deliver from their spool) is still imported: nothing measured is lost. Delivering the
- * same result again answers the same run and stores nothing.
+ * agent's facts), and the scenario ends with it. A failed one keeps what iperf3 printed before the failure (its
+ * intervals so far) as a partial run with the error, and the failed scenario links it. A result nobody waits for any
+ * more (the scenario timed out, or the server restarted and agents deliver from their spool) is still imported:
+ * nothing measured is lost, and a complete one turns its failed scenario to SUCCEEDED, late. Delivering the same
+ * result again answers the same run.
  */
 @Service
 class ResultIntake {
@@ -40,32 +43,58 @@ class ResultIntake {
     }
 
     /**
-     * @return the run's id, or null when the scenario failed
-     * @throws DispatchRefusedException when the result is not of a scenario dispatched to this agent
+     * @return the run's id: a complete run, a failed scenario's partial run, or null when nothing was kept
+     * @throws DispatchRefusedException unless the scenario was dispatched to this agent with the result's nonce
      */
     Long accept(String agent, ScenarioResult result) {
         AttemptKey key = result.key();
         Dispatches.Dispatch dispatch = dispatches.verify(agent, key, result.nonce());
         if (dispatch.resultArrived()) {
-            return dispatch.runId();
+            return dispatch.runId(); // the same delivery again: answered as the first, nothing more stored
         }
-        Long runId = null;
-        String error = result.error() == null || result.error().isBlank()
+        Optional<JobStore.ResultContext> context = store.resultContext(key.jobId(), key.scenarioId());
+        if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null
+                && context.get().status() == ScenarioStatus.SUCCEEDED) {
+            return context.get().runId();
+        }
+        boolean complete = Boolean.TRUE.equals(result.succeeded());
+        String error = complete ? null : result.error() == null || result.error().isBlank()
                 ? "the agent reported a failure without a reason" : result.error();
-        if (Boolean.TRUE.equals(result.succeeded())) {
-            try {
-                runId = importRun(agent, result, dispatch);
-                error = null;
-            } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
-                error = "the agent's iperf3 output could not be stored: " + rejected.getMessage();
+        Long runId = null;
+        try {
+            // not a ternary: its long branch would unbox keepPartial's null
+            if (complete) {
+                runId = importRun(agent, result, context, null);
+            } else {
+                runId = keepPartial(agent, result, context, error);
             }
+        } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
+            error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
+            complete = false;
         }
-        store.recordResult(key, runId, error);
-        store.resultArrived(key);
+        if (context.isPresent()) {
+            store.recordResult(key, complete, runId, error);
+            store.resultArrived(key);
+        }
         return runId;
     }
 
-    private long importRun(String agent, ScenarioResult result, Dispatches.Dispatch dispatch) {
+    /** What iperf3 printed before the failure, as a partial run; null when it printed no measured interval. */
+    private Long keepPartial(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
+                             String error) {
+        if (result.output() == null || result.output().isBlank()) {
+            return null;
+        }
+        try {
+            return importRun(agent, result, context, error);
+        } catch (Iperf3FormatException nothingMeasured) {
+            return null;
+        }
+    }
+
+    /** @param partialError null for a complete run, else the error that ended the scenario */
+    private long importRun(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
+                           String partialError) {
         byte[] output = result.output() == null ? new byte[0] : result.output().getBytes(StandardCharsets.UTF_8);
         if (output.length > maxOutputBytes) {
             throw new InvalidRunInputException("the output is " + output.length + " bytes; at most "
@@ -73,11 +102,13 @@ class ResultIntake {
         }
         String mediaType = result.isJsonStream() ? NDJSON : "application/json";
         HostFacts facts = result.hostFacts();
-        RunMetadata metadata = new RunMetadata(agent, dispatch.peer(), facts.instanceType(), facts.routeDriver(),
-                dispatch.tags(), null, null);
-        RunProvenance provenance = new RunProvenance(result.jobId(),
+        RunMetadata metadata = new RunMetadata(agent, context.map(JobStore.ResultContext::peer).orElse(null),
+                facts.instanceType(), facts.routeDriver(),
+                context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
+        RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()));
-        return importer.importRun(output, mediaType, metadata, provenance).run().id();
+        return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
+                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError)).run().id();
     }
 
     /** The agent's facts, counters and argument list are stored as the JSON it sent. */
