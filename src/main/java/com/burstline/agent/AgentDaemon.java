@@ -54,7 +54,8 @@ final class AgentDaemon implements AutoCloseable {
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
                 InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
-        ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
+        ServerClient server = new ServerClient(settings.server(), settings.token(),
+                new AgentSecret(settings.spool(), settings.name()), settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
@@ -106,10 +107,14 @@ final class AgentDaemon implements AutoCloseable {
         }
     }
 
-    /** Each heartbeat schedules the next, so that a server that forgot us (404) gets a fresh registration. */
+    /**
+     * Each heartbeat schedules the next, so that a server that forgot us (404, or 401: it no longer knows our secret)
+     * gets a fresh registration.
+     */
     private void heartbeat() {
         try {
-            if (server.heartbeat(busy.isBusy()) == 404) {
+            int status = server.heartbeat(busy.isBusy());
+            if (status == 404 || status == 401) {
                 registered = false;
                 registerUntilDone();
                 return;

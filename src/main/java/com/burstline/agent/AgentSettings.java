@@ -22,9 +22,9 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
     static final int DEFAULT_PORT = 7701;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
-            new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (shows in ps: prefer "
-                    + "--token-file or the environment)"),
-            new Option("token-file", "FILE", "a file holding the agent token, e.g. the server's data/agent-token"),
+            new Option("token", "TOKEN", "the enrollment token: the server's agent token, burstline.agent-token "
+                    + "(shows in ps: prefer --token-file or the environment)"),
+            new Option("token-file", "FILE", "a file holding the enrollment token, e.g. the server's data/agent-token"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default: port 7701 on the address "
                     + "this host reaches --server from; :PORT for another port there; 0.0.0.0:PORT for all)"),
@@ -32,7 +32,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
-            new Option("spool", "DIR", "where results wait while the server is away (default ./agent-spool)"));
+            new Option("spool", "DIR", "where results wait while the server is away, and the agent's own secret "
+                    + "(<name>.secret, owner-only) after it enrolled (default ./agent-spool)"));
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();

@@ -63,15 +63,18 @@ final class ScenarioRunner {
     }
 
     private void sendLive(ScenarioSpec spec, String source, LiveSamples.Sample sample) {
-        server.live(LiveSamples.of(spec.key(), source, List.of(sample)));
+        server.live(LiveSamples.of(spec.key(), source, List.of(sample), spec.nonce()));
     }
 
-    /** What the server is sent; package-private for the wire contract test. */
+    /**
+     * What the server is sent, with the dispatch's nonce: the spool keeps the whole result, so a delivery after a
+     * restart still proves the scenario was dispatched to this agent. Package-private for the wire contract test.
+     */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
                                   Map<String, Object> counters) {
         return new ScenarioResult(spec.jobId(), spec.scenarioId(), spec.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
-                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters);
+                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
     }
 
     private void deliver(ScenarioSpec spec, ScenarioResult result) {

@@ -8,10 +8,13 @@ import java.util.Set;
  * One measurement for the system under test to run as the client ({@code POST /v1/scenarios}), typed and bounded:
  * the server builds it, the agent reads it, and both check it here, so no value that did not pass these limits ever
  * reaches a tool's argument list. The limits are public so that the server's job checks name the same bounds.
+ *
+ * @param nonce the one-time secret of this dispatch ({@link DispatchNonce}): the agent sends it back with every live
+ *              sample and with the result, which is how the server knows it gave this agent this scenario
  */
 public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
                            String direction, int streams, int durationSeconds, double intervalSeconds,
-                           int omitSeconds, Long targetBitsPerSecond, String tool) {
+                           int omitSeconds, Long targetBitsPerSecond, String tool, String nonce) {
     public static final Limit PORT = new Limit("port", 1024, 65535);
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
@@ -33,6 +36,7 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
 
     public ScenarioSpec {
         new AttemptKey(jobId, scenarioId, attempt);
+        DispatchNonce.check(nonce);
         NameRules.checkHost("peerHost", peerHost);
         PORT.check(port);
         if (!PROTOCOLS.contains(protocol)) {
@@ -69,7 +73,8 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
                 fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION),
                 fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                fields.choiceOr("tool", TOOLS, TOOL_AUTO)); // absent: an older server's spec runs as before
+                fields.choiceOr("tool", TOOLS, TOOL_AUTO), // absent: an older server's spec runs as before
+                fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH));
     }
 
     public Map<String, Object> toJson() {
@@ -84,6 +89,7 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         json.put("omitSeconds", omitSeconds);
         json.put("targetBitsPerSecond", targetBitsPerSecond);
         json.put("tool", tool);
+        json.put(DispatchNonce.FIELD, nonce);
         return json;
     }
 

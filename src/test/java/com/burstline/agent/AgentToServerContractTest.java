@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -60,6 +61,8 @@ class AgentToServerContractTest {
         ScenarioResult read = SERVER.readValue(Json.write(written.toJson()), ScenarioResult.class);
 
         assertThat(read.key()).isEqualTo(spec.key());
+        assertThat(read.nonce()).as("the dispatch's nonce goes back with the result").isEqualTo(spec.nonce())
+                .isEqualTo(ScenarioSpecTest.valid().get("nonce"));
         assertThat(read.succeeded()).isTrue();
         assertThat(read.output()).isEqualTo(output);
         assertThat(read.isJsonStream()).isFalse();
@@ -74,12 +77,16 @@ class AgentToServerContractTest {
     @Test
     void liveSamplesReadTheSameOnTheServerAndCarryTheirAttempt() {
         AttemptKey key = new AttemptKey(7, 31, 2);
+        String nonce = DispatchNonce.generate();
         LiveSamples written = LiveSamples.of(key, LiveSamples.FROM_COUNTERS,
-                List.of(LiveSamples.Sample.ofSum(0, 1.000213, 9.4e9), LiveSamples.Sample.ofSum(1.000213, 2, 9.1e9)));
+                List.of(LiveSamples.Sample.ofSum(0, 1.000213, 9.4e9), LiveSamples.Sample.ofSum(1.000213, 2, 9.1e9)),
+                nonce);
 
         LiveSamples read = SERVER.readValue(Json.write(written.toJson()), LiveSamples.class);
 
         assertThat(read).isEqualTo(written);
+        assertThat(read.nonce()).isEqualTo(nonce);
+        assertThat(read.withoutNonce().nonce()).as("browsers never see it").isNull();
         assertThat(read.relayableKey()).isEqualTo(key);
     }
 

@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class EngineToolTest {
     }
 
     private static ScenarioSpec spec(String direction, int port) {
-        return new ScenarioSpec(7, 31, 1, "127.0.0.1", port, "TCP", direction, 1, 2, 1, 0, null, "java");
+        return new ScenarioSpec(7, 31, 1, "127.0.0.1", port, "TCP", direction, 1, 2, 1, 0, null, "java", DispatchNonce.generate());
     }
 
     private static List<Interval> measure(String direction) throws Exception {

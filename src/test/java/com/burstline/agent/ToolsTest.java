@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,7 @@ class ToolsTest {
     private static final Iperf3Version V3_12 = Iperf3Version.parse("iperf 3.12 (cJSON 1.7.15)");
 
     private static ScenarioSpec spec(String tool) {
-        return new ScenarioSpec(7, 31, 1, "127.0.0.1", 5201, "TCP", "upload", 1, 5, 1, 0, null, tool);
+        return new ScenarioSpec(7, 31, 1, "127.0.0.1", 5201, "TCP", "upload", 1, 5, 1, 0, null, tool, DispatchNonce.generate());
     }
 
     @Test
@@ -54,7 +55,7 @@ class ToolsTest {
     @Test
     void theEngineRunsTheLineTheReportPrints() {
         assertThat(EngineTool.command(new ScenarioSpec(7, 31, 1, "10.77.0.2", 5209, "UDP", "download", 2, 10, 1, 2,
-                1_000_000_000L, "java")))
+                1_000_000_000L, "java", DispatchNonce.generate())))
                 .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
                         "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "-J");
     }

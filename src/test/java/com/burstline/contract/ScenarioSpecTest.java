@@ -26,6 +26,7 @@ public class ScenarioSpecTest {
         json.put("streams", 4);
         json.put("durationSeconds", 30);
         json.put("intervalSeconds", 5);
+        json.put("nonce", "dispatch-nonce-0123456789abcdef");
         return json;
     }
 

@@ -3,8 +3,14 @@ package com.burstline.server.agent;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-/** The Agents page: every agent with its facts, online or offline, and when it was last heard from. */
+/**
+ * The Agents page: every agent with its facts, online or offline, and when it was last heard from; admins remove an
+ * agent here, which frees its name for another enrollment.
+ */
 @Controller
 class AgentPageController {
     private final AgentRegistry registry;
@@ -18,5 +24,17 @@ class AgentPageController {
         model.addAttribute("agents", registry.list());
         model.addAttribute("heartbeatSeconds", registry.heartbeatSeconds());
         return "agents/list";
+    }
+
+    @PostMapping("/agents/{name}/delete")
+    String remove(@PathVariable String name, RedirectAttributes redirect) {
+        try {
+            registry.remove(AgentRules.checkName(name));
+            redirect.addFlashAttribute("message", "Agent " + name + " was removed: its secret no longer works, and "
+                    + "an agent may enroll under its name again.");
+        } catch (AgentNotFoundException | InvalidAgentException gone) {
+            redirect.addFlashAttribute("message", gone.getMessage());
+        }
+        return "redirect:/agents";
     }
 }

@@ -26,6 +26,8 @@ class RegisteredAgent {
     private boolean busy;
     private Instant registeredAt;
     private Instant lastSeenAt;
+    private String secretHash;
+    private Instant enrolledAt;
 
     protected RegisteredAgent() {
         // for JPA
@@ -45,6 +47,17 @@ class RegisteredAgent {
         this.facts = factsJson;
         this.registeredAt = now;
         seen(false, now);
+    }
+
+    /** An agent registered before enrollment existed (no secret yet) is not enrolled: its name can be claimed. */
+    boolean enrolled() {
+        return secretHash != null;
+    }
+
+    /** The agent's own secret from now on; only its SHA-256 is kept. */
+    void enroll(String newSecretHash, Instant now) {
+        this.secretHash = newSecretHash;
+        this.enrolledAt = now;
     }
 
     void seen(boolean busy, Instant now) {

@@ -39,6 +39,12 @@ class JobApiErrors {
                 error.getMessage());
     }
 
+    @ExceptionHandler(DispatchRefusedException.class)
+    ProblemDetail refused(DispatchRefusedException error) {
+        return ProblemTypes.problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent's scenario",
+                error.getMessage());
+    }
+
     @ExceptionHandler(JobFinishedException.class)
     ProblemDetail finished(JobFinishedException error) {
         return ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.HTTP_ERROR, "Job already finished",

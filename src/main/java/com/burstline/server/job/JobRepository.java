@@ -28,6 +28,10 @@ interface JobRepository extends JpaRepository<Job, Long> {
 
     List<Job> findAllByOrderByIdDesc(Pageable page);
 
+    /** One scenario with its job, without loading the job's other scenarios (live samples ask once a second). */
+    @Query("select s from JobScenario s join fetch s.job where s.id = :scenarioId and s.job.id = :jobId")
+    Optional<JobScenario> scenarioOfJob(long jobId, long scenarioId);
+
     @Query("select s.job.id from JobScenario s where s.id = :scenarioId")
     Optional<Long> jobIdOfScenario(long scenarioId);
 }

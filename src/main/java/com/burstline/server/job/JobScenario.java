@@ -14,6 +14,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 
 /** One scenario of a job: one iperf3 test between the agents of one of the job's pairs, and how it went. */
@@ -48,6 +50,8 @@ class JobScenario {
     private String error;
     private Instant startedAt;
     private Instant finishedAt;
+    private String nonceHash;
+    private Instant nonceUsedAt;
     private String note;
 
     protected JobScenario() {
@@ -83,6 +87,33 @@ class JobScenario {
         runId = run;
         error = bounded(reason);
         finishedAt = now;
+    }
+
+    /** The dispatch's nonce, kept as its SHA-256 like every secret: its result and live samples must bring it. */
+    void dispatchedWith(String newNonceHash) {
+        nonceHash = newNonceHash;
+        nonceUsedAt = null;
+    }
+
+    /** Whether this nonce is the one this scenario was dispatched with (compared in constant time). */
+    boolean dispatchedWithNonce(String nonceSha256) {
+        return nonceHash != null && nonceSha256 != null && MessageDigest.isEqual(
+                nonceHash.getBytes(StandardCharsets.US_ASCII), nonceSha256.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The result that used the nonce arrived: the nonce reports nothing more. */
+    void resultArrived(Instant now) {
+        if (nonceUsedAt == null) {
+            nonceUsedAt = now;
+        }
+    }
+
+    boolean resultArrived() {
+        return nonceUsedAt != null;
+    }
+
+    Job job() {
+        return job;
     }
 
     /**

@@ -1,6 +1,8 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
+import com.burstline.server.security.TokenSecrets;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
@@ -88,8 +90,10 @@ class JobStore {
     Optional<ScenarioWork> start(long jobId, long scenarioId) {
         return change(jobId, job -> job.start(scenarioId, clock.instant()).map(scenario -> {
             Pair pair = job.pairOf(scenario);
+            String nonce = DispatchNonce.generate();
+            scenario.dispatchedWith(TokenSecrets.sha256(nonce));
             return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
-                    pair.peer(), scenario.planned());
+                    pair.peer(), scenario.planned(), nonce);
         }));
     }
 
@@ -120,6 +124,14 @@ class JobStore {
                 return null;
             });
         }
+    }
+
+    /** The dispatch's result arrived and was recorded: its nonce reports nothing more. */
+    void resultArrived(AttemptKey key) {
+        change(key.jobId(), job -> {
+            job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.resultArrived(clock.instant()));
+            return null;
+        });
     }
 
     /** A run kept of an ended scenario (its live samples): linked unless it has a run already. */

@@ -1,6 +1,9 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
-/** A scenario the runner is about to dispatch: between which agents, and what to run. */
-record ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario) {
+/**
+ * A scenario the runner is about to dispatch: between which agents, what to run, and the dispatch's one-time nonce
+ * (the server keeps only its hash; the SUT gets it in the ScenarioSpec and must bring it back).
+ */
+record ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario, String nonce) {
 }

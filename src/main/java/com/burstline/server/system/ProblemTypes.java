@@ -22,6 +22,7 @@ public final class ProblemTypes {
     public static final URI HTTP_ERROR = uri("http-error");
     public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
     public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
+    public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
 
     private ProblemTypes() {
     }

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.iperf.Samples;
+import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,7 +13,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
 public final class JobApiClient {
@@ -61,6 +64,14 @@ public final class JobApiClient {
 
     public HttpResponse<String> createJob(String json) {
         return send("POST", "/api/v1/jobs", API_TOKEN, json);
+    }
+
+    /** The server the job tests talk to: this data dir, the test tokens, 1 s heartbeats. */
+    public static void serverProperties(DynamicPropertyRegistry registry, Supplier<Path> dataDir) {
+        registry.add("burstline.data-dir", () -> dataDir.get().toString());
+        registry.add("burstline.api-token", () -> API_TOKEN);
+        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
     }
 
     public static JsonNode json(HttpResponse<String> response) {

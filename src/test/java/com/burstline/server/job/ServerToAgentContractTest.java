@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -34,6 +35,7 @@ import static org.mockito.Mockito.when;
  * server's job checks at their limits, so a job the server accepts is one the agent runs.
  */
 class ServerToAgentContractTest {
+    private static final String NONCE = DispatchNonce.generate();
     private final Map<String, String> received = new ConcurrentHashMap<>();
     private HttpServer agent;
     private AgentView view;
@@ -72,6 +74,7 @@ class ServerToAgentContractTest {
 
         ScenarioSpec read = ScenarioSpec.fromJson(Json.parseObject(received.get("/v1/scenarios")));
         assertThat(read).isEqualTo(sent);
+        assertThat(read.nonce()).isEqualTo(NONCE);
         assertThat(read.durationSeconds()).isEqualTo(3600);
         assertThat(read.omitSeconds()).isEqualTo(600);
         assertThat(read.tool()).isEqualTo("java");
@@ -99,6 +102,18 @@ class ServerToAgentContractTest {
                 .hasMessageContaining("result margin must be between 0 and 3600 s");
     }
 
+    /** The agent refuses a dispatch without its nonce: it could never report on it. */
+    @Test
+    void aDispatchWithoutANonceIsRefusedByTheAgent() {
+        Map<String, Object> json = ScenarioAttempt.spec(work(new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
+                5, 1, 0, null, ScenarioSpec.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
+        json.remove("nonce");
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
+        json.put("nonce", "short");
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be 16 to 128");
+    }
+
     @Test
     void aCancelIsTheAttemptsKey() throws Exception {
         AttemptKey key = new AttemptKey(7, 31, 2);
@@ -113,7 +128,7 @@ class ServerToAgentContractTest {
     }
 
     private static ScenarioWork work(PlannedScenario scenario) {
-        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario);
+        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario, NONCE);
     }
 
     private static BurstlineProperties properties(Duration margin) {
