@@ -33,7 +33,8 @@ class AgentApiController {
 
     @Operation(summary = "Register an agent, or update it (agent token)",
             description = "Registering again under the same name replaces the agent's URL, test address, version "
-                    + "and facts.")
+                    + "and facts. The first certificateSha256 announced is pinned; a different one later is "
+                    + "recorded but not trusted until an admin accepts it.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     Registered register(@RequestBody AgentRegistration registration) {
         AgentView agent = registry.register(registration);
@@ -46,6 +47,14 @@ class AgentApiController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void heartbeat(@PathVariable String name, @RequestBody(required = false) Heartbeat heartbeat) {
         registry.heartbeat(AgentRules.checkName(name), heartbeat != null && Boolean.TRUE.equals(heartbeat.busy()));
+    }
+
+    @Operation(summary = "Accept the TLS certificate the agent announces now (admin)",
+            description = "After an agent's key changed, calls to it are refused until an admin accepts its new "
+                    + "certificate: its fingerprint becomes the pin every call is checked against.")
+    @PostMapping("/{name}/certificate")
+    AgentView acceptCertificate(@PathVariable String name) {
+        return registry.acceptCertificate(AgentRules.checkName(name));
     }
 
     @Operation(summary = "Every registered agent with its facts, online or offline, by name")
