@@ -26,7 +26,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             new Option("token-file", "FILE", "a file holding the agent token, e.g. the server's data/agent-token"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default 0.0.0.0:7701)"),
-            new Option("advertise", "URL", "where the server reaches this agent (default http://<listen host>:PORT)"),
+            new Option("advertise", "URL", "where the server reaches this agent (default "
+                    + "https://<listen host>:PORT; http:// with --tls off)"),
             new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),

@@ -24,7 +24,8 @@ record TlsSettings(boolean enabled, Path keystore, String password) {
         }
         if (mode.equals("off")) {
             if (values.containsKey("tls-keystore")) {
-                throw new IllegalArgumentException("--tls-keystore needs --tls on: with --tls off the API is plain HTTP");
+                throw new IllegalArgumentException("--tls-keystore needs --tls on: with --tls off the API is plain "
+                        + "HTTP");
             }
             return new TlsSettings(false, null, null);
         }
