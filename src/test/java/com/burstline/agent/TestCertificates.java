@@ -18,7 +18,16 @@ public final class TestCertificates {
 
     /** An HTTPS server on loopback presenting the identity in {@code dir}, answering 204 on every path. */
     public static HttpServer httpsServer(Path dir, String agentName) throws IOException {
-        HttpServer server = AgentListener.create(new InetSocketAddress("127.0.0.1", 0), 4, identity(dir, agentName));
+        return serve(identity(dir, agentName));
+    }
+
+    /** The same presenting the first key of a PKCS#12 keystore, as {@code --tls-keystore} does. */
+    public static HttpServer httpsServerWithKeystore(Path keystore, String password) throws IOException {
+        return serve(AgentTls.load(keystore, password.toCharArray()));
+    }
+
+    private static HttpServer serve(AgentTls tls) throws IOException {
+        HttpServer server = AgentListener.create(new InetSocketAddress("127.0.0.1", 0), 4, tls);
         server.createContext("/", exchange -> {
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
