@@ -81,7 +81,7 @@ final class AgentTls {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(in, password);
             String alias = Collections.list(store.aliases()).stream().filter(a -> isKey(store, a)).findFirst()
-                    .orElseThrow(() -> new IOException("the keystore " + keystore + " holds no private key"));
+                    .orElseThrow(() -> new java.security.KeyStoreException("it holds no private key"));
             KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keys.init(store, password);
             SSLContext context = SSLContext.getInstance("TLS");
@@ -93,7 +93,7 @@ final class AgentTls {
             if (e.getCause() instanceof java.security.UnrecoverableKeyException) {
                 throw new IOException("the keystore " + keystore + " does not open with this password", e);
             }
-            throw e;
+            throw new IOException("the keystore " + keystore + " cannot be read as PKCS#12: " + e.getMessage(), e);
         }
     }
 

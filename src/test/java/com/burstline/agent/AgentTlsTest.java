@@ -100,6 +100,9 @@ class AgentTlsTest {
         assertThat(dir.resolve("spool-tls.p12")).doesNotExist();
         assertThatThrownBy(() -> AgentTls.of(wrong, dir.resolve("spool"), "own"))
                 .hasMessageContaining("own.p12 does not open with this password");
+        Files.writeString(dir.resolve("not-a-keystore.p12"), "-----BEGIN CERTIFICATE-----\n");
+        assertThatThrownBy(() -> AgentTls.load(dir.resolve("not-a-keystore.p12"), "x".toCharArray()))
+                .hasMessageContaining("not-a-keystore.p12 cannot be read as PKCS#12");
     }
 
     @Test
