@@ -32,8 +32,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
             new Option("spool", "DIR", "where results wait while the server is away (default ./agent-spool)"),
-            new Option("tls", "on|off", "serve the API over HTTPS (default on: --tls-keystore, else a key of its "
-                    + "own, made on the first start and kept beside the spool); off: plain HTTP, for loopback"),
+            new Option("tls", "on|off", "on (default): HTTPS with --tls-keystore or a key of its own kept beside "
+                    + "the spool; off: plain HTTP, for loopback"),
             new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
             new Option("tls-keystore-password-file", "FILE", "a file holding that keystore's password (or "
                     + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"));
