@@ -198,6 +198,8 @@ describe('jobs on real agents in Chromium', () => {
         authorized(token))).json();
       const received = await row.locator('td[data-label="Received"]').textContent();
       assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
+      assert.equal(await row.locator('td[data-label="Measured by"]').textContent(),
+        `${run.tool} ${run.toolVersion}`, `tool of run ${run.id}`);
       assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
     }
     assert.match(await page.textContent('#job-progress-text'), /scenarios done · job succeeded/);

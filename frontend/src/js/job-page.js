@@ -6,6 +6,12 @@ const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
+// Live sources that are the measuring tool's own intervals (LiveSamples.FROM_TOOL, FROM_ENGINE); any other source is
+// the interface counters.
+const OWN_LIVE_SOURCES = {
+  iperf3: 'Live figures from iperf3 itself (--json-stream), one point per interval.',
+  'burstline-java': 'Live figures from the agent\'s own engine, one point per interval.',
+};
 
 const rows = [...document.querySelectorAll('[data-scenario-id]')];
 // The x axis spans the longest scenario from the start, so the first samples do not fill the chart on their own.
@@ -112,7 +118,7 @@ async function showFinishedRun(scenario) {
   });
   if (!liveSeen) {
     document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
-      + 'iperf3\'s own per-interval figures from their runs, as received.';
+      + 'the measuring tool\'s own per-interval figures from their runs, as received.';
   }
   chart.update();
 }
@@ -146,8 +152,8 @@ function addSamples(batch) {
       points.sort((a, b) => a.x - b.x);
     }
   }
-  document.getElementById('live-source').textContent = batch.source === 'iperf3'
-    ? 'Live figures from iperf3 itself (--json-stream), one point per interval.'
+  document.getElementById('live-source').textContent = batch.source in OWN_LIVE_SOURCES
+    ? OWN_LIVE_SOURCES[batch.source]
     : 'Live figures from the SUT\'s interface byte counters, one point per interval: this iperf3 prints nothing '
       + 'until the end, and the counters include any other traffic on that interface. Each run keeps iperf3\'s own '
       + 'figures.';

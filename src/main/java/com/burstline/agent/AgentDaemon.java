@@ -50,16 +50,18 @@ final class AgentDaemon implements AutoCloseable {
     }
 
     static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
-        Iperf3Version version = Iperf3Version.of(settings.iperf3());
+        Iperf3Version version = installedIperf3(settings.iperf3());
+        Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version),
+                nativeIperf3(settings.iperf3(), version));
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
-                InstanceMetadata.instanceType(settings.instanceType(), platform));
+                InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
         ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
-        ScenarioRunner scenarios = new ScenarioRunner(new Iperf3Tool(settings.iperf3(), version), facts, server, spool);
+        ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
-                new Iperf3ServerRole(settings.iperf3()), scenarios);
+                version == null ? null : new Iperf3ServerRole(settings.iperf3()), tools, scenarios);
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": the agent token and every call "
@@ -70,9 +72,32 @@ final class AgentDaemon implements AutoCloseable {
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
-        LOG.info("Agent " + settings.name() + " (iperf3 " + version.text() + ") listening at " + agent.advertise
+        LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise
                 + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")"));
         return agent;
+    }
+
+    /** The host's iperf3, or null when there is none: the agent then measures with its own engine. */
+    private static Iperf3Version installedIperf3(String path) throws InterruptedException {
+        try {
+            return Iperf3Version.of(path);
+        } catch (IllegalArgumentException missing) {
+            LOG.info("No iperf3 (" + missing.getMessage() + "); the engine measures every scenario");
+            return null;
+        }
+    }
+
+    /** Whether iperf3 is built for this CPU; an emulated one measures the emulator, so auto then takes the engine. */
+    private static boolean nativeIperf3(String path, Iperf3Version version) {
+        if (version == null) {
+            return false;
+        }
+        boolean nativeBuild = ExecutableArchitecture.isNative(path);
+        if (!nativeBuild) {
+            LOG.info("iperf3 at " + path + " is not built for " + ExecutableArchitecture.jvm()
+                    + "; tool auto measures with the engine");
+        }
+        return nativeBuild;
     }
 
     private void registerUntilDone() {

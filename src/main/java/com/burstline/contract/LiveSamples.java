@@ -9,11 +9,13 @@ import java.util.Map;
  * {@code POST /api/v1/agents/{name}/live}: throughput samples of a running scenario, a preview the server relays to
  * the job's event stream. Boxed fields, because the server reads what arrives and drops what is incomplete.
  *
- * @param source {@link #FROM_TOOL} when the tool printed the samples, {@link #FROM_COUNTERS} when they are the
- *               routed interface's byte counters (iperf3 before 3.17 prints nothing until the end)
+ * @param source {@link #FROM_TOOL} when iperf3 printed the samples, {@link #FROM_ENGINE} when the agent's own engine
+ *               measured them, {@link #FROM_COUNTERS} when they are the routed interface's byte counters (iperf3
+ *               before 3.17 prints nothing until the end)
  */
 public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String source, List<Sample> samples) {
     public static final String FROM_TOOL = "iperf3";
+    public static final String FROM_ENGINE = "burstline-java";
     public static final String FROM_COUNTERS = "interface-counters";
     public static final int MAX_SAMPLES = 1000;
     /** The stream a sample is of; "sum" is all streams together. */

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
                            String direction, int streams, int durationSeconds, double intervalSeconds,
-                           int omitSeconds, Long targetBitsPerSecond) {
+                           int omitSeconds, Long targetBitsPerSecond, String tool) {
     public static final Limit PORT = new Limit("port", 1024, 65535);
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
@@ -21,6 +21,13 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
     public static final Set<String> PROTOCOLS = Set.of("TCP", "UDP");
     public static final Set<String> DIRECTIONS = Set.of("upload", "download", "bidir");
     public static final double DEFAULT_INTERVAL = 1;
+    /** The stock iperf3 binary. */
+    public static final String TOOL_IPERF3 = "iperf3";
+    /** The agent's own engine (com.burstline.engine), for hosts without a native iperf3 build. */
+    public static final String TOOL_JAVA = "java";
+    /** iperf3 when the agent has a native binary, else the engine: the agent decides. */
+    public static final String TOOL_AUTO = "auto";
+    public static final Set<String> TOOLS = Set.of(TOOL_IPERF3, TOOL_JAVA, TOOL_AUTO);
     public static final String UDP_NEEDS_TARGET =
             "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
 
@@ -38,11 +45,20 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
+        checkTool(tool);
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
         } else if ("UDP".equals(protocol)) {
             throw new InvalidMessageException(UDP_NEEDS_TARGET);
         }
+    }
+
+    /** The tool when it is one of {@link #TOOLS}, else an {@link InvalidMessageException} naming them. */
+    public static String checkTool(String tool) {
+        if (!TOOLS.contains(tool)) {
+            throw new InvalidMessageException("tool must be one of " + TOOLS + ", not '" + tool + "'");
+        }
+        return tool;
     }
 
     public static ScenarioSpec fromJson(Map<String, Object> json) {
@@ -52,7 +68,8 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
                 fields.requireString("peerHost", NameRules.MAX_HOST), fields.requireInt(PORT),
                 fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION),
-                fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET));
+                fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
+                fields.choiceOr("tool", TOOLS, TOOL_AUTO)); // absent: an older server's spec runs as before
     }
 
     public Map<String, Object> toJson() {
@@ -66,6 +83,7 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         json.put("intervalSeconds", intervalSeconds);
         json.put("omitSeconds", omitSeconds);
         json.put("targetBitsPerSecond", targetBitsPerSecond);
+        json.put("tool", tool);
         return json;
     }
 

@@ -48,14 +48,30 @@ public final class AgentProcess implements AutoCloseable {
         return startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"), options);
     }
 
+    /** As {@link #start}, the agent's JVM started with {@code jvmFlags} (e.g. what a launch script passes). */
+    public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
+                                              List<String> jvmFlags) throws IOException {
+        int port = freePort();
+        return launch(List.of(), jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"), List.of("--server",
+                server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port, "--spool",
+                workDir.resolve("spool-" + name).toString()));
+    }
+
     /** Starts an agent with a command prefix (e.g. {@code ip netns exec ns-a}) and full options. */
     public static AgentProcess startWith(List<String> prefix, String host, int port, Path log, List<String> options)
             throws IOException {
+        return launch(prefix, List.of(), host, port, log, options);
+    }
+
+    private static AgentProcess launch(List<String> prefix, List<String> jvmFlags, String host, int port, Path log,
+                                       List<String> options) throws IOException {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: run 'mvn package' (integration tests need it)");
         }
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(javaBin(), "-jar", JAR.toString()));
+        command.add(javaBin());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(options);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AgentProcess agent = new AgentProcess(process, log, host, port);

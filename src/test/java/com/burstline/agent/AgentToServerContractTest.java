@@ -28,7 +28,8 @@ class AgentToServerContractTest {
     private static final Iperf3Version V3_12 = Iperf3Version.parse("iperf 3.12 (cJSON 1.7.15)");
 
     private final LinuxPlatform platform = new LinuxPlatform();
-    private final FactsCollector facts = new FactsCollector(platform, "/usr/bin/iperf3", V3_12, "t4g.large");
+    private final FactsCollector facts = new FactsCollector(platform, "/usr/bin/iperf3", V3_12, "t4g.large",
+            java.util.List.of("iperf3", "java"));
 
     @Test
     void hostFactsReadTheSameOnTheServer() {

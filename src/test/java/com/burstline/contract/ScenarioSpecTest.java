@@ -91,4 +91,27 @@ public class ScenarioSpecTest {
         assertThatThrownBy(() -> ScenarioSpec.fromJson(protocol)).hasMessageContaining("protocol must be one of");
         assertThatThrownBy(() -> ScenarioSpec.fromJson(udpWithoutTarget)).hasMessageContaining("targetBitsPerSecond");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"iperf3", "java", "auto"})
+    void theToolSurvivesTheRoundTrip(String tool) {
+        Map<String, Object> json = valid();
+        json.put("tool", tool);
+
+        ScenarioSpec spec = ScenarioSpec.fromJson(json);
+
+        assertThat(spec.tool()).isEqualTo(tool);
+        assertThat(ScenarioSpec.fromJson(spec.toJson())).isEqualTo(spec);
+    }
+
+    @Test
+    void anAbsentToolIsAutoAndAnUnknownOneIsRefusedNamingTheChoices() {
+        assertThat(ScenarioSpec.fromJson(valid()).tool()).isEqualTo("auto");
+        Map<String, Object> json = valid();
+        json.put("tool", "netperf");
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("tool must be one of").hasMessageContaining("java")
+                .hasMessageContaining("'netperf'");
+    }
 }

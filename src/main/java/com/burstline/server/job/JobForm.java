@@ -9,14 +9,15 @@ import java.util.List;
  */
 record JobForm(String sut, String peer, String plan, String durationSeconds, String repeat, String tags,
                String onFailure, List<String> protocol, List<String> direction, List<String> streams,
-               List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps) {
+               List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
+               List<String> tool) {
     static final int ROWS = 4;
 
     static JobForm empty() {
         List<String> blank = List.of("", "", "", "");
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
                 List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
-                List.of("1", "1", "1", "1"), blank);
+                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"));
     }
 
     /** What a custom scenario row shows in this column: what was sent, or nothing. */
@@ -28,6 +29,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             case "scenarioSeconds" -> scenarioSeconds;
             case "intervalSeconds" -> intervalSeconds;
             case "targetMbps" -> targetMbps;
+            case "tool" -> tool;
             default -> throw new IllegalArgumentException("no column " + column);
         };
         String value = value(values, row);
@@ -59,7 +61,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
                     number(problems, row + "streams", value(streams, i)),
                     number(problems, row + "seconds", value(scenarioSeconds, i)), interval, null,
-                    targetInMbps == null ? null : targetInMbps * 1_000_000L));
+                    targetInMbps == null ? null : targetInMbps * 1_000_000L, value(tool, i)));
         }
         if (rows.isEmpty()) {
             problems.add("a custom plan needs at least one scenario row with a protocol");

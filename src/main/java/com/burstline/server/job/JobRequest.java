@@ -10,6 +10,7 @@ record JobRequest(String sut, String peer, String plan, List<ScenarioRequest> sc
                   List<String> tags, Integer durationSeconds, String onFailure) {
 
     record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,
-                           Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond) {
+                           Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond,
+                           String tool) {
     }
 }

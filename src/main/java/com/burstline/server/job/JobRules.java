@@ -119,7 +119,18 @@ final class JobRules {
         } else if (target != null) {
             problem(ScenarioSpec.TARGET.problem(at, target));
         }
-        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target);
+        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target, tool(at, scenario.tool()));
+    }
+
+    private String tool(String at, String value) {
+        if (value == null) {
+            return ScenarioSpec.TOOL_AUTO;
+        }
+        if (!ScenarioSpec.TOOLS.contains(value)) {
+            problems.add(at + "tool must be one of " + ScenarioSpec.TOOLS.stream().sorted().toList() + ", not '"
+                    + value + "'");
+        }
+        return value;
     }
 
     private Protocol protocol(String at, String value) {

@@ -36,6 +36,7 @@ class JobScenario {
     private int omitSeconds;
     @Column(name = "target_bps")
     private Long targetBitsPerSecond;
+    private String tool;
     @Enumerated(EnumType.STRING)
     private ScenarioStatus status;
     private int attempt;
@@ -60,6 +61,7 @@ class JobScenario {
         this.intervalSeconds = planned.intervalSeconds();
         this.omitSeconds = planned.omitSeconds();
         this.targetBitsPerSecond = planned.targetBitsPerSecond();
+        this.tool = planned.tool();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -134,12 +136,12 @@ class JobScenario {
 
     PlannedScenario planned() {
         return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
-                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
+                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 
     ScenarioView toView() {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
-                intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
+                intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
                 finishedAt, note);
     }
 }

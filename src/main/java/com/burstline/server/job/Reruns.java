@@ -20,7 +20,7 @@ final class Reruns {
                 .filter(scenario -> scenario.repetition() == 1)
                 .map(scenario -> new JobRequest.ScenarioRequest(scenario.protocol(), scenario.direction(),
                         scenario.streams(), scenario.durationSeconds(), scenario.intervalSeconds(),
-                        scenario.omitSeconds(), scenario.targetBitsPerSecond()))
+                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool()))
                 .toList();
         return new JobRequest(job.sut(), job.peer(), null, scenarios, job.repeat(), job.tags(), null, onFailure);
     }

@@ -190,6 +190,6 @@ final class ScenarioAttempt {
         PlannedScenario s = work.scenario();
         return new ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
                 peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),
-                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond());
+                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond(), s.tool());
     }
 }

@@ -10,7 +10,7 @@ import java.time.Instant;
  */
 public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
                            int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
-                           ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
+                           String tool, ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
                            Instant finishedAt, String note) {
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */

@@ -215,6 +215,10 @@ abstract class JobApiBehaviour {
                 "direction must be upload, download or bidir", "scenarios[1].streams must be between 1 and 128",
                 "scenarios[1].durationSeconds must be between 1 and 3600", "intervalSeconds must be between 0.1",
                 "omitSeconds must be between 0 and 600", "targetBitsPerSecond must be between 1000");
+        assertProblem(createJob("""
+                {"sut": "bad-a", "peer": "bad-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 5, "tool": "netperf"}]}"""), 400,
+                "scenarios[0].tool must be one of [auto, iperf3, java], not 'netperf'");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"scenarios\": []}"), 400,
                 "1 to 50 scenarios");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"repeat\": \"many\"}"), 400,

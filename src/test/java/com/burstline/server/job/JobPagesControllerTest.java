@@ -64,8 +64,8 @@ class JobPagesControllerTest {
         assertThat(request.getValue().repeat()).isEqualTo(2);
         assertThat(request.getValue().tags()).containsExactly("nightly", " arm");
         assertThat(request.getValue().scenarios()).containsExactly(
-                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null),
-                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L));
+                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null, null),
+                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L, null));
     }
 
     @Test

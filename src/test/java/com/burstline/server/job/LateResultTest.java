@@ -62,7 +62,7 @@ class LateResultTest {
 
     private static JobScenario ended(ScenarioStatus status, String reason) {
         JobScenario scenario = new JobScenario(null, 0, 1,
-                new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null));
+                new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto"));
         scenario.start(STARTED);
         scenario.finish(status, null, reason, STARTED.plusSeconds(35));
         return scenario;

@@ -66,7 +66,7 @@ class ServerToAgentContractTest {
     void theLongestScenarioTheServerAcceptsIsOneTheAgentReadsUnchanged() throws Exception {
         PlannedScenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
                 ScenarioSpec.STREAMS.maxInt(), ScenarioSpec.DURATION.maxInt(), 0.1, ScenarioSpec.OMIT.maxInt(),
-                ScenarioSpec.TARGET.maxLong())), name -> true).scenarios().get(0);
+                ScenarioSpec.TARGET.maxLong(), "java")), name -> true).scenarios().get(0);
         ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209);
 
         client.startScenario(view, sent);
@@ -75,6 +75,7 @@ class ServerToAgentContractTest {
         assertThat(read).isEqualTo(sent);
         assertThat(read.durationSeconds()).isEqualTo(3600);
         assertThat(read.omitSeconds()).isEqualTo(600);
+        assertThat(read.tool()).isEqualTo("java");
     }
 
     /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
@@ -82,13 +83,14 @@ class ServerToAgentContractTest {
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
         PlannedScenario longest = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null);
+                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null, "java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
 
         ServerRoleRequest read = ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server")));
         assertThat(read.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
+        assertThat(read.tool()).isEqualTo("java");
         assertThat(read.port()).isEqualTo(5201);
     }
 
