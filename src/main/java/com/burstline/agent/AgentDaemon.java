@@ -26,6 +26,7 @@ final class AgentDaemon implements AutoCloseable {
     private final BusyLock busy;
     private final AgentEndpoints endpoints;
     private final URI advertise;
+    private final AgentTls tls;
     private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, runnable -> {
         Thread thread = new Thread(runnable, "agent-timer");
         thread.setDaemon(true);
@@ -35,7 +36,7 @@ final class AgentDaemon implements AutoCloseable {
     private volatile int heartbeatSeconds = 5;
 
     private AgentDaemon(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool,
-                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints) {
+                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints, AgentTls tls) {
         this.settings = settings;
         this.api = api;
         this.server = server;
@@ -43,8 +44,9 @@ final class AgentDaemon implements AutoCloseable {
         this.facts = facts;
         this.busy = busy;
         this.endpoints = endpoints;
+        this.tls = tls;
         this.advertise = settings.advertise() != null ? settings.advertise()
-                : SettingValues.defaultAdvertise(settings.listen(), api.port());
+                : SettingValues.defaultAdvertise(settings.tls().scheme(), settings.listen(), api.port());
     }
 
     static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
@@ -61,12 +63,18 @@ final class AgentDaemon implements AutoCloseable {
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 version == null ? null : new Iperf3ServerRole(settings.iperf3()), tools, scenarios);
-        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
-        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints);
+        AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
+        if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
+            LOG.warning("--tls off on " + settings.listen().getHostString() + ": the agent token and every call "
+                    + "travel in clear; plain HTTP is meant for loopback and development");
+        }
+        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints, tls);
+        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints, tls);
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
-        LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise);
+        LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise
+                + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")"));
         return agent;
     }
 
@@ -135,6 +143,9 @@ final class AgentDaemon implements AutoCloseable {
         registration.put("testAddress", settings.testAddress());
         registration.put("version", VERSION);
         registration.put("facts", facts.collect().toJson());
+        if (tls != null) {
+            registration.put("certificateSha256", tls.fingerprint());
+        }
         return registration;
     }
 

@@ -44,7 +44,8 @@ class AgentApiController {
     @Operation(summary = "Enroll an agent (agent token), or register it again (its own secret)",
             description = "With the agent token: enrolls a name no agent has enrolled with and answers the agent's "
                     + "own secret, once; 409 when the name is taken. With an agent's own secret: registers that "
-                    + "agent again (a new URL, test address, version or facts).")
+                    + "agent again (a new URL, test address, version or facts). The first certificateSha256 announced is pinned; a different one "
+                    + "later is recorded but not trusted until an admin accepts it.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     Registered register(@RequestBody AgentRegistration registration, Authentication caller) {
         AgentRegistry.Registered registered = registry.register(registration, AgentIdentity.agentName(caller));
@@ -65,6 +66,14 @@ class AgentApiController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void heartbeat(@PathVariable String name, @RequestBody(required = false) Heartbeat heartbeat) {
         registry.heartbeat(AgentRules.checkName(name), heartbeat != null && Boolean.TRUE.equals(heartbeat.busy()));
+    }
+
+    @Operation(summary = "Accept the TLS certificate the agent announces now (admin)",
+            description = "After an agent's key changed, calls to it are refused until an admin accepts its new "
+                    + "certificate: its fingerprint becomes the pin every call is checked against.")
+    @PostMapping("/{name}/certificate")
+    AgentView acceptCertificate(@PathVariable String name) {
+        return registry.acceptCertificate(AgentRules.checkName(name));
     }
 
     @Operation(summary = "Every registered agent with its facts, online or offline, by name")

@@ -106,6 +106,16 @@ public class AgentRegistry implements AgentSecrets {
                 .seen(busy, clock.instant()));
     }
 
+    /** An admin accepts the certificate the agent announced last: it becomes the pin. */
+    AgentView acceptCertificate(String name) {
+        var now = clock.instant();
+        return transaction.execute(status -> {
+            RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
+            agent.acceptPresentedCertificate();
+            return agent.toView(offlineAfter, now, factsJson);
+        });
+    }
+
     public List<AgentView> list() {
         var now = clock.instant();
         return transaction.execute(status -> agents.findAll(Sort.by("name")).stream()

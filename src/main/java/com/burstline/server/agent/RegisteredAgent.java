@@ -28,6 +28,8 @@ class RegisteredAgent {
     private Instant lastSeenAt;
     private String secretHash;
     private Instant enrolledAt;
+    private String certificateSha256;
+    private String presentedSha256;
 
     protected RegisteredAgent() {
         // for JPA
@@ -46,6 +48,11 @@ class RegisteredAgent {
         this.version = registration.version();
         this.facts = factsJson;
         this.registeredAt = now;
+        this.presentedSha256 = registration.certificateSha256();
+        if (certificateSha256 == null) {
+            // trust on first use: the first certificate announced is pinned, a later one waits for an admin
+            certificateSha256 = presentedSha256;
+        }
         seen(false, now);
     }
 
@@ -60,6 +67,11 @@ class RegisteredAgent {
         this.enrolledAt = now;
     }
 
+    /** An admin's decision: the certificate the agent announces now is the one to hold it to from here on. */
+    void acceptPresentedCertificate() {
+        this.certificateSha256 = presentedSha256;
+    }
+
     void seen(boolean busy, Instant now) {
         this.busy = busy;
         this.lastSeenAt = now;
@@ -68,6 +80,6 @@ class RegisteredAgent {
     AgentView toView(Duration offlineAfter, Instant now, FactsJson json) {
         boolean online = lastSeenAt.plus(offlineAfter).isAfter(now);
         return new AgentView(name, url, testAddress, version, json.read(facts), online, busy && online,
-                registeredAt, lastSeenAt);
+                registeredAt, lastSeenAt, AgentCertificate.of(certificateSha256, presentedSha256));
     }
 }

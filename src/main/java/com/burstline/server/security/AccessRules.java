@@ -58,6 +58,7 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/agents/{name}/heartbeat", Role.AGENT),
             rule(HttpMethod.POST, "/api/v1/agents/{name}/live", Role.AGENT),
             rule(HttpMethod.POST, "/api/v1/agents/{name}/results", Role.AGENT),
+            rule(HttpMethod.POST, "/api/v1/agents/{name}/certificate", ADMIN),
             rule(HttpMethod.GET, "/api/v1/users", ADMIN),
             rule(HttpMethod.POST, "/api/v1/users", ADMIN),
             rule(HttpMethod.PATCH, "/api/v1/users/{username}", ADMIN),

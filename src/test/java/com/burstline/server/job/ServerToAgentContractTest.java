@@ -8,6 +8,7 @@ import com.burstline.contract.ServerRoleRequest;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 import com.burstline.server.agent.AgentAddresses;
+import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -52,10 +53,10 @@ class ServerToAgentContractTest {
         });
         agent.start();
         view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
-                true, false, null, null);
+                true, false, null, null, null);
         AgentToken token = mock(AgentToken.class);
         when(token.bearerHeader()).thenReturn("Bearer t");
-        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults());
+        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults(), AgentTrust.pinning());
     }
 
     @AfterEach
