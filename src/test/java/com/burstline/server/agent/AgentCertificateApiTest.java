@@ -45,11 +45,15 @@ class AgentCertificateApiTest {
 
     @Test
     void theEnrolmentPinHoldsUntilAnAdminAcceptsTheNewCertificate() throws Exception {
-        assertThat(register("pin-a", FIRST).statusCode()).isEqualTo(200);
+        HttpResponse<String> enrolment = register("pin-a", FIRST, AGENT_TOKEN);
+        assertThat(enrolment.statusCode()).isEqualTo(200);
+        String secret = JSON.readTree(enrolment.body()).get("secret").stringValue();
         JsonNode enrolled = certificate("pin-a");
-        assertThat(register("pin-a", SECOND).statusCode()).isEqualTo(200);
+        // The agent itself, registering again with its own secret and a new key: recorded, not trusted.
+        assertThat(register("pin-a", SECOND, secret).statusCode()).isEqualTo(200);
         JsonNode changed = certificate("pin-a");
         HttpResponse<String> byTheAgentToken = send("POST", "/api/v1/agents/pin-a/certificate", AGENT_TOKEN, null);
+        HttpResponse<String> byTheAgent = send("POST", "/api/v1/agents/pin-a/certificate", secret, null);
         HttpResponse<String> accepted = send("POST", "/api/v1/agents/pin-a/certificate", API_TOKEN, null);
 
         assertThat(enrolled.get("pinnedSha256").stringValue()).isEqualTo(FIRST);
@@ -58,6 +62,7 @@ class AgentCertificateApiTest {
         assertThat(changed.get("presentedSha256").stringValue()).isEqualTo(SECOND);
         assertThat(changed.get("changed").booleanValue()).isTrue();
         assertThat(byTheAgentToken.statusCode()).isIn(401, 403);
+        assertThat(byTheAgent.statusCode()).isIn(401, 403);
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(certificate("pin-a").get("pinnedSha256").stringValue()).isEqualTo(SECOND);
         assertThat(certificate("pin-a").get("changed").booleanValue()).isFalse();
@@ -65,7 +70,7 @@ class AgentCertificateApiTest {
 
     @Test
     void aMalformedFingerprintIsABadRequestAndNothingIsStored() throws Exception {
-        HttpResponse<String> refused = register("pin-b", "not-a-fingerprint");
+        HttpResponse<String> refused = register("pin-b", "not-a-fingerprint", AGENT_TOKEN);
 
         assertThat(refused.statusCode()).isEqualTo(400);
         assertThat(refused.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
@@ -73,8 +78,9 @@ class AgentCertificateApiTest {
         assertThat(send("GET", "/api/v1/agents/pin-b", API_TOKEN, null).statusCode()).isEqualTo(404);
     }
 
-    private HttpResponse<String> register(String name, String fingerprint) throws IOException, InterruptedException {
-        return send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": \"" + name + "\", \"url\": "
+    private HttpResponse<String> register(String name, String fingerprint, String bearer)
+            throws IOException, InterruptedException {
+        return send("POST", "/api/v1/agents", bearer, "{\"name\": \"" + name + "\", \"url\": "
                 + "\"https://127.0.0.1:7701\", \"testAddress\": \"127.0.0.1\", \"version\": \"0.1.0\", "
                 + "\"certificateSha256\": \"" + fingerprint + "\"}");
     }
