@@ -33,8 +33,10 @@ class ScheduleRestartTest {
     void aScheduleSurvivesARestartRecordsTheMissedRunsOnceAndStartsJobsAgain() throws Exception {
         long id;
         long before;
-        try (ConfigurableApplicationContext first = start()) {
+        int port;
+        try (ConfigurableApplicationContext first = start(0)) {
             String server = url(first);
+            port = ((WebServerApplicationContext) first).getWebServer().getPort();
             try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-a").register();
                  TestAgent peer = new TestAgent(server, AGENT_TOKEN, "restart-b").register()) {
                 JobApiClient api = new JobApiClient(server);
@@ -50,7 +52,8 @@ class ScheduleRestartTest {
         // The server stays down past the stored next run, however fast it stops and starts again, so a run is missed.
         sleepPast(nextRunAtOnDisk(id));
         Instant restarted = Instant.now();
-        try (ConfigurableApplicationContext second = start()) {
+        // The same address again, so the test's agents find the secrets they enrolled with, as restarted agents would.
+        try (ConfigurableApplicationContext second = start(port)) {
             String server = url(second);
             JobApiClient api = new JobApiClient(server);
             try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-a").register();
@@ -97,8 +100,8 @@ class ScheduleRestartTest {
         }
     }
 
-    private ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
+    private ConfigurableApplicationContext start(int port) {
+        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=" + port,
                 "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
                 "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
     }
