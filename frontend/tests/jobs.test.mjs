@@ -99,7 +99,8 @@ describe('jobs on real agents in Chromium', () => {
       const nics = await row.locator('td ul li').allTextContents();
       assert.ok(nics.length >= 1, `interfaces of ${name}`);
       assert.ok(nics.some((nic) => nic.startsWith('lo:')), `loopback among ${nics.join(' | ')}`);
-      assert.match(await row.locator('code').first().textContent(), /^http:\/\/127\.0\.0\.1:\d+$/);
+      // Agents serve HTTPS with their own key by default (the server pins it at enrollment).
+      assert.match(await row.locator('code').first().textContent(), /^https:\/\/127\.0\.0\.1:\d+$/);
     }
     await assertNote();
     await page.screenshot({ path: join(results, 'jobs-agents.png'), fullPage: true });
