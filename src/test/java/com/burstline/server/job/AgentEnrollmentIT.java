@@ -1,12 +1,10 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import com.burstline.server.security.TokenSecrets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,9 +47,7 @@ class AgentEnrollmentIT {
     @Test
     void theAgentKeepsItsSecretOwnerOnlyAndUsesItAfterARestart() throws Exception {
         int port = AgentProcess.freePort();
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=" + port,
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        server = JobApiClient.startServer(port, workDir.resolve("data"));
         JobApiClient api = new JobApiClient("http://127.0.0.1:" + port);
         JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
         Path tokenFile = workDir.resolve("agent-token");

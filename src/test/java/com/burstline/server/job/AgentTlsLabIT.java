@@ -1,7 +1,6 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -9,7 +8,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -54,9 +52,7 @@ class AgentTlsLabIT {
     @BeforeAll
     static void startLab() throws Exception {
         labNetwork("up");
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        server = JobApiClient.startServer(0, workDir.resolve("data"));
         port = ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient("http://127.0.0.1:" + port);
         start("lab-a", 1, "a-1.log");

@@ -1,13 +1,11 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import com.burstline.server.analysis.LabNetwork;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -50,9 +48,7 @@ class EngineJobIT {
     @BeforeAll
     static void startLab() throws Exception {
         LabNetwork.up(LAB, NET, "1gbit");
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        server = JobApiClient.startServer(0, workDir.resolve("data"));
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         serverUrl = "http://127.0.0.1:" + port;
         api = new JobApiClient(serverUrl);

@@ -1,12 +1,10 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -43,10 +41,7 @@ class ExperimentDesignIT {
 
     @BeforeAll
     static void startServerAndFourAgents() throws IOException {
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+        server = JobApiClient.startServer(0, workDir.resolve("data"), "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
         String url = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(url);
         for (String name : List.of("xd-a", "xd-b", "xd-c", "xd-d")) {

@@ -1,5 +1,10 @@
 package com.burstline.server.job;
 
+import java.util.List;
+import java.util.ArrayList;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import com.burstline.server.BurstlineApplication;
 import com.burstline.iperf.Samples;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
@@ -64,6 +69,15 @@ public final class JobApiClient {
 
     public HttpResponse<String> createJob(String json) {
         return send("POST", "/api/v1/jobs", API_TOKEN, json);
+    }
+
+    /** A real server on this port (0: any free one) and data dir, as {@link #serverProperties} sets it up. */
+    public static ConfigurableApplicationContext startServer(int port, Path dataDir, String... more) {
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--burstline.data-dir=" + dataDir,
+                "--burstline.api-token=" + API_TOKEN, "--burstline.agent-token=" + AGENT_TOKEN,
+                "--burstline.agents.heartbeat-seconds=1"));
+        args.addAll(List.of(more));
+        return new SpringApplicationBuilder(BurstlineApplication.class).run(args.toArray(String[]::new));
     }
 
     /** The server the job tests talk to: this data dir, the test tokens, 1 s heartbeats. */

@@ -1,9 +1,7 @@
 package com.burstline.server.job;
 
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -11,7 +9,6 @@ import tools.jackson.databind.JsonNode;
 import java.nio.file.Path;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,9 +65,7 @@ class JobRestartTest {
     }
 
     private ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        return JobApiClient.startServer(0, dataDir);
     }
 
     private static int port(ConfigurableApplicationContext context) {

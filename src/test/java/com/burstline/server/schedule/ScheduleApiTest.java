@@ -1,13 +1,11 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.BurstlineApplication;
 import com.burstline.server.job.JobApiClient;
 import com.burstline.server.job.TestAgent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -41,9 +39,7 @@ class ScheduleApiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        server = JobApiClient.startServer(0, dataDir);
         String base = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(base);
         agents.add(new TestAgent(base, AGENT_TOKEN, "sch-a").register());

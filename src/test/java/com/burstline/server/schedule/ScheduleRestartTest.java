@@ -1,12 +1,10 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.BurstlineApplication;
 import com.burstline.server.job.Eventually;
 import com.burstline.server.job.JobApiClient;
 import com.burstline.server.job.TestAgent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -101,9 +99,7 @@ class ScheduleRestartTest {
     }
 
     private ConfigurableApplicationContext start(int port) {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=" + port,
-                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        return JobApiClient.startServer(port, dataDir);
     }
 
     private static String url(ConfigurableApplicationContext context) {
