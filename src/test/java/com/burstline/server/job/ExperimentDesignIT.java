@@ -41,7 +41,8 @@ class ExperimentDesignIT {
 
     @BeforeAll
     static void startServerAndFourAgents() throws IOException {
-        server = JobApiClient.startServer(0, workDir.resolve("data"), "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+        server = JobApiClient.startServer(0, workDir.resolve("data"),
+                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
         String url = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(url);
         for (String name : List.of("xd-a", "xd-b", "xd-c", "xd-d")) {
