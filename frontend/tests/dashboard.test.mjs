@@ -199,8 +199,10 @@ describe('dashboard in Chromium', () => {
     await page.goto(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('#detail-chart[data-ready="true"]');
     assert.equal(await page.textContent('#detail-title'), 'Packets per interval');
-    await page.click('.danger-zone summary');
-    await page.click('.danger-zone button[type=submit]');
+    await page.click('#delete-run summary');
+    assert.match((await page.textContent('#delete-run .confirm-question')).replace(/\s+/g, ' '),
+      new RegExp(`Delete run #${runId}\\? Its figures, intervals and raw iperf3 output are gone for good`));
+    await page.click('#delete-run button[type=submit]');
     await page.waitForURL((url) => url.pathname === '/runs');
     assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
     assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`, authorized(token))).status, 404);
