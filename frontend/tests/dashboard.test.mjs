@@ -202,6 +202,12 @@ describe('dashboard in Chromium', () => {
     await page.click('#delete-run summary');
     assert.match((await page.textContent('#delete-run .confirm-question')).replace(/\s+/g, ' '),
       new RegExp(`Delete run #${runId}\\? Its figures, intervals and raw iperf3 output are gone for good`));
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(results, `run-delete-confirm-${width}.png`), fullPage: true });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scrolling at ${width} px with the question open`);
+    }
     await page.click('#delete-run button[type=submit]');
     await page.waitForURL((url) => url.pathname === '/runs');
     assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
