@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -26,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Real agent processes (target/burstline-agent.jar) under 500 slow connections from one client (127.0.0.2): some
- * never send a byte, some send their headers a byte a second, some their bodies. The agent still answers its server's
- * calls and runs a scenario, cuts the stuck connections, and by default listens only on the address that reaches
- * its server. Each wait is a generous bound, not a speed goal.
+ * never send a byte, some send their headers a byte a second, some their bodies; on its HTTPS listener, some stall in
+ * the TLS handshake (a ClientHello a byte a second, or a whole one and then nothing). The agent still answers its
+ * server's calls and runs a scenario, cuts the stuck connections, and by default listens only on the address that
+ * reaches its server. Each wait is a generous bound, not a speed goal.
  */
 class AgentSlowClientsIT {
     private static final String TOKEN = "agent-slow-token";
@@ -81,18 +83,7 @@ class AgentSlowClientsIT {
         slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
         Thread trickler = slow.trickleEverySecond();
         try {
-            for (int i = 0; i < 3; i++) { // across the first seconds, while every slow connection is still open
-                assertAnsweredWithinTenSeconds(sut);
-                Thread.sleep(1000);
-            }
-            int port = AgentProcess.freePort();
-            assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
-                    + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
-            HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
-            assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
-            assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-slow-sut"))).get("succeeded")
-                    .booleanValue()).isTrue();
-            assertAnsweredWithinTenSeconds(sut);
+            answersTheServerAndRunsAScenario(sut, peer, "spool-slow-sut");
 
             assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
                     .as("connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
@@ -106,6 +97,51 @@ class AgentSlowClientsIT {
         }
     }
 
+    @Test
+    void fiveHundredStalledTlsHandshakesLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
+        AgentProcess sut = startAgent("tls-sut", AgentProcess.freePort(), null, true);
+        AgentProcess peer = startAgent("tls-peer", AgentProcess.freePort(), null, true);
+        assertThat(sut.url().getScheme()).isEqualTo("https");
+        SlowConnections slow = connections(sut);
+        byte[] hello = SlowConnections.tlsClientHello();
+        List<Socket> silent = slow.open(SILENT, new byte[0], null);
+        // the record header at once, then the hello a byte a second: it never completes while the test runs
+        List<Socket> slowHellos = slow.open(SLOW_HEADERS, Arrays.copyOf(hello, 5),
+                Arrays.copyOfRange(hello, 5, hello.length - 1));
+        List<Socket> stuckAfterHello = slow.open(SLOW_BODIES, hello, null); // never answers the server's hello
+        Thread trickler = slow.trickleEverySecond();
+        try {
+            answersTheServerAndRunsAScenario(sut, peer, "spool-tls-sut");
+
+            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
+                    .as("TLS connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
+            assertThat(SlowConnections.awaitClosedByPeer(slowHellos, Duration.ofMinutes(1)))
+                    .as("ClientHellos still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
+            assertThat(SlowConnections.awaitClosedByPeer(stuckAfterHello, Duration.ofMinutes(1)))
+                    .as("handshakes the client never finished, cut by the agent").isEqualTo(SLOW_BODIES);
+            assertThat(sut.isAlive()).isTrue();
+        } finally {
+            trickler.interrupt();
+        }
+    }
+
+    /** Status calls across the first seconds, while every slow connection is still open; then a whole scenario. */
+    private void answersTheServerAndRunsAScenario(AgentProcess sut, AgentProcess peer, String spool)
+            throws Exception {
+        for (int i = 0; i < 3; i++) {
+            assertAnsweredWithinTenSeconds(sut);
+            Thread.sleep(1000);
+        }
+        int port = AgentProcess.freePort();
+        assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
+                + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
+        HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+        assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve(spool))).get("succeeded")
+                .booleanValue()).isTrue();
+        assertAnsweredWithinTenSeconds(sut);
+    }
+
     private SlowConnections connections(AgentProcess agent) {
         SlowConnections connections = new SlowConnections(agent.url().getPort());
         slow.add(connections);
@@ -113,10 +149,17 @@ class AgentSlowClientsIT {
     }
 
     private AgentProcess startAgent(String name, int port, String listen) throws IOException {
-        // Plain HTTP: the slow requests below are HTTP bytes, and the limits under test are the HTTP listener's.
-        List<String> options = List.of("--server", NOWHERE, "--token", TOKEN, "--name", name, "--tls", "off",
+        // Plain HTTP where the slow requests are HTTP bytes: the limits under test are then the HTTP listener's.
+        return startAgent(name, port, listen, false);
+    }
+
+    private AgentProcess startAgent(String name, int port, String listen, boolean tls) throws IOException {
+        List<String> options = new ArrayList<>(List.of("--server", NOWHERE, "--token", TOKEN, "--name", name,
                 "--listen", Objects.requireNonNullElse(listen, "127.0.0.1:" + port),
-                "--spool", workDir.resolve("spool-" + name).toString());
+                "--spool", workDir.resolve("spool-" + name).toString()));
+        if (!tls) {
+            options.addAll(List.of("--tls", "off"));
+        }
         AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"),
                 options);
         agents.add(agent);

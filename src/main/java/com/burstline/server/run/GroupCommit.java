@@ -54,6 +54,9 @@ class GroupCommit {
         }
         Work<T> pending = new Work<>(work);
         queue.add(pending);
+        if (stopping && queue.remove(pending)) { // the writer may have seen an empty queue and ended
+            return transaction.execute(status -> work.get());
+        }
         return pending.await();
     }
 

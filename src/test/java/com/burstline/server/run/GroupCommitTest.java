@@ -29,6 +29,7 @@ class GroupCommitTest {
     private final JdbcTemplate jdbc = new JdbcTemplate(dataSource);
     private final FailingCommits transactions = new FailingCommits(dataSource);
     private final GroupCommit group = new GroupCommit(new TransactionTemplate(transactions));
+    private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
 
     @BeforeEach
@@ -45,7 +46,7 @@ class GroupCommitTest {
 
     @Test
     void worksThatArriveDuringACommitShareTheNextTransaction() throws Exception {
-        CompletableFuture<Object> first = submit(() -> insertAfterRelease("first"));
+        CompletableFuture<Object> first = submitFirst();
         List<CompletableFuture<Object>> next = new ArrayList<>();
         for (String name : List.of("b", "c", "d")) {
             next.add(submit(() -> insertAndName(name)));
@@ -61,7 +62,7 @@ class GroupCommitTest {
 
     @Test
     void aWorkThatThrowsFailsAloneAndTheRestOfItsGroupIsStoredOnce() throws Exception {
-        CompletableFuture<Object> first = submit(() -> insertAfterRelease("first"));
+        CompletableFuture<Object> first = submitFirst();
         CompletableFuture<Object> b = submit(() -> insertAndName("b"));
         CompletableFuture<Object> failing = submit(() -> {
             insertAndName("c");
@@ -80,7 +81,7 @@ class GroupCommitTest {
 
     @Test
     void aCommitThatFailsFailsEveryWorkOfItsGroupAndStoresNone() throws Exception {
-        CompletableFuture<Object> first = submit(() -> insertAfterRelease("first"));
+        CompletableFuture<Object> first = submitFirst();
         CompletableFuture<Object> b = submit(() -> insertAndName("b"));
         CompletableFuture<Object> c = submit(() -> insertAndName("c"));
         awaitWaiting(2);
@@ -106,6 +107,13 @@ class GroupCommitTest {
         assertThat(names()).isEmpty();
     }
 
+    /** A work that holds the writer in its group until released, so that the next ones queue behind it. */
+    private CompletableFuture<Object> submitFirst() throws InterruptedException {
+        CompletableFuture<Object> first = submit(() -> insertAfterRelease("first"));
+        entered.await();
+        return first;
+    }
+
     private CompletableFuture<Object> submit(Supplier<Object> work) {
         CompletableFuture<Object> done = new CompletableFuture<>();
         Thread caller = new Thread(() -> {
@@ -121,6 +129,7 @@ class GroupCommitTest {
 
     /** Holds the writer in its first group until the test has queued the works of the next one. */
     private Object insertAfterRelease(String name) {
+        entered.countDown();
         try {
             release.await();
         } catch (InterruptedException e) {
