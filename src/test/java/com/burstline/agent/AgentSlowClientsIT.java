@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,20 +82,8 @@ class AgentSlowClientsIT {
         List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
         List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(TOKEN), true));
         slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
-        Thread trickler = slow.trickleEverySecond();
-        try {
-            answersTheServerAndRunsAScenario(sut, peer, "spool-slow-sut");
-
-            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
-                    .as("connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
-            assertThat(SlowConnections.awaitClosedByPeer(slowHeaders, Duration.ofMinutes(1)))
-                    .as("headers still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
-            assertThat(SlowConnections.awaitClosedByPeer(slowBodies, Duration.ofMinutes(1)))
-                    .as("bodies still arriving, cut or answered by the agent").isEqualTo(SLOW_BODIES);
-            assertThat(sut.isAlive()).isTrue();
-        } finally {
-            trickler.interrupt();
-        }
+        answeredAndCut(slow, sut, peer, "spool-slow-sut", Map.of("connections that never sent a byte", silent,
+                "headers still arriving", slowHeaders, "bodies still arriving (cut or answered)", slowBodies));
     }
 
     @Test
@@ -109,16 +98,23 @@ class AgentSlowClientsIT {
         List<Socket> slowHellos = slow.open(SLOW_HEADERS, Arrays.copyOf(hello, 5),
                 Arrays.copyOfRange(hello, 5, hello.length - 1));
         List<Socket> stuckAfterHello = slow.open(SLOW_BODIES, hello, null); // never answers the server's hello
+        answeredAndCut(slow, sut, peer, "spool-tls-sut", Map.of("TLS connections that never sent a byte", silent,
+                "ClientHellos still arriving", slowHellos, "handshakes the client never finished", stuckAfterHello));
+    }
+
+    /**
+     * While the slow connections trickle, the SUT answers its server and runs a scenario; then the agent has cut
+     * every one of them, and lives.
+     */
+    private void answeredAndCut(SlowConnections slow, AgentProcess sut, AgentProcess peer, String spool,
+                                Map<String, List<Socket>> stuck) throws Exception {
         Thread trickler = slow.trickleEverySecond();
         try {
-            answersTheServerAndRunsAScenario(sut, peer, "spool-tls-sut");
-
-            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
-                    .as("TLS connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
-            assertThat(SlowConnections.awaitClosedByPeer(slowHellos, Duration.ofMinutes(1)))
-                    .as("ClientHellos still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
-            assertThat(SlowConnections.awaitClosedByPeer(stuckAfterHello, Duration.ofMinutes(1)))
-                    .as("handshakes the client never finished, cut by the agent").isEqualTo(SLOW_BODIES);
+            answersTheServerAndRunsAScenario(sut, peer, spool);
+            for (Map.Entry<String, List<Socket>> kind : stuck.entrySet()) {
+                assertThat(SlowConnections.awaitClosedByPeer(kind.getValue(), Duration.ofMinutes(1)))
+                        .as(kind.getKey() + ", cut by the agent").isEqualTo(kind.getValue().size());
+            }
             assertThat(sut.isAlive()).isTrue();
         } finally {
             trickler.interrupt();
