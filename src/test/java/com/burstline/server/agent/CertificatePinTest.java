@@ -65,6 +65,6 @@ class CertificatePinTest {
     }
 
     private static AgentRegistration registration(String scheme, String fingerprint) {
-        return new AgentRegistration("lab-b", scheme + "://10.81.2.2:7701", "10.81.0.2", "0.1.0", null, fingerprint);
+        return new AgentRegistration("lab-b", scheme + "://10.81.2.2:7701", "10.81.0.2", "0.1.0", null, fingerprint, null);
     }
 }
