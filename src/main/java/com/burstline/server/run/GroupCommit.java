@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -37,11 +38,15 @@ class GroupCommit {
     private final Thread writer;
     private volatile boolean stopping;
 
-    GroupCommit(TransactionTemplate transaction) {
+    /** @param enabled false: each import commits on its own, on its caller's thread (as before; for comparison) */
+    GroupCommit(TransactionTemplate transaction, @Value("${burstline.group-commit:true}") boolean enabled) {
         this.transaction = transaction;
         this.writer = new Thread(this::writeGroups, "run-group-commit");
         writer.setDaemon(true);
-        writer.start();
+        stopping = !enabled;
+        if (enabled) {
+            writer.start();
+        }
     }
 
     /**
@@ -109,7 +114,9 @@ class GroupCommit {
     @PreDestroy
     void stop() throws InterruptedException {
         stopping = true;
-        writer.join(TimeUnit.SECONDS.toMillis(30));
+        if (writer.isAlive()) {
+            writer.join(TimeUnit.SECONDS.toMillis(30));
+        }
     }
 
     /** What work threw, so that its group can go on without it. */

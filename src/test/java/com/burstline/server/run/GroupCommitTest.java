@@ -28,7 +28,7 @@ class GroupCommitTest {
             "jdbc:h2:mem:group-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
     private final JdbcTemplate jdbc = new JdbcTemplate(dataSource);
     private final FailingCommits transactions = new FailingCommits(dataSource);
-    private final GroupCommit group = new GroupCommit(new TransactionTemplate(transactions));
+    private final GroupCommit group = new GroupCommit(new TransactionTemplate(transactions), true);
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
 
@@ -112,6 +112,20 @@ class GroupCommitTest {
         CompletableFuture<Object> first = submit(() -> insertAfterRelease("first"));
         entered.await();
         return first;
+    }
+
+    @Test
+    void switchedOffEachWorkCommitsOnItsCallersThread() throws InterruptedException {
+        GroupCommit off = new GroupCommit(new TransactionTemplate(transactions), false);
+        Thread caller = Thread.currentThread();
+        Thread[] ranOn = new Thread[1];
+        off.inTransaction(() -> {
+            ranOn[0] = Thread.currentThread();
+            return insertAndName("alone");
+        });
+        off.stop();
+        assertThat(ranOn[0]).isSameAs(caller);
+        assertThat(names()).containsExactly("alone");
     }
 
     private CompletableFuture<Object> submit(Supplier<Object> work) {
