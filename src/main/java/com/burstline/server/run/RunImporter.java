@@ -25,7 +25,7 @@ import java.util.List;
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
  * row in one transaction, so that a failure leaves nothing behind. The same bytes imported twice give the same run;
  * that check happens in the same transaction, because it runs on every upload (see the upload benchmark). Concurrent
- * imports share their transaction's commit ({@link GroupCommit}); each returns once its own is on disk.
+ * imports may share their transaction's commit ({@link GroupCommit}); each returns once its own is on disk.
  */
 @Service
 public class RunImporter {
