@@ -18,11 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Group commit (when {@code burstline.group-commit=true}): the imports of concurrent uploads are written by one thread, as many as are waiting in one
- * transaction, so that they share one commit (one write of H2's file, one WAL flush on PostgreSQL) instead of paying
- * one each. A caller returns only once the transaction that holds its work has committed, so its {@code 201} is as
- * durable as with a commit of its own. Nothing waits for company: a lone upload commits at once, and uploads that
- * arrive during a commit form the next group.
+ * Group commit (when {@code burstline.group-commit=true}): the imports of concurrent uploads are written by one
+ * thread, as many as are waiting in one transaction, so that they share one commit (one write of H2's file, one WAL
+ * flush on PostgreSQL) instead of paying one each. A caller returns only once the transaction that holds its work
+ * has committed, so its {@code 201} is as durable as with a commit of its own. Nothing waits for company: a lone
+ * upload commits at once, and uploads that arrive during a commit form the next group.
  *
  * <p>Work that throws rolls its group back; that work fails alone, and the rest of the group runs again without it.
  * A failed commit fails every work of its group (the database could not write; nothing of them was stored).
