@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Upload throughput, measured beside its two limits in one run on one database: how fast the service stores real
  * iperf3 results sent over HTTP, how fast the same bytes parse, and how fast the same interval rows go in by plain
- * JDBC batches (H2 on disk by default, or PostgreSQL). A measurement, not a check: it prints figures and ratios and never fails on speed.
+ * JDBC batches (H2 on disk by default, or PostgreSQL). A measurement, not a check: it prints figures and ratios and
+ * never fails on speed.
  * Run by {@code scripts/bench-upload.sh}.
  */
 public final class UploadBenchmark {
