@@ -113,12 +113,16 @@ public class AgentRegistry implements AgentSecrets {
                 .seen(busy, clock.instant()));
     }
 
-    /** An admin accepts the certificate the agent announced last: it becomes the pin. */
-    AgentView acceptCertificate(String name) {
+    /**
+     * An admin accepts the certificate the agent announced last: it becomes the pin.
+     *
+     * @throws CertificateMovedException when the agent has announced another certificate than the one expected
+     */
+    AgentView acceptCertificate(String name, String expectedSha256) {
         var now = clock.instant();
         return transaction.execute(status -> {
             RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
-            agent.acceptPresentedCertificate();
+            agent.acceptPresentedCertificate(expectedSha256);
             return agent.toView(offlineAfter, now, factsJson);
         });
     }

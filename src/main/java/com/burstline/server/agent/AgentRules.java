@@ -56,6 +56,15 @@ final class AgentRules {
         }
     }
 
+    /** The fingerprint an admin accepts, in the contract's one form; null when they accept what is presented. */
+    static String checkExpectedFingerprint(String fingerprint) {
+        try {
+            return fingerprint == null ? null : CertificateFingerprint.check("sha256", fingerprint);
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
+        }
+    }
+
     /** Normalized to the contract's one form; an agent serving plain HTTP presents no certificate to pin. */
     private static String checkFingerprint(URI url, String fingerprint) {
         if (fingerprint == null) {
