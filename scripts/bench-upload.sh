@@ -6,8 +6,8 @@
 # capacity of server and agent) against the real jars. Prints figures; never fails on them.
 #   BENCH_RELIABILITY=0 skips the report, BENCH_THROUGHPUT=0 the throughput part; BENCH_KILLS=N kill -9 rounds (2);
 #   BENCH_RELIABILITY_PARTS="hostile crash storm slow" (the default) chooses the report's parts.
-# JVM flags for the throughput JVM (server and clients share it) go in BENCH_JAVA_OPTS, e.g.
-# -Dburstline.group-commit=true to measure with group commit. It holds the machine's
+# JVM flags for the throughput JVM (server and clients share it) go in BENCH_JAVA_OPTS, e.g. -Dburstline.x=y to
+# measure a setting side by side. It holds the machine's
 # shared heavy lock (/tmp/burstline-heavy.lock) for the whole run.
 set -euo pipefail
 cd "$(dirname "$0")/.."

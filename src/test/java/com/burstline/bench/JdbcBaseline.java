@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * The database's own limit for the interval rows: the same rows, through plain JDBC batch inserts (batch 500, one
- * transaction per result, or K per transaction as the service's group commit may do) into the same run_interval table
+ * transaction per result, or K per transaction as a group commit across K clients would) into the same run_interval table
  * of the same database. Written here rather than borrowed from the service's IntervalStore, so the baseline does not
  * move when the service does.
  *
@@ -39,7 +39,7 @@ final class JdbcBaseline {
 
     /**
      * @param perCommit results per transaction: 1 commits each result on its own, as an upload without company
-     *                  does; more is what group commit gives the service at best, so the fair limit for it
+     *                  does; more is what a group commit across that many clients could give at best
      * @return wall-clock nanoseconds for inserting every result's interval rows
      */
     long insert(List<Iperf3Result> results, int threads, int perCommit) throws Exception {

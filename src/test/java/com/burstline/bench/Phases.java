@@ -25,7 +25,7 @@ final class Phases {
     }
 
     /**
-     * JDBC batch first (one commit per result, then K per commit, the most the service's group commit can share with
+     * JDBC batch first (one commit per result, then K per commit, the most a group commit could share with
      * K clients): run_interval only grows, and the service's uploads should not get the smaller table. Each
      * phase starts after a GC, so that garbage from the phase before is not collected on its clock.
      */

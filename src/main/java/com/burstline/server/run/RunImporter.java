@@ -24,8 +24,7 @@ import java.util.List;
 /**
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
  * row in one transaction, so that a failure leaves nothing behind. The same bytes imported twice give the same run;
- * that check happens in the same transaction, because it runs on every upload (see the upload benchmark). Concurrent
- * imports may share their transaction's commit ({@link GroupCommit}); each returns once its own is on disk.
+ * that check happens in the same transaction, because it runs on every upload (see the upload benchmark).
  */
 @Service
 public class RunImporter {
@@ -37,15 +36,15 @@ public class RunImporter {
     private final RunWriter writer;
     private final InstanceCatalog catalog;
     private final TransactionTemplate transaction;
-    private final GroupCommit groupCommit;
     private final MeterRegistry meters;
     private final RunMetrics runMetrics;
     private final StorageHealth storage;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
-                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction,
-                GroupCommit groupCommit, MeterRegistry meters, RunMetrics runMetrics, StorageHealth storage) {
+                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
+                RunMetrics runMetrics,
+                StorageHealth storage) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -53,7 +52,6 @@ public class RunImporter {
         this.writer = writer;
         this.catalog = catalog;
         this.transaction = transaction;
-        this.groupCommit = groupCommit;
         this.meters = meters;
         this.runMetrics = runMetrics;
         this.storage = storage;
@@ -119,7 +117,7 @@ public class RunImporter {
         String sha256 = sha256(raw.content());
         storage.requireRoomFor(raw.content().length);
         try {
-            ImportOutcome outcome = groupCommit.inTransaction(() -> hashes.runIdOf(sha256)
+            ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
                     .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256, raw,
                             new Partial(outputFormat, error)), true)));
