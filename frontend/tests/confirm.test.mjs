@@ -79,6 +79,8 @@ describe('destructive buttons ask first, in Chromium', () => {
     await register('t4g-a');
     await page.goto(`${baseUrl}/agents`);
     const step = page.locator('tr[data-agent="t4g-a"] details.confirm');
+    assert.equal(await step.locator('summary').getAttribute('aria-label'), 'Remove agent t4g-a…',
+      'a screen reader hears which agent the toggle removes');
     await step.locator('summary').click();
     assert.match(await question(step),
       /Remove agent t4g-a\? Its secret stops working and it must enroll again/);
