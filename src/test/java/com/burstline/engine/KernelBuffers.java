@@ -16,7 +16,8 @@ final class KernelBuffers {
     /** tcp_rmem and tcp_wmem are "min default max". */
     private static long lastOf(String file) {
         try {
-            String[] values = Files.readString(Path.of(file)).trim().split("\\s+");
+            // Not Files.readString: on a sysctl file it gets only the first byte ("4" of "4096 131072 ...").
+            String[] values = String.join(" ", Files.readAllLines(Path.of(file))).trim().split("\\s+");
             return Long.parseLong(values[values.length - 1]);
         } catch (IOException | RuntimeException unreadable) {
             throw new IllegalStateException("cannot read " + file, unreadable);
