@@ -25,24 +25,26 @@ import org.springframework.web.bind.annotation.RestController;
 class AgentReportsController {
     private final JobEvents events;
     private final ResultIntake intake;
+    private final ProbeWatch probes;
 
-    AgentReportsController(JobEvents events, ResultIntake intake) {
+    AgentReportsController(JobEvents events, ResultIntake intake, ProbeWatch probes) {
         this.events = events;
         this.intake = intake;
+        this.probes = probes;
     }
 
     record Stored(Long runId) {
     }
 
     @Operation(summary = "Live samples of a running scenario (agent token)",
-            description = "Relayed to the job's event stream; samples for a scenario that is not running are "
-                    + "dropped.")
+            description = "Relayed to the job's event stream (and watched for the drop when the scenario is a "
+                    + "burst probe); samples for a scenario that is not running are dropped.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
         AttemptKey key = samples.relayableKey();
-        if (key != null) {
-            events.live(key, samples);
+        if (key != null && events.live(key, samples)) {
+            probes.samples(key, samples);
         }
     }
 

@@ -14,10 +14,12 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
+import com.burstline.server.probe.ProbeView;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A job with its scenarios. Never leaves this package: callers get {@link JobView}. */
@@ -129,8 +131,14 @@ class Job {
         return List.copyOf(tags);
     }
 
-    JobView toView() {
+    boolean isProbe() {
+        return BurstProbePlan.NAME.equals(plan);
+    }
+
+    /** @param probes the job's burst probes by scenario id (none for other plans) */
+    JobView toView(Map<Long, ProbeView> probes) {
         return new JobView(id, status, sut, peer, plan, repeatCount, durationSeconds, onFailure, List.copyOf(tags),
-                createdAt, startedAt, finishedAt, error, scenarios.stream().map(JobScenario::toView).toList());
+                createdAt, startedAt, finishedAt, error,
+                scenarios.stream().map(scenario -> scenario.toView(probes.get(scenario.getId()))).toList());
     }
 }

@@ -42,7 +42,8 @@ final class JobRules {
         if (!rules.problems.isEmpty()) {
             throw new InvalidJobException(rules.problems);
         }
-        String plan = request.scenarios() == null ? StandardPlan.NAME : null;
+        String plan = request.scenarios() != null ? null
+                : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
         return new PlannedJob(request.sut(), request.peer(), plan, repeat, tags, duration, stop,
                 scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList());
     }
@@ -81,10 +82,14 @@ final class JobRules {
             problems.add("give either a plan or a list of scenarios, not both");
             return List.of();
         }
+        if (request.scenarios() == null && BurstProbePlan.NAME.equals(request.plan())) {
+            return BurstProbePlan.scenarios(request, problems);
+        }
+        BurstProbePlan.refuseOutside(request, problems);
         if (request.scenarios() == null) {
             if (!StandardPlan.NAME.equals(request.plan())) {
-                problems.add("plan must be 'standard' (or give a list of scenarios instead), not "
-                        + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
+                problems.add("plan must be 'standard' or '" + BurstProbePlan.NAME + "' (or give a list of scenarios "
+                        + "instead), not " + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
             }
             return StandardPlan.scenarios();
         }

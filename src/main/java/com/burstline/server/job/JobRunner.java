@@ -31,9 +31,10 @@ class JobRunner {
         return thread;
     });
 
-    JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties) {
+    JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
+              ProbeWatch probes) {
         this.store = store;
-        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs());
+        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), probes);
     }
 
     /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */

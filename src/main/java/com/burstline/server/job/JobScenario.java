@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -107,9 +108,9 @@ class JobScenario {
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
     }
 
-    ScenarioView toView() {
+    ScenarioView toView(ProbeView probe) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
                 intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
-                finishedAt);
+                finishedAt, probe);
     }
 }

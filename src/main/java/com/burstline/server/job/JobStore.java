@@ -1,12 +1,16 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.server.probe.NewProbe;
+import com.burstline.server.probe.Probes;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -20,12 +24,14 @@ class JobStore {
     private final JobRepository jobs;
     private final TransactionTemplate transaction;
     private final JobEvents events;
+    private final Probes probes;
     private final Clock clock = Clock.systemUTC();
 
-    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events) {
+    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes) {
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
+        this.probes = probes;
     }
 
     long waiting() {
@@ -33,7 +39,7 @@ class JobStore {
     }
 
     JobView create(PlannedJob planned) {
-        JobView created = transaction.execute(status -> jobs.saveAndFlush(new Job(planned, clock.instant())).toView());
+        JobView created = transaction.execute(status -> viewOf(jobs.saveAndFlush(new Job(planned, clock.instant()))));
         events.changed(created);
         return created;
     }
@@ -50,7 +56,7 @@ class JobStore {
             }
             return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
                     new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
-                    scenario.planned()));
+                    scenario.planned(), job.isProbe()));
         });
     }
 
@@ -62,6 +68,34 @@ class JobStore {
                     scenario.finish(outcome, runId, error, clock.instant());
                     return true;
                 }).orElse(false));
+    }
+
+    /**
+     * A burst probe whose drop is confirmed: it succeeded with what it measured, kept as its probe in the same
+     * transaction; false when the scenario had already ended (then nothing is kept).
+     */
+    boolean finishProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+        return change(key.jobId(), job -> job.scenario(key.scenarioId())
+                .filter(scenario -> scenario.isRunning(key.attempt()))
+                .map(scenario -> {
+                    Instant now = clock.instant();
+                    probes.record(probe.apply(now));
+                    scenario.finish(ScenarioStatus.SUCCEEDED, null, null, now);
+                    return true;
+                }).orElse(false));
+    }
+
+    /** A burst probe that ran to its end without a drop (or whose drop came with its last intervals). */
+    void keepProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+        change(key.jobId(), job -> {
+            probes.record(probe.apply(clock.instant()));
+            return null;
+        });
+    }
+
+    /** The run a scenario stored, if any. */
+    Optional<Long> runOf(AttemptKey key) {
+        return resultContext(key.jobId(), key.scenarioId()).map(ResultContext::runId);
     }
 
     /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
@@ -96,7 +130,7 @@ class JobStore {
                 throw new JobFinishedException(jobId, job.status());
             }
             job.end(JobStatus.CANCELLED, "cancelled", clock.instant());
-            return job.toView();
+            return viewOf(job);
         });
     }
 
@@ -105,20 +139,25 @@ class JobStore {
         List<JobView> ended = transaction.execute(status -> {
             List<Job> unfinished = jobs.findByStatusIn(List.of(JobStatus.QUEUED, JobStatus.RUNNING));
             unfinished.forEach(job -> job.end(JobStatus.FAILED, reason, clock.instant()));
-            return unfinished.stream().map(Job::toView).toList();
+            return unfinished.stream().map(this::viewOf).toList();
         });
         ended.forEach(events::changed);
         return ended.size();
     }
 
     JobView view(long jobId) {
-        return transaction.execute(status -> jobs.findById(jobId).map(Job::toView)
+        return transaction.execute(status -> jobs.findById(jobId).map(this::viewOf)
                 .orElseThrow(() -> new JobNotFoundException(jobId)));
     }
 
     List<JobView> list(int size) {
         return transaction.execute(status -> jobs.findAllByOrderByIdDesc(PageRequest.of(0, size)).stream()
-                .map(Job::toView).toList());
+                .map(this::viewOf).toList());
+    }
+
+    /** Inside a transaction: a probe job's view carries its probes. */
+    private JobView viewOf(Job job) {
+        return job.toView(job.isProbe() ? probes.ofJob(job.getId()) : Map.of());
     }
 
     private <T> T change(long jobId, Function<Job, T> change) {
@@ -128,7 +167,7 @@ class JobStore {
             Job job = jobs.lockById(jobId).orElseThrow(() -> new JobNotFoundException(jobId));
             T answer = change.apply(job);
             jobs.flush();
-            return new Changed<>(answer, job.toView());
+            return new Changed<>(answer, viewOf(job));
         });
         events.changed(changed.view());
         return changed.answer();

@@ -12,6 +12,11 @@ final class Reruns {
 
     static JobRequest requestOf(JobView job) {
         String onFailure = job.onFailure() == null ? null : job.onFailure().toLowerCase(java.util.Locale.ROOT);
+        if (BurstProbePlan.NAME.equals(job.plan())) {
+            return new JobRequest(job.sut(), job.peer(), job.plan(), null, null, job.tags(), null, onFailure,
+                    job.scenarios().stream().map(ScenarioView::direction).toList(),
+                    job.scenarios().isEmpty() ? null : job.scenarios().get(0).durationSeconds());
+        }
         if (job.plan() != null) {
             return new JobRequest(job.sut(), job.peer(), job.plan(), null, job.repeat(), job.tags(),
                     job.durationSeconds(), onFailure);

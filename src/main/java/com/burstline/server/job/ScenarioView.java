@@ -1,16 +1,19 @@
 package com.burstline.server.job;
 
+import com.burstline.server.probe.ProbeView;
+
 import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
  * One scenario of a job as the API shows it: {@code runId} once its result was stored, {@code error} in words when
- * it did not succeed. The field names are part of the API.
+ * it did not succeed; {@code probe} what a burst probe's scenario measured (null for any other). The field names are
+ * part of the API.
  */
 public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
                            int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
                            ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
-                           Instant finishedAt) {
+                           Instant finishedAt, ProbeView probe) {
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
     public String name() {

@@ -1,0 +1,39 @@
+package com.burstline.server.probe;
+
+import com.burstline.server.analysis.Figures;
+
+import java.util.Locale;
+
+/** Probe figures in words. Every sentence says it is an estimate from one probe: credits are not published. */
+final class ProbeText {
+    private ProbeText() {
+    }
+
+    static String summary(ProbeView probe) {
+        String burst = probe.burstBitsPerSecond() == null ? "no rate" : Figures.rate(probe.burstBitsPerSecond());
+        if (probe.exhaustedAfterSeconds() == null) {
+            return "No drop: " + burst + " for the whole " + seconds(probe.measuredSeconds()) + " (the probe's "
+                    + "maximum was " + probe.maxDurationSeconds() + " s), so the credit lasts longer than that. "
+                    + "An estimate from one probe.";
+        }
+        return burst + " for " + seconds(probe.exhaustedAfterSeconds()) + ", then "
+                + Figures.rate(probe.baselineBitsPerSecond()) + " baseline; about " + bits(probe.creditBits())
+                + " of credit above the baseline. An estimate from one probe.";
+    }
+
+    static String seconds(double seconds) {
+        if (seconds >= 120) {
+            return String.format(Locale.ROOT, "%.1f min", seconds / 60);
+        }
+        return String.format(Locale.ROOT, "%.1f s", seconds);
+    }
+
+    /** Gbit and Tbit as the decimal units the rates use; GB too, since credit is often thought of as data. */
+    static String bits(double bits) {
+        String gigabytes = String.format(Locale.ROOT, "%.1f GB", bits / 8e9);
+        if (bits >= 1e12) {
+            return String.format(Locale.ROOT, "%.2f Tbit (%s)", bits / 1e12, gigabytes);
+        }
+        return String.format(Locale.ROOT, "%.1f Gbit (%s)", bits / 1e9, gigabytes);
+    }
+}
