@@ -62,8 +62,10 @@ class BurstProbe {
     }
 
     ProbeView toView() {
+        ProbeFigures figures = new ProbeFigures(exhaustedAfterSeconds, burstBitsPerSecond, baselineBitsPerSecond,
+                creditBits, measuredSeconds, intervals);
         return new ProbeView(jobId, scenarioId, host, peer, direction, streams, intervalSeconds, maxDurationSeconds,
                 sampleSource, runId, measuredAt, measuredSeconds, intervals, exhaustedAfterSeconds,
-                burstBitsPerSecond, baselineBitsPerSecond, creditBits);
+                burstBitsPerSecond, baselineBitsPerSecond, creditBits, ProbeText.summary(figures, maxDurationSeconds));
     }
 }

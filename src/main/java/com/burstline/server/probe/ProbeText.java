@@ -5,20 +5,36 @@ import com.burstline.server.analysis.Figures;
 import java.util.Locale;
 
 /** Probe figures in words. Every sentence says it is an estimate from one probe: credits are not published. */
-final class ProbeText {
+public final class ProbeText {
     private ProbeText() {
     }
 
-    static String summary(ProbeView probe) {
+    static String summary(ProbeFigures probe, int maxDurationSeconds) {
         String burst = probe.burstBitsPerSecond() == null ? "no rate" : Figures.rate(probe.burstBitsPerSecond());
-        if (probe.exhaustedAfterSeconds() == null) {
+        if (!probe.dropped()) {
             return "No drop: " + burst + " for the whole " + seconds(probe.measuredSeconds()) + " (the probe's "
-                    + "maximum was " + probe.maxDurationSeconds() + " s), so the credit lasts longer than that. "
+                    + "maximum was " + maxDurationSeconds + " s), so the credit lasts longer than that at this rate. "
                     + "An estimate from one probe.";
         }
         return burst + " for " + seconds(probe.exhaustedAfterSeconds()) + ", then "
-                + Figures.rate(probe.baselineBitsPerSecond()) + " baseline; about " + bits(probe.creditBits())
+                + Figures.rate(probe.baselineBitsPerSecond()) + " baseline: about " + bits(probe.creditBits())
                 + " of credit above the baseline. An estimate from one probe.";
+    }
+
+    /** How long the burst rate lasted: "6.2 s", or "no drop in 20.0 s" when it never dropped. */
+    public static String lasted(ProbeView probe) {
+        return probe.exhaustedAfterSeconds() == null ? "no drop in " + seconds(probe.measuredSeconds())
+                : seconds(probe.exhaustedAfterSeconds());
+    }
+
+    /** The credit, "—" without a drop (it is then more than the probe could spend). */
+    public static String credit(ProbeView probe) {
+        return probe.creditBits() == null ? "—" : bits(probe.creditBits());
+    }
+
+    /** A rate, "—" when there is none. */
+    public static String rate(Double bitsPerSecond) {
+        return bitsPerSecond == null ? "—" : Figures.rate(bitsPerSecond);
     }
 
     static String seconds(double seconds) {

@@ -1,0 +1,196 @@
+package com.burstline.server.job;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static com.burstline.server.job.JobApiBehaviour.assertProblem;
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.API_TOKEN;
+import static com.burstline.server.job.JobApiClient.PATIENCE;
+import static com.burstline.server.job.JobApiClient.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The burst-probe plan over real HTTP, with the test playing the agents ({@link TestAgent}): what the plan is, what
+ * it refuses, and how a probe whose live samples step down ends (successfully, both agents told to stop) and where
+ * its figures show. The samples are generated here as a shaped link gives them; BurstProbeLabIT runs the real thing.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class BurstProbeJobTest {
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+    @TempDir
+    static Path dataDir;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("burstline.data-dir", () -> dataDir.toString());
+        registry.add("burstline.api-token", () -> API_TOKEN);
+        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
+    }
+
+    @LocalServerPort
+    int port;
+    private final List<TestAgent> agents = new ArrayList<>();
+
+    @AfterEach
+    void stopAgents() {
+        for (JsonNode job : json(api().get("/api/v1/jobs"))) {
+            if (List.of("QUEUED", "RUNNING").contains(job.get("status").stringValue())) {
+                api().send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/cancel", API_TOKEN, null);
+            }
+        }
+        agents.forEach(TestAgent::close);
+    }
+
+    @Test
+    void theProbeIsOneLongFourStreamTransferPerDirectionAskedFor() throws IOException {
+        agent("plan-sut");
+        agent("plan-peer");
+
+        JsonNode byDefault = json(api().createJob("{\"sut\": \"plan-sut\", \"peer\": \"plan-peer\", "
+                + "\"plan\": \"burst-probe\"}"));
+        JsonNode both = json(api().createJob("{\"sut\": \"plan-sut\", \"peer\": \"plan-peer\", \"plan\": "
+                + "\"burst-probe\", \"probeDirections\": [\"download\", \"upload\"], \"maxDurationSeconds\": 600}"));
+
+        assertThat(byDefault.get("plan").stringValue()).isEqualTo("burst-probe");
+        assertThat(byDefault.get("scenarios")).hasSize(1);
+        JsonNode scenario = byDefault.get("scenarios").get(0);
+        assertThat(scenario.get("protocol").stringValue()).isEqualTo("TCP");
+        assertThat(scenario.get("direction").stringValue()).isEqualTo("upload");
+        assertThat(scenario.get("streams").intValue()).isEqualTo(4);
+        assertThat(scenario.get("durationSeconds").intValue()).isEqualTo(3600);
+        assertThat(scenario.get("intervalSeconds").doubleValue()).isEqualTo(1.0);
+        assertThat(scenario.get("probe").isNull()).as("no probe before it ran").isTrue();
+        assertThat(both.get("scenarios").findValuesAsString("direction")).containsExactly("download", "upload");
+        assertThat(both.get("scenarios").get(1).get("durationSeconds").intValue()).isEqualTo(600);
+
+        var rerun = api().send("POST", "/api/v1/jobs/" + both.get("id").longValue() + "/rerun", API_TOKEN, null);
+        assertThat(rerun.statusCode()).as(rerun.body()).isEqualTo(201);
+        assertThat(json(rerun).get("scenarios").findValuesAsString("direction")).containsExactly("download", "upload");
+        assertThat(json(rerun).get("scenarios").get(0).get("durationSeconds").intValue()).isEqualTo(600);
+    }
+
+    @Test
+    void wrongProbeSettingsAre400WithEveryProblemInWords() throws IOException {
+        agent("bad-sut");
+        agent("bad-peer");
+        int jobsBefore = json(api().get("/api/v1/jobs")).size();
+
+        assertProblem(api().createJob("{\"sut\": \"bad-sut\", \"peer\": \"bad-peer\", \"plan\": \"burst-probe\", "
+                        + "\"durationSeconds\": 30, \"repeat\": 2, \"maxDurationSeconds\": 3601, "
+                        + "\"probeDirections\": [\"bidir\"]}"), 400,
+                "give maxDurationSeconds instead of durationSeconds", "a burst probe runs once",
+                "maxDurationSeconds must be between 1 and 3600, not 3601",
+                "probeDirections may name upload and download, not 'bidir'");
+        assertProblem(api().createJob("{\"sut\": \"bad-sut\", \"peer\": \"bad-peer\", \"plan\": \"burst-probe\", "
+                + "\"probeDirections\": []}"), 400, "probeDirections must name upload, download or both");
+        assertProblem(api().createJob("{\"sut\": \"bad-sut\", \"peer\": \"bad-peer\", \"plan\": \"standard\", "
+                + "\"maxDurationSeconds\": 60}"), 400, "belong to plan 'burst-probe' only");
+        assertProblem(api().createJob("{\"sut\": \"bad-sut\", \"peer\": \"bad-peer\", \"plan\": \"burst\"}"), 400,
+                "plan must be 'standard' or 'burst-probe'");
+        assertThat(json(api().get("/api/v1/jobs")).size()).as("nothing stored").isEqualTo(jobsBefore);
+    }
+
+    @Test
+    void aProbeWhoseRateStepsDownSucceedsWithItsFiguresAndBothAgentsAreToldToStop() throws Exception {
+        TestAgent sut = agent("drop-sut");
+        TestAgent peer = agent("drop-peer");
+        long jobId = json(api().createJob("{\"sut\": \"drop-sut\", \"peer\": \"drop-peer\", "
+                + "\"plan\": \"burst-probe\", \"maxDurationSeconds\": 600}")).get("id").longValue();
+        JsonNode scenario = api().awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+
+        Random noise = new Random(42);
+        for (int second = 0; second < 30; second++) {
+            double rate = (second < 12 ? 5e9 : 0.512e9) * (1 + 0.02 * noise.nextGaussian());
+            sut.post("/api/v1/agents/drop-sut/live", sample(jobId, scenario, second, rate));
+            if (!"RUNNING".equals(api().job(jobId).get("scenarios").get(0).get("status").stringValue())) {
+                break;
+            }
+        }
+
+        JsonNode job = Eventually.await("the probe to end", PATIENCE, () -> api().job(jobId),
+                view -> !"RUNNING".equals(view.get("status").stringValue()));
+        assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+        JsonNode probe = job.get("scenarios").get(0).get("probe");
+        assertThat(probe.get("exhaustedAfterSeconds").doubleValue()).isCloseTo(12, within(1.0));
+        assertThat(probe.get("intervals").intValue()).as("stopped at the third low interval").isEqualTo(15);
+        assertThat(probe.get("burstBitsPerSecond").doubleValue()).isCloseTo(5e9, within(0.1e9));
+        assertThat(probe.get("baselineBitsPerSecond").doubleValue()).isCloseTo(0.512e9, within(0.03e9));
+        assertThat(probe.get("creditBits").doubleValue()).isCloseTo(12 * (5e9 - 0.512e9), within(3e9));
+        assertThat(probe.get("runId").isNull()).isTrue();
+        assertThat(probe.get("summary").stringValue()).contains("Mbit/s baseline: about ", "An estimate from one probe");
+        for (TestAgent agent : List.of(sut, peer)) {
+            Eventually.await(agent.name + " to be told to stop", PATIENCE, () -> agent.calls,
+                    calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios/cancel")));
+        }
+        // the cancelled tool's failed result changes nothing: the probe keeps its success
+        sut.post("/api/v1/agents/drop-sut/results", JobApiClient.failedResult(scenario, jobId,
+                "the scenario was cancelled and iperf3 was stopped"));
+        assertThat(api().job(jobId).get("scenarios").get(0).get("status").stringValue()).isEqualTo("SUCCEEDED");
+
+        String agentsPage = signedIn("/agents");
+        assertThat(agentsPage).contains("Burst credit", "not probed yet",
+                "Gbit/s for 1", "Mbit/s baseline", "An estimate from one probe", "href=\"/jobs/" + jobId + "\"");
+        assertThat(signedIn("/jobs/" + jobId)).contains("Burst probe", "An estimate from one probe");
+    }
+
+    private static String sample(long jobId, JsonNode scenario, int second, double bitsPerSecond) {
+        return String.format(Locale.ROOT, "{\"jobId\": %d, \"scenarioId\": %d, \"attempt\": %d, \"source\": "
+                        + "\"interface-counters\", \"samples\": [{\"start\": %d.0, \"end\": %d.0, \"bitsPerSecond\": "
+                        + "%.1f, \"stream\": \"sum\"}]}", jobId, scenario.get("id").longValue(),
+                scenario.get("attempt").intValue(), second, second + 1, bitsPerSecond);
+    }
+
+    private TestAgent agent(String name) throws IOException {
+        TestAgent agent = new TestAgent("http://127.0.0.1:" + port, AGENT_TOKEN, name).register();
+        agents.add(agent);
+        return agent;
+    }
+
+    private JobApiClient api() {
+        return new JobApiClient("http://127.0.0.1:" + port);
+    }
+
+    /** A page as a signed-in browser gets it. */
+    private String signedIn(String path) throws IOException, InterruptedException {
+        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String login = browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher csrf = CSRF.matcher(login);
+        assertThat(csrf.find()).as("a CSRF field on the login page").isTrue();
+        browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("_csrf=" + csrf.group(1) + "&username=&password="
+                        + URLEncoder.encode(API_TOKEN, StandardCharsets.UTF_8))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = browser.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        return page.body();
+    }
+}
