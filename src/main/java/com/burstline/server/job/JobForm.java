@@ -43,6 +43,9 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             throw new InvalidJobException(problems);
         }
         List<String> tagList = tags == null ? List.of() : List.of(tags.split(","));
+        if (BurstProbePlan.NAME.equals(plan)) {
+            return new JobRequest(sut, peer, plan, null, times, tagList, null, onFailure, null, duration);
+        }
         return new JobRequest(sut, peer, scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
                 duration, onFailure);
     }

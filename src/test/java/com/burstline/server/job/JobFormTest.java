@@ -1,0 +1,32 @@
+package com.burstline.server.job;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The form's burst probe is the API's: its duration field is the probe's maximum, never a fixed duration. */
+class JobFormTest {
+
+    @Test
+    void theBurstProbeChoiceAsksForTheProbeWithTheDurationAsItsMaximum() {
+        JobForm empty = JobForm.empty();
+        JobForm form = new JobForm("arm-a", "arm-b", "burst-probe", "120", "1", "credit", "continue",
+                empty.protocol(), empty.direction(), empty.streams(), empty.scenarioSeconds(),
+                empty.intervalSeconds(), empty.targetMbps());
+
+        JobRequest request = form.toRequest();
+
+        assertThat(request.plan()).isEqualTo("burst-probe");
+        assertThat(request.scenarios()).isNull();
+        assertThat(request.durationSeconds()).isNull();
+        assertThat(request.maxDurationSeconds()).isEqualTo(120);
+        assertThat(request.tags()).isEqualTo(List.of("credit"));
+        PlannedJob planned = JobRules.check(request, name -> true);
+        assertThat(planned.scenarios()).singleElement().satisfies(scenario -> {
+            assertThat(scenario.durationSeconds()).isEqualTo(120);
+            assertThat(scenario.streams()).isEqualTo(BurstProbePlan.STREAMS);
+        });
+    }
+}
