@@ -85,13 +85,17 @@ class BurstProbeLabIT {
                 .isLessThanOrEqualTo(droppedAt + (StepDown.CONFIRMING_INTERVALS + 2) * INTERVAL);
         double burst = probe.get("burstBitsPerSecond").doubleValue();
         double baseline = probe.get("baselineBitsPerSecond").doubleValue();
-        assertThat(burst).isBetween(0.6 * BURST, 1.02 * BURST);
+        // At most the shaped rate; at least twice the lowered one, or no drop could be seen. Not near 5 Gbit/s:
+        // on this 2-core machine shared by several test runs a 4-stream transfer through namespaces got 1.84 Gbit/s
+        // (4.7 unloaded), so the machine's load, not the shaper, set the burst rate here.
+        assertThat(burst).isBetween(2 * BASELINE, 1.02 * BURST);
         assertThat(baseline).isBetween(0.7 * BASELINE, 1.05 * BASELINE);
         assertThat(probe.get("creditBits").doubleValue()).as("bits above the baseline until the drop")
                 .isCloseTo((burst - baseline) * exhausted, within(0.2 * (burst - baseline) * exhausted));
         assertThat(probe.get("host").stringValue()).isEqualTo("lab-a");
         assertThat(probe.get("direction").stringValue()).isEqualTo("upload");
         assertThat(probe.get("source").stringValue()).isNotBlank();
+        assertThat(probe.get("summary").stringValue()).contains("then ", "baseline", "An estimate from one probe");
         // both agents are free again: the next job runs
         assertThat(awaitEnd(create("{\"sut\": \"lab-a\", \"peer\": \"lab-b\", \"scenarios\": [{\"protocol\": "
                 + "\"TCP\", \"durationSeconds\": 2}]}")).get("status").stringValue()).isEqualTo("SUCCEEDED");
@@ -111,7 +115,12 @@ class BurstProbeLabIT {
             assertThat(probe.get("exhaustedAfterSeconds").isNull()).as(probe.toString()).isTrue();
             assertThat(probe.get("baselineBitsPerSecond").isNull()).isTrue();
             assertThat(probe.get("creditBits").isNull()).isTrue();
-            assertThat(probe.get("burstBitsPerSecond").doubleValue()).isBetween(0.6 * BURST, 1.02 * BURST);
+            double burst = probe.get("burstBitsPerSecond").doubleValue();
+            assertThat(burst).isBetween(2 * BASELINE, 1.02 * BURST);
+            double received = json(api.get("/api/v1/runs/" + scenario.get("runId").longValue()))
+                    .get("receivedBitsPerSecond").doubleValue();
+            assertThat(burst).as("the probe's samples agree with iperf3's own figure for the run")
+                    .isCloseTo(received, within(0.15 * received));
             assertThat(probe.get("measuredSeconds").doubleValue()).isGreaterThanOrEqualTo(8 - 2 * INTERVAL);
             assertThat(probe.get("runId").longValue()).as("a probe that ran to its end keeps its run")
                     .isEqualTo(scenario.get("runId").longValue());
