@@ -78,6 +78,42 @@ class EDivisiveTest {
     }
 
     @Test
+    void longHistoryIsTestedOnBlockMeansAndItsStepStillFoundAtTheExactRun() {
+        double[] values = concat(resampled(series("iperf3-318-tcp-1-upload.json", "iperf3-318-tcp-1-upload-stream.json"),
+                2_600, 1), resampled(series("iperf3-312-tcp-1-upload.json", "iperf3-312-tcp-1-download.json"), 2_400, 2));
+
+        List<EDivisive.ChangePoint> found = METHOD.changePoints(values);
+
+        assertThat(values.length).isGreaterThan(EDivisive.MAX_PERMUTED_VALUES);
+        assertThat(found).extracting(EDivisive.ChangePoint::index).containsExactly(2_600);
+        assertThat(found.get(0).pValue()).isLessThanOrEqualTo(Trends.SIGNIFICANCE);
+    }
+
+    @Test
+    void longSteadyHistoryHasNoChangePoint() {
+        double[] steady = resampled(series("iperf3-312-tcp-1-upload.json", "iperf3-312-tcp-1-download.json",
+                "iperf3-312-tcp-4-upload.json"), 5_000, 3);
+
+        assertThat(METHOD.changePoints(steady)).isEmpty();
+    }
+
+    @Test
+    void blockMeansAverageConsecutiveRunsIntoAtMostTheLimit() {
+        assertThat(EDivisive.blockMeans(new double[] {1, 3, 5, 7, 9}, 2)).containsExactly(3, 8);
+        assertThat(EDivisive.blockMeans(new double[] {1, 3, 5, 7}, 4)).containsExactly(1, 3, 5, 7);
+    }
+
+    /** A long series of one level: real figures drawn at random (seeded), so it has their noise and no pattern. */
+    private static double[] resampled(double[] real, int length, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        return DoubleStream.generate(() -> real[random.nextInt(real.length)]).limit(length).toArray();
+    }
+
+    private static double[] concat(double[] first, double[] second) {
+        return DoubleStream.concat(Arrays.stream(first), Arrays.stream(second)).toArray();
+    }
+
+    @Test
     void energyStatisticMatchesTheTextbookSumOfDistances() {
         double[] values = series("iperf3-312-udp-1g-upload.json", "iperf3-318-udp-5g-upload.json");
         double[] fast = EnergyStatistic.splits(values, EnergyStatistic.ranks(values));
