@@ -39,10 +39,7 @@ abstract class JobApiBehaviour {
     static Path dataDir;
 
     static void commonProperties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> API_TOKEN);
-        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
-        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
+        JobApiClient.serverProperties(registry, dataDir);
     }
 
     @LocalServerPort

@@ -25,6 +25,15 @@ final class JobApiClient {
     private final String base;
     private final String readToken;
 
+    /** The settings of a server whose agents the test plays: fresh data dir, the tokens, 1 s heartbeats. */
+    static void serverProperties(org.springframework.test.context.DynamicPropertyRegistry registry,
+                                 java.nio.file.Path dataDir) {
+        registry.add("burstline.data-dir", dataDir::toString);
+        registry.add("burstline.api-token", () -> API_TOKEN);
+        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
+    }
+
     JobApiClient(String base) {
         this(base, API_TOKEN);
     }
