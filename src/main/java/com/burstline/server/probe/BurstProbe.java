@@ -66,6 +66,7 @@ class BurstProbe {
                 creditBits, measuredSeconds, intervals);
         return new ProbeView(jobId, scenarioId, host, peer, direction, streams, intervalSeconds, maxDurationSeconds,
                 sampleSource, runId, measuredAt, measuredSeconds, intervals, exhaustedAfterSeconds,
-                burstBitsPerSecond, baselineBitsPerSecond, creditBits, ProbeText.summary(figures, maxDurationSeconds));
+                burstBitsPerSecond, baselineBitsPerSecond, creditBits, figures.refillSeconds(),
+                ProbeText.summary(figures, maxDurationSeconds));
     }
 }

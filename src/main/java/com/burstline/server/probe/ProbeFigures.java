@@ -16,4 +16,12 @@ public record ProbeFigures(Double exhaustedAfterSeconds, Double burstBitsPerSeco
     public boolean dropped() {
         return exhaustedAfterSeconds != null;
     }
+
+    /**
+     * How long the credit takes to come back if it refills at the baseline rate, as a token bucket that earns the
+     * baseline does: an estimate (AWS does not say how credits refill); null without a drop.
+     */
+    public Double refillSeconds() {
+        return !dropped() || baselineBitsPerSecond <= 0 ? null : creditBits / baselineBitsPerSecond;
+    }
 }

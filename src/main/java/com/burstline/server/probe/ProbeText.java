@@ -18,7 +18,8 @@ public final class ProbeText {
         }
         return burst + " for " + seconds(probe.exhaustedAfterSeconds()) + ", then "
                 + Figures.rate(probe.baselineBitsPerSecond()) + " baseline: about " + bits(probe.creditBits())
-                + " of credit above the baseline. An estimate from one probe.";
+                + " of credit above the baseline, back after about " + seconds(probe.refillSeconds())
+                + " if it refills at the baseline rate. An estimate from one probe.";
     }
 
     /** How long the burst rate lasted: "6.2 s", or "no drop in 20.0 s" when it never dropped. */
