@@ -126,6 +126,11 @@ class BurstProbeLabIT {
                     .isEqualTo(scenario.get("runId").longValue());
         }
         assertThat(job.get("scenarios").findValuesAsString("direction")).containsExactly("upload", "download");
+        // the job's runs make a report, and it shows the SUT's latest probes (the earlier test's drop among them)
+        var report = api.get("/api/v1/reports?job=" + jobId);
+        assertThat(report.statusCode()).as(report.body()).isEqualTo(200);
+        assertThat(report.body()).contains("## Burst Credit", "Estimates from one probe each", "| lab-a | Upload |",
+                "| lab-a | Download |");
     }
 
     private static long create(String request) {
