@@ -154,6 +154,15 @@ class BurstProbeJobTest {
         assertThat(agentsPage).contains("Burst credit", "not probed yet",
                 "Gbit/s for 1", "Mbit/s baseline", "An estimate from one probe", "href=\"/jobs/" + jobId + "\"");
         assertThat(signedIn("/jobs/" + jobId)).contains("Burst probe", "An estimate from one probe");
+
+        // a run of the same SUT: its report shows the host's probe
+        var uploaded = api().send("POST", "/api/v1/runs?sut=drop-sut&peer=drop-peer", API_TOKEN, new String(
+                getClass().getResourceAsStream("/iperf3/iperf3-312-tcp-4-upload.json").readAllBytes(),
+                StandardCharsets.UTF_8));
+        assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+        assertThat(signedIn("/reports?sut=drop-sut")).contains("Burst Credit", "Estimates from one probe each",
+                "<td>drop-sut</td>", "href=\"/jobs/" + jobId + "\"");
+        assertThat(api().get("/api/v1/reports?sut=drop-sut").body()).contains("| drop-sut | Upload |");
     }
 
     private static String sample(long jobId, JsonNode scenario, int second, double bitsPerSecond) {
