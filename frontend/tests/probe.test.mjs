@@ -57,8 +57,9 @@ describe('the burst probe on the job and Agents pages', () => {
     const created = await fetch(`${server.baseUrl}/api/v1/jobs`, authorized(token, { method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ sut: AGENTS[0], peer: AGENTS[1], plan: 'burst-probe', maxDurationSeconds: 600 }) }));
-    assert.equal(created.status, 201, await created.text());
-    jobId = (await created.json()).id;
+    const body = await created.text();
+    assert.equal(created.status, 201, body);
+    jobId = JSON.parse(body).id;
     const scenario = (await until('the probe to run', async () => {
       const job = await getJob();
       return job.scenarios[0].status === 'RUNNING' ? job.scenarios[0] : null;
