@@ -172,6 +172,26 @@ describe('dashboard in Chromium', () => {
     });
     assert.equal(response.status(), 413);
     assert.match(await response.text(), /larger than the 16777216 bytes allowed here/);
+
+    // Without the page's script the form sends the file: the server's answer is the readable error page.
+    const noScript = await launchBrowser(join(workDir, 'no-script'), { width: 400, height: 800 },
+      { javaScriptEnabled: false });
+    try {
+      await signInWithToken(noScript.page, baseUrl, token);
+      await noScript.page.goto(`${baseUrl}/upload`);
+      await noScript.page.setInputFiles('#files', big);
+      const [answer] = await Promise.all([noScript.page.waitForNavigation(),
+        noScript.page.click('form.upload-form button[type=submit]')]);
+      assert.equal(answer.status(), 413);
+      assert.match(answer.headers()['content-type'], /^text\/html/);
+      assert.match(await noScript.page.textContent('.error-page .detail'), /larger than the 16777216 bytes allowed here/);
+      assert.equal(await noScript.page.getByRole('link', { name: 'Back to the upload page' }).count(), 1);
+      await noScript.page.screenshot({ path: join(results, 'upload-too-large-narrow.png'), fullPage: true });
+      await noScript.page.setViewportSize({ width: 1280, height: 900 });
+      await noScript.page.screenshot({ path: join(results, 'upload-too-large-wide.png'), fullPage: true });
+    } finally {
+      await noScript.context.close();
+    }
   });
 
   test('a signed-in user deletes a run from its page', async () => {

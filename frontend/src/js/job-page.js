@@ -47,12 +47,14 @@ function showJob(job) {
     }
     showStatus(row.querySelector('[data-field="status"]'), scenario.status);
     showProbe(scenario);
-    row.querySelector('[data-field="error"]').textContent = scenario.error || '';
+    row.querySelector('[data-field="error"]').textContent = scenario.error || scenario.note || '';
     const run = row.querySelector('[data-field="run"]');
     if (scenario.runId && !datasets.has(String(scenario.id))) {
       showFinishedRun(scenario); // ended before this page was open: draw iperf3's own figures instead
     }
-    if (scenario.runId && !run.querySelector('a')) {
+    const shownLink = run.querySelector('a');
+    if (scenario.runId && (!shownLink || shownLink.getAttribute('href') !== `/runs/${scenario.runId}`)) {
+      // a late result replaces the partial run of a scenario that had failed
       const link = document.createElement('a');
       link.href = `/runs/${scenario.runId}`;
       link.textContent = `run #${scenario.runId}`;

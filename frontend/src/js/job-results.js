@@ -77,9 +77,12 @@ function resultRow(scenario, run, findings) {
   link.href = `/runs/${run.id}`;
   const planned = section.querySelector(`[data-scenario-id="${scenario.id}"]`);
   link.textContent = planned ? planned.children[1].textContent.trim() : `run #${run.id}`;
+  if (run.status === 'partial') {
+    markPartial(planned, run);
+  }
   const cells = [
     cell('#', String(scenario.position + 1)),
-    cell('Scenario', link),
+    cell('Scenario', run.status === 'partial' ? partialLabel(link) : link),
     cell('Received', received(run), 'num'),
     cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
     cell('Retransmits or loss / jitter', quality(run), 'num'),
@@ -87,6 +90,24 @@ function resultRow(scenario, run, findings) {
   ];
   row.append(...cells);
   return row;
+}
+
+/** A partial run's figures are not a complete measurement: say so where the scenario links it. */
+function markPartial(planned, run) {
+  const link = planned && planned.querySelector(`[data-field="run"] a[href="/runs/${run.id}"]`);
+  if (link) {
+    link.textContent = `partial run #${run.id}`;
+    link.classList.add('partial');
+  }
+}
+
+function partialLabel(link) {
+  const badge = document.createElement('span');
+  badge.className = 'badge partial';
+  badge.textContent = 'partial';
+  const both = document.createElement('span');
+  both.append(link, ' ', badge);
+  return both;
 }
 
 /** A bidir run shows both directions: they are two measurements, never added up. */

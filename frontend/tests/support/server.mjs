@@ -41,9 +41,13 @@ export async function startServer({ workDir, logName, args = [] }) {
   throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
 }
 
-/** Headless Chromium with a fresh profile in workDir; returns { context, page }. */
-export async function launchBrowser(workDir, viewport = { width: 1280, height: 900 }) {
+/**
+ * Headless Chromium with a fresh profile in workDir; returns { context, page }. `options` go to Playwright's
+ * context, e.g. { javaScriptEnabled: false } for what a browser without the page's scripts sends.
+ */
+export async function launchBrowser(workDir, viewport = { width: 1280, height: 900 }, options = {}) {
   const context = await chromium.launchPersistentContext(join(workDir, 'chromium-profile'), {
+    ...options,
     executablePath: chromiumPath,
     headless: true,
     viewport,

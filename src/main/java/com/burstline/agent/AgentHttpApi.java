@@ -14,7 +14,6 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -24,15 +23,16 @@ import java.util.logging.Logger;
  */
 final class AgentHttpApi {
     private static final Logger LOG = Logger.getLogger(AgentHttpApi.class.getName());
-    private static final int MAX_BODY_BYTES = 64 * 1024;
+    private static final int MAX_BODY_BYTES = ConnectionLimits.MAX_BODY_BYTES;
 
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(4);
+    private final ExecutorService executor = ConnectionLimits.executor();
     private final byte[] token;
 
     AgentHttpApi(InetSocketAddress listen, String token, AgentEndpoints endpoints) throws IOException {
         this.token = token.getBytes(StandardCharsets.UTF_8);
-        this.server = HttpServer.create(listen, 16);
+        ConnectionLimits.applyToJdkServer();
+        this.server = HttpServer.create(listen, 64);
         server.setExecutor(executor);
         server.createContext("/v1/status", exchange -> handle(exchange, "GET", body -> endpoints.status()));
         server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
@@ -65,6 +65,8 @@ final class AgentHttpApi {
                 EndpointResult result = endpoint.handle(body);
                 respond(exchange, result.status(), result.body());
             }
+        } catch (BodyTooLargeException tooLarge) {
+            problem(exchange, 413, tooLarge.getMessage());
         } catch (IllegalArgumentException bad) { // InvalidMessageException among them
             problem(exchange, 400, bad.getMessage());
         } catch (AgentBusyException busy) {
@@ -83,20 +85,37 @@ final class AgentHttpApi {
                 && MessageDigest.isEqual(token, header.substring(7).strip().getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A declared length past the limit is refused before a byte of it is read; a chunked body at the limit. */
     private static byte[] readBody(HttpExchange exchange) throws IOException {
+        String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (declared != null && Long.parseLong(declared.strip()) > MAX_BODY_BYTES) { // the JDK checked it is a number
+            throw new BodyTooLargeException(MAX_BODY_BYTES);
+        }
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
             if (body.length > MAX_BODY_BYTES) {
-                throw new InvalidMessageException("the body is larger than " + MAX_BODY_BYTES + " bytes");
+                throw new BodyTooLargeException(MAX_BODY_BYTES);
             }
             return body;
+        }
+    }
+
+    /** A body past the agent's limit: 413. */
+    private static final class BodyTooLargeException extends RuntimeException {
+        BodyTooLargeException(int limit) {
+            super("the body is larger than " + limit + " bytes, this agent's limit");
         }
     }
 
     private static void problem(HttpExchange exchange, int status, String detail) throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", "urn:burstline:agent-problem:" + status);
-        problem.put("title", status == 409 ? "Busy" : status == 401 ? "Unauthorized" : "Request failed");
+        problem.put("title", switch (status) {
+            case 409 -> "Busy";
+            case 401 -> "Unauthorized";
+            case 413 -> "Body too large";
+            default -> "Request failed";
+        });
         problem.put("status", status);
         problem.put("detail", detail);
         send(exchange, status, "application/problem+json", Json.write(problem));

@@ -19,13 +19,15 @@ import java.util.Map;
  */
 record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
                      String testAddress, String iperf3, String instanceType, Path spool) {
+    static final int DEFAULT_PORT = 7701;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
             new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (shows in ps: prefer "
                     + "--token-file or the environment)"),
             new Option("token-file", "FILE", "a file holding the agent token, e.g. the server's data/agent-token"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
-            new Option("listen", "HOST:PORT", "where this agent's API listens (default 0.0.0.0:7701)"),
+            new Option("listen", "HOST:PORT", "where this agent's API listens (default: port 7701 on the address "
+                    + "this host reaches --server from; :PORT for another port there; 0.0.0.0:PORT for all)"),
             new Option("advertise", "URL", "where the server reaches this agent (default http://<listen host>:PORT)"),
             new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
@@ -57,7 +59,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         String token = token(values);
         String name = require(values, "name");
         NameRules.checkAgentName("--name", name);
-        InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", "0.0.0.0:7701"));
+        InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", ":" + DEFAULT_PORT),
+                () -> SettingValues.controlAddress(server));
         URI advertise = values.containsKey("advertise") ? httpUrl("advertise", values.get("advertise")) : null;
         String testAddress = values.getOrDefault("test-address",
                 advertise != null ? advertise.getHost() : SettingValues.reachableHost(listen));

@@ -2,20 +2,26 @@ package com.burstline.agent;
 
 import com.burstline.contract.NameRules;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.function.Supplier;
 
-/** Parsing helpers for {@link AgentSettings}: {@code HOST:PORT} and the default advertised URL. */
+/** Parsing helpers for {@link AgentSettings}: {@code HOST:PORT}, the control address and the default advertised URL. */
 final class SettingValues {
     private SettingValues() {
     }
 
-    static InetSocketAddress hostPort(String value) {
+    /** {@code HOST:PORT}, or {@code :PORT} for the default host. */
+    static InetSocketAddress hostPort(String value, Supplier<String> defaultHost) {
         int colon = value.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("--listen must be HOST:PORT, not '" + value + "'");
+        if (colon < 0) {
+            throw new IllegalArgumentException("--listen must be HOST:PORT or :PORT, not '" + value + "'");
         }
-        String host = value.substring(0, colon).replace("[", "").replace("]", "");
+        String host = colon == 0 ? defaultHost.get() : value.substring(0, colon).replace("[", "").replace("]", "");
         int port;
         try {
             port = Integer.parseInt(value.substring(colon + 1));
@@ -26,6 +32,25 @@ final class SettingValues {
             throw new IllegalArgumentException("--listen must be HOST:PORT with a port of 0-65535, not '" + value + "'");
         }
         return new InetSocketAddress(host, port);
+    }
+
+    /**
+     * The local address this host reaches the server from: what the agent listens on unless told otherwise, so that
+     * its API is not open on every interface. Connecting a UDP socket sends nothing; the kernel only picks the route.
+     */
+    static String controlAddress(URI server) {
+        int port = server.getPort() != -1 ? server.getPort() : "https".equals(server.getScheme()) ? 443 : 80;
+        try (DatagramSocket probe = new DatagramSocket()) {
+            probe.connect(InetAddress.getByName(server.getHost()), port);
+            InetAddress local = probe.getLocalAddress();
+            if (local == null || local.isAnyLocalAddress()) {
+                throw new IOException("no route");
+            }
+            return local.getHostAddress();
+        } catch (IOException | UncheckedIOException e) {
+            throw new IllegalArgumentException("--listen is not given and no local address reaches --server "
+                    + server.getHost() + " (" + e.getMessage() + "): give --listen HOST:PORT");
+        }
     }
 
     /** Listening on all addresses says nothing about where we are reached, so loopback is the only safe guess. */

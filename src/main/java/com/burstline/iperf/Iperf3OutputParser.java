@@ -3,6 +3,7 @@ package com.burstline.iperf;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.BufferedReader;
@@ -26,6 +27,19 @@ public final class Iperf3OutputParser {
     private final JsonMapper mapper = JsonMapper.builder().build();
 
     public Iperf3Result parse(byte[] output) {
+        return reader(output).read();
+    }
+
+    /**
+     * The output of a test iperf3 could not finish (its peer died, the connection broke): iperf3 still prints its
+     * {@code start}, the intervals measured until then and the {@code error}, with an empty {@code end}. The figures
+     * are then those intervals' (see {@link PartialFigures}); an output without one measured interval is refused.
+     */
+    public Iperf3Result parsePartial(byte[] output) {
+        return reader(output).readPartial();
+    }
+
+    private ResultReader reader(byte[] output) {
         String text = new String(output, StandardCharsets.UTF_8).strip();
         if (text.isEmpty()) {
             throw new Iperf3FormatException("the upload is empty; expected iperf3 -J or --json-stream output");
@@ -34,9 +48,9 @@ public final class Iperf3OutputParser {
             throw new Iperf3FormatException("this is not iperf3 JSON output: it does not start with '{'");
         }
         if (looksLikeJsonStream(text)) {
-            return new ResultReader(assembleStream(text), Iperf3Result.OutputFormat.JSON_STREAM).read();
+            return new ResultReader(assembleStream(text), Iperf3Result.OutputFormat.JSON_STREAM);
         }
-        return new ResultReader(readObject(text, "the upload"), Iperf3Result.OutputFormat.JSON).read();
+        return new ResultReader(readObject(text, "the upload"), Iperf3Result.OutputFormat.JSON);
     }
 
     /** {@code --json-stream} starts with {@code {"event":"start",...}} on a line of its own. */
@@ -141,6 +155,23 @@ public final class Iperf3OutputParser {
                     cpu == null ? null : cpu.optionalDouble("remote_total"),
                     bidir ? end.requireObject("sum_sent_bidir_reverse").requireDouble("bits_per_second") : null,
                     bidir ? end.requireObject("sum_received_bidir_reverse").requireDouble("bits_per_second") : null,
+                    intervals(direction, isClientOutput(start)));
+        }
+
+        Iperf3Result readPartial() {
+            if (!root.has("intervals") || root.requireArray("intervals").size() == 0) {
+                throw PartialFigures.nothingMeasured();
+            }
+            JsonPath start = root.requireObject("start");
+            JsonPath testStart = start.requireObject("test_start");
+            JsonPath end = root.has("end") ? root.requireObject("end")
+                    : JsonPath.root(JsonNodeFactory.instance.objectNode());
+            Protocol protocol = protocol(testStart);
+            Direction direction = direction(testStart, end);
+            long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
+            return Iperf3Result.partial(format, toolVersion(start), startedAt(start), protocol, direction,
+                    testStart.requireInt("num_streams"), testStart.requireInt("duration"),
+                    testStart.has("omit") ? testStart.requireInt("omit") : 0, target > 0 ? target : null,
                     intervals(direction, isClientOutput(start)));
         }
 

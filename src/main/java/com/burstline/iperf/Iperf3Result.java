@@ -35,6 +35,25 @@ public record Iperf3Result(
         intervals = List.copyOf(intervals);
     }
 
+    /**
+     * A test iperf3 stopped before its end summary, from the interval rows measured until then (see
+     * {@link PartialFigures}: bytes over seconds; no CPU figures).
+     *
+     * @throws Iperf3FormatException when no interval was measured
+     */
+    public static Iperf3Result partial(OutputFormat format, String toolVersion, Instant startedAt, Protocol protocol,
+                                       Direction direction, int streams, int durationSeconds, int omitSeconds,
+                                       Long targetBitsPerSecond, List<IntervalSample> rows) {
+        List<IntervalSample> measured = PartialFigures.measured(rows);
+        PartialFigures figures = PartialFigures.of(measured, direction);
+        boolean tcp = protocol == Protocol.TCP;
+        return new Iperf3Result(format, toolVersion, startedAt, protocol, direction, streams, durationSeconds,
+                omitSeconds, targetBitsPerSecond, figures.sent(), figures.received(),
+                tcp ? figures.retransmits() : null, tcp ? null : figures.jitterMs(),
+                tcp ? null : figures.lostPercent(), null, null, figures.reverseSent(), figures.reverseReceived(),
+                measured);
+    }
+
     /** How iperf3 printed its results. */
     public enum OutputFormat {
         /** {@code -J}: one JSON object. */

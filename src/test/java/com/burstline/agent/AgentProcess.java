@@ -122,6 +122,23 @@ public final class AgentProcess implements AutoCloseable {
         throw new IllegalStateException("the agent did not start listening: " + Files.readString(log));
     }
 
+    /** The first result a scenario left in this spool (no server to deliver to), waiting up to a minute. */
+    public static String awaitSpooled(Path spool) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            if (Files.isDirectory(spool)) {
+                try (var files = Files.list(spool)) {
+                    var result = files.filter(f -> f.toString().endsWith(".result.json")).findFirst();
+                    if (result.isPresent()) {
+                        return Files.readString(result.get());
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no result appeared in " + spool);
+    }
+
     public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();

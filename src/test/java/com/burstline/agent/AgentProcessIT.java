@@ -158,7 +158,7 @@ class AgentProcessIT {
         assertThat(busy.body()).contains("agent peer is busy with iperf3 server on port " + port);
         assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", port)).statusCode()).isEqualTo(202);
 
-        JsonNode result = JSON.readTree(awaitSpooled(workDir.resolve("spool-sut")));
+        JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-sut")));
         assertThat(result.get("succeeded").booleanValue()).isTrue();
         assertThat(result.get("command").toString()).contains("\"-c\",\"127.0.0.1\"");
         Iperf3Result measured = new Iperf3OutputParser()
@@ -177,7 +177,7 @@ class AgentProcessIT {
         assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", AgentProcess.freePort()))
                 .statusCode()).isEqualTo(202);
 
-        JsonNode result = JSON.readTree(awaitSpooled(workDir.resolve("spool-lonely")));
+        JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-lonely")));
         assertThat(result.get("succeeded").booleanValue()).isFalse();
         assertThat(result.get("error").stringValue()).contains("unable to connect to server");
     }
@@ -192,22 +192,6 @@ class AgentProcessIT {
         return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"" + peerHost + "\", \"port\": " + port
                 + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 2, \"durationSeconds\": 2,"
                 + " \"intervalSeconds\": 1}";
-    }
-
-    private static String awaitSpooled(Path spool) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            if (Files.isDirectory(spool)) {
-                try (var files = Files.list(spool)) {
-                    var result = files.filter(f -> f.toString().endsWith(".result.json")).findFirst();
-                    if (result.isPresent()) {
-                        return Files.readString(result.get());
-                    }
-                }
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no result appeared in " + spool);
     }
 
     private static String installedIperf3Version() throws Exception {

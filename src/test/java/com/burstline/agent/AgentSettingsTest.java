@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AgentSettingsTest {
-    private static final List<String> REQUIRED = List.of("--server", "http://10.77.1.1:8080", "--token", "t",
+    private static final List<String> REQUIRED = List.of("--server", "http://127.0.0.1:8080", "--token", "t",
             "--name", "arm-a");
 
     @Test
@@ -21,6 +21,7 @@ class AgentSettingsTest {
         AgentSettings settings = AgentSettings.parse(REQUIRED, Map.of());
 
         assertThat(settings.listen().getPort()).isEqualTo(7701);
+        assertThat(settings.listen().getHostString()).as("the address that reaches the server").isEqualTo("127.0.0.1");
         assertThat(settings.advertise()).isNull();
         assertThat(settings.testAddress()).isEqualTo("127.0.0.1");
         assertThat(settings.iperf3()).isEqualTo("iperf3");
@@ -30,7 +31,7 @@ class AgentSettingsTest {
     void environmentVariablesWorkAndOptionsWinOverThem() {
         Map<String, String> environment = Map.of("BURSTLINE_SERVER", "http://s:8080", "BURSTLINE_AGENT_TOKEN", "t",
                 "BURSTLINE_AGENT_NAME", "from-env", "BURSTLINE_INSTANCE_TYPE", "t4g.large",
-                "BURSTLINE_AGENT_ADVERTISE", "http://10.77.1.2:7701");
+                "BURSTLINE_AGENT_ADVERTISE", "http://10.77.1.2:7701", "BURSTLINE_AGENT_LISTEN", "10.77.1.2:7701");
 
         AgentSettings fromEnvironment = AgentSettings.parse(List.of(), environment);
         AgentSettings overridden = AgentSettings.parse(List.of("--name", "from-option"), environment);
@@ -44,16 +45,30 @@ class AgentSettingsTest {
     void theTokenComesFromAFileSoItDoesNotShowInPs(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("agent-token");
         Files.writeString(file, "from-the-file-0123456789\n");
-        List<String> args = List.of("--server", "http://10.77.1.1:8080", "--token-file", file.toString(),
+        List<String> args = List.of("--server", "http://127.0.0.1:8080", "--token-file", file.toString(),
                 "--name", "arm-a");
         assertThat(AgentSettings.parse(args, Map.of()).token()).isEqualTo("from-the-file-0123456789");
-        assertThat(AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--name", "arm-a"),
+        assertThat(AgentSettings.parse(List.of("--server", "http://127.0.0.1:8080", "--name", "arm-a"),
                 Map.of("BURSTLINE_AGENT_TOKEN_FILE", file.toString())).token()).isEqualTo("from-the-file-0123456789");
-        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--token-file",
+        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://127.0.0.1:8080", "--token-file",
                 dir.resolve("missing").toString(), "--name", "arm-a"), Map.of()))
                 .hasMessageContaining("--token-file " + dir.resolve("missing") + " cannot be read");
-        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://10.77.1.1:8080", "--name", "a"),
+        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://127.0.0.1:8080", "--name", "a"),
                 Map.of())).hasMessageContaining("--token-file or --token is required");
+    }
+
+    @Test
+    void listensOnTheControlAddressUnlessToldOtherwise() {
+        assertThat(AgentSettings.parse(concat("--listen", ":7702"), Map.of()).listen())
+                .isEqualTo(new java.net.InetSocketAddress("127.0.0.1", 7702));
+        assertThat(AgentSettings.parse(concat("--listen", "0.0.0.0:7703"), Map.of()).listen().getAddress()
+                .isAnyLocalAddress()).isTrue();
+        assertThatThrownBy(() -> AgentSettings.parse(List.of("--server", "http://no-such-host.invalid:8080",
+                "--token", "t", "--name", "a"), Map.of()))
+                .hasMessageContaining("no local address reaches --server no-such-host.invalid")
+                .hasMessageContaining("give --listen HOST:PORT");
+        assertThat(AgentSettings.parse(List.of("--server", "http://no-such-host.invalid:8080", "--token", "t",
+                "--name", "a", "--listen", "127.0.0.1:7701"), Map.of()).listen().getPort()).isEqualTo(7701);
     }
 
     @Test

@@ -29,8 +29,8 @@ public final class Corpus {
     private final Random random;
     private final Set<String> cookiesUsed = new HashSet<>();
 
-    /** One real output, where its cookie sits, and how many interval rows it stores. */
-    private record Sample(String name, byte[] bytes, int cookieOffset, int rows) {
+    /** One real output, where its cookie sits (twice in one with the server's output), and its interval rows. */
+    private record Sample(String name, byte[] bytes, List<Integer> cookieOffsets, int rows) {
     }
 
     private Corpus(List<Sample> samples) {
@@ -46,7 +46,7 @@ public final class Corpus {
                 continue;
             }
             byte[] bytes = Samples.bytes(name);
-            samples.add(new Sample(name, bytes, cookieOffset(name, bytes), parser.parse(bytes).intervals().size()));
+            samples.add(new Sample(name, bytes, cookieOffsets(name, bytes), parser.parse(bytes).intervals().size()));
         }
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("no sample name matches " + names);
@@ -65,7 +65,7 @@ public final class Corpus {
             Sample sample = samples.get(i % samples.size());
             byte[] variant = sample.bytes().clone();
             byte[] cookie = freshCookie().getBytes(StandardCharsets.US_ASCII);
-            System.arraycopy(cookie, 0, variant, sample.cookieOffset(), COOKIE_LENGTH);
+            sample.cookieOffsets().forEach(offset -> System.arraycopy(cookie, 0, variant, offset, COOKIE_LENGTH));
             uploads.add(new Upload(sample.name(), mediaType(sample.name()), variant, sample.rows()));
         }
         return uploads;
@@ -88,21 +88,29 @@ public final class Corpus {
         return cookie;
     }
 
-    /** Where the cookie's 36 letters start; ISO-8859-1 maps each byte to one char, so string offsets are byte offsets. */
-    private static int cookieOffset(String name, byte[] bytes) {
+    /**
+     * Where the cookie's 36 letters start; ISO-8859-1 maps each byte to one char, so string offsets are byte offsets.
+     * A client run with {@code --get-server-output} holds the server's start object too, with the same cookie: both
+     * places get the fresh one, as both would have held iperf3's.
+     */
+    private static List<Integer> cookieOffsets(String name, byte[] bytes) {
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
-        int key = text.indexOf(COOKIE_KEY);
-        if (key < 0 || text.indexOf(COOKIE_KEY, key + 1) >= 0) {
-            throw new IllegalStateException(name + " should hold exactly one " + COOKIE_KEY);
+        List<Integer> offsets = new ArrayList<>();
+        for (int key = text.indexOf(COOKIE_KEY); key >= 0; key = text.indexOf(COOKIE_KEY, key + 1)) {
+            offsets.add(text.indexOf('"', key + COOKIE_KEY.length()) + 1);
         }
-        int quote = text.indexOf('"', key + COOKIE_KEY.length());
-        String value = text.substring(quote + 1, quote + 1 + COOKIE_LENGTH);
-        boolean wellFormed = text.charAt(quote + 1 + COOKIE_LENGTH) == '"'
-                && value.chars().allMatch(c -> COOKIE_ALPHABET.indexOf(c) >= 0);
-        if (!wellFormed || text.indexOf(value) != text.lastIndexOf(value)) {
-            throw new IllegalStateException(name + ": the cookie is not one 36-letter value found once");
+        if (offsets.isEmpty() || offsets.size() > 2) {
+            throw new IllegalStateException(name + " should hold one " + COOKIE_KEY + " (two with the server's output)");
         }
-        return quote + 1;
+        String value = text.substring(offsets.get(0), offsets.get(0) + COOKIE_LENGTH);
+        boolean wellFormed = value.chars().allMatch(c -> COOKIE_ALPHABET.indexOf(c) >= 0)
+                && offsets.stream().allMatch(offset -> text.charAt(offset + COOKIE_LENGTH) == '"'
+                && text.startsWith(value, offset));
+        int occurrences = text.split(value, -1).length - 1;
+        if (!wellFormed || occurrences != offsets.size()) {
+            throw new IllegalStateException(name + ": the cookie is not one 36-letter value found at each " + COOKIE_KEY);
+        }
+        return List.copyOf(offsets);
     }
 
     /** One upload: which real output it came from, its bytes, and the interval rows the service stores for it. */

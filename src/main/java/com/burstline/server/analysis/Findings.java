@@ -5,6 +5,7 @@ import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSelections;
+import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
@@ -30,8 +31,12 @@ public class Findings {
         RunSummary run = queries.get(id);
         List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
         // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
+        if (run.partial()) {
+            return List.of(RunAnalysis.partial(run));
+        }
         List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
-                run.instanceType(), run.protocol(), null, null), 0, CONTEXT_RUNS).content());
+                run.instanceType(), run.protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)
+                .content());
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
@@ -47,7 +52,7 @@ public class Findings {
         List<Finding> findings = new ArrayList<>();
         runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
                 nicCounters(environments.get(run.id())))));
-        findings.addAll(AsymmetryRule.of(runs, null));
+        findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }
 

@@ -21,6 +21,9 @@ final class RunAnalysis {
      * @param nicCounters the SUT agent's counters delta over the run (see {@code RunEnvironment}); null for uploads
      */
     static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters) {
+        if (run.partial()) {
+            return List.of(partial(run));
+        }
         Series series = Series.of(run, sumRows);
         List<Finding> findings = new ArrayList<>();
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
@@ -37,5 +40,16 @@ final class RunAnalysis {
             StabilityRule.of(run, series).ifPresent(findings::add);
         }
         return findings;
+    }
+
+    /**
+     * A partial run's figures cover only what was measured before its scenario failed: limits, loss, bursts and
+     * stability drawn from them would read a broken test as a measurement, so the one finding says just that.
+     */
+    static Finding partial(RunSummary run) {
+        return new Finding(run.id(), "partial-run", Finding.WARNING, "This run is partial: its scenario failed or "
+                + "was cancelled (" + run.error() + "), so its figures cover only the " + run.intervalCount()
+                + " interval rows measured until then. No findings are drawn from it.",
+                java.util.Map.of("intervalCount", run.intervalCount(), "plannedSeconds", run.durationSeconds()));
     }
 }

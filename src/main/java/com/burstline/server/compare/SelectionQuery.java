@@ -17,11 +17,11 @@ import java.util.Set;
  * its values are then the groups, in the order given (the first is the baseline unless {@code baseline=} says
  * otherwise); a run joins the group its value matches ({@link #groupOf}).
  * {@code run} (repeatable, or comma-separated) picks runs by id; {@code job} is the id of the job that measured the
- * runs.
+ * runs; {@code status=partial} selects the partial runs, which are left out otherwise (even when picked by id).
  */
 public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
-            "direction", "tag", "job", "from", "to");
+            "direction", "tag", "job", "from", "to", "status");
     private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
@@ -37,7 +37,7 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
                 filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
                 single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy),
                 jobId(filterValue(params, "job", groupBy)), TimeBounds.from(single(params, "from")),
-                TimeBounds.to(single(params, "to")));
+                TimeBounds.to(single(params, "to")), RunFilter.status(single(params, "status")));
         if (groupBy == GroupBy.JOB) {
             groups.forEach(SelectionQuery::jobId);
         }

@@ -107,6 +107,16 @@ class Job {
         finishedAt = now;
     }
 
+    /** A late result (see {@link JobScenario#lateResult}); a finished job whose scenarios all succeeded then did. */
+    void lateResult(long scenarioId, int attempt, boolean complete, long runId, Instant now) {
+        scenario(scenarioId).ifPresent(scenario -> scenario.lateResult(attempt, complete, runId, now));
+        boolean allSucceeded = scenarios.stream().allMatch(s -> s.status() == ScenarioStatus.SUCCEEDED);
+        if (status == JobStatus.FAILED && allSucceeded) {
+            status = JobStatus.SUCCEEDED;
+            error = null;
+        }
+    }
+
     Optional<JobScenario> scenario(long scenarioId) {
         return scenarios.stream().filter(s -> s.getId() == scenarioId).findFirst();
     }

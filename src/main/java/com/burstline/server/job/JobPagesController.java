@@ -3,6 +3,7 @@ package com.burstline.server.job;
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.catalog.InstanceCatalog;
+import com.burstline.server.run.RunQueries;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -22,11 +23,13 @@ class JobPagesController {
     private final JobService jobs;
     private final AgentRegistry agents;
     private final InstanceCatalog catalog;
+    private final RunQueries runs;
 
-    JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog) {
+    JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog, RunQueries runs) {
         this.jobs = jobs;
         this.agents = agents;
         this.catalog = catalog;
+        this.runs = runs;
     }
 
     @GetMapping("/jobs")
@@ -56,6 +59,8 @@ class JobPagesController {
     String show(@PathVariable long id, Model model) {
         JobView job = jobs.get(id);
         model.addAttribute("job", job);
+        model.addAttribute("partialRuns", runs.partialAmong(job.scenarios().stream().map(ScenarioView::runId)
+                .filter(java.util.Objects::nonNull).toList()));
         model.addAttribute("limits", agents.find(job.sut()).map(AgentView::instanceType).flatMap(catalog::find)
                 .orElse(null));
         return "jobs/show";

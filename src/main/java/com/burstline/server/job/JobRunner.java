@@ -32,9 +32,10 @@ class JobRunner {
     });
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              ProbeWatch probes) {
+              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
         this.store = store;
-        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), probes);
+        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
+                probes);
     }
 
     /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */

@@ -44,6 +44,7 @@ class JobScenario {
     private String error;
     private Instant startedAt;
     private Instant finishedAt;
+    private String note;
 
     protected JobScenario() {
         // for JPA
@@ -72,8 +73,29 @@ class JobScenario {
     void finish(ScenarioStatus outcome, Long run, String reason, Instant now) {
         status = outcome;
         runId = run;
-        error = reason == null ? null : reason.length() > 2000 ? reason.substring(0, 1997) + "..." : reason;
+        error = bounded(reason);
         finishedAt = now;
+    }
+
+    /**
+     * A result of this attempt that came after the scenario had failed (it timed out, the server restarted, and the
+     * agent delivered it from its spool): a complete run means the scenario did succeed, late, and the note keeps
+     * why it had failed. Anything else only links the run it measured.
+     */
+    void lateResult(int attemptNumber, boolean complete, long run, Instant now) {
+        if (complete && status == ScenarioStatus.FAILED && attempt == attemptNumber) {
+            note = bounded("late: the result arrived at " + now + " from the agent's spool, after the scenario had "
+                    + "been marked failed (" + error + ")");
+            status = ScenarioStatus.SUCCEEDED;
+            runId = run;
+            error = null;
+        } else {
+            linkLateRun(run);
+        }
+    }
+
+    private static String bounded(String text) {
+        return text == null ? null : text.length() > 2000 ? text.substring(0, 1997) + "..." : text;
     }
 
     /** A result that came after the scenario ended (timed out, server restarted): keep the run it measured. */
@@ -103,6 +125,14 @@ class JobScenario {
         return runId;
     }
 
+    String error() {
+        return error;
+    }
+
+    String note() {
+        return note;
+    }
+
     PlannedScenario planned() {
         return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
@@ -111,6 +141,6 @@ class JobScenario {
     ScenarioView toView(ProbeView probe) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
                 intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
-                finishedAt, probe);
+                finishedAt, note, probe);
     }
 }

@@ -98,15 +98,27 @@ class JobStore {
         return resultContext(key.jobId(), key.scenarioId()).map(ResultContext::runId);
     }
 
-    /** A result from an agent: ends the scenario when it is still waiting, else only links the run it measured. */
-    void recordResult(AttemptKey key, Long runId, String error) {
-        ScenarioStatus outcome = runId != null ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
+    /**
+     * A result from an agent: ends the scenario when it is still waiting (SUCCEEDED with a complete run, FAILED with
+     * a partial one or none). A result that comes after the scenario ended is late: a complete one turns a failed
+     * scenario to SUCCEEDED with a note saying so; otherwise its run is only linked.
+     */
+    void recordResult(AttemptKey key, boolean complete, Long runId, String error) {
+        ScenarioStatus outcome = complete ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
         if (!finishScenario(key, outcome, runId, error) && runId != null) {
             change(key.jobId(), job -> {
-                job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
+                job.lateResult(key.scenarioId(), key.attempt(), complete, runId, clock.instant());
                 return null;
             });
         }
+    }
+
+    /** A run kept of an ended scenario (its live samples): linked unless it has a run already. */
+    void linkRun(AttemptKey key, long runId) {
+        change(key.jobId(), job -> {
+            job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
+            return null;
+        });
     }
 
     Optional<ScenarioStatus> statusOf(AttemptKey key) {
@@ -118,10 +130,11 @@ class JobStore {
     /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
     Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
-                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId()))));
+                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId(),
+                        scenario.status()))));
     }
 
-    record ResultContext(String peer, List<String> tags, int attempt, Long runId) {
+    record ResultContext(String peer, List<String> tags, int attempt, Long runId, ScenarioStatus status) {
     }
 
     JobView cancel(long jobId) {

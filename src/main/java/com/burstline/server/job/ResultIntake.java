@@ -19,9 +19,11 @@ import java.util.Optional;
 
 /**
  * Takes a scenario's result from its SUT agent: a successful one becomes a run (with the job's metadata and the
- * agent's facts), and the scenario ends with it. A result nobody waits for any more (the scenario timed out, or the
- * server restarted and agents deliver from their spool) is still imported: nothing measured is lost. Delivering the
- * same result again answers the same run.
+ * agent's facts), and the scenario ends with it. A failed one keeps what iperf3 printed before the failure (its
+ * intervals so far) as a partial run with the error, and the failed scenario links it. A result nobody waits for any
+ * more (the scenario timed out, or the server restarted and agents deliver from their spool) is still imported:
+ * nothing measured is lost, and a complete one turns its failed scenario to SUCCEEDED, late. Delivering the same
+ * result again answers the same run.
  */
 @Service
 class ResultIntake {
@@ -38,31 +40,51 @@ class ResultIntake {
         this.maxOutputBytes = properties.maxUploadSize().toBytes();
     }
 
-    /** @return the run's id, or null when the scenario failed */
+    /** @return the run's id: a complete run, a failed scenario's partial run, or null when nothing was kept */
     Long accept(String agent, ScenarioResult result) {
         AttemptKey key = result.key();
         Optional<JobStore.ResultContext> context = store.resultContext(key.jobId(), key.scenarioId());
-        if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null) {
+        if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null
+                && context.get().status() == ScenarioStatus.SUCCEEDED) {
             return context.get().runId();
         }
-        Long runId = null;
-        String error = result.error() == null || result.error().isBlank()
+        boolean complete = Boolean.TRUE.equals(result.succeeded());
+        String error = complete ? null : result.error() == null || result.error().isBlank()
                 ? "the agent reported a failure without a reason" : result.error();
-        if (Boolean.TRUE.equals(result.succeeded())) {
-            try {
-                runId = importRun(agent, result, context);
-                error = null;
-            } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
-                error = "the agent's iperf3 output could not be stored: " + rejected.getMessage();
+        Long runId = null;
+        try {
+            // not a ternary: its long branch would unbox keepPartial's null
+            if (complete) {
+                runId = importRun(agent, result, context, null);
+            } else {
+                runId = keepPartial(agent, result, context, error);
             }
+        } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
+            error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
+            complete = false;
         }
         if (context.isPresent()) {
-            store.recordResult(key, runId, error);
+            store.recordResult(key, complete, runId, error);
         }
         return runId;
     }
 
-    private long importRun(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context) {
+    /** What iperf3 printed before the failure, as a partial run; null when it printed no measured interval. */
+    private Long keepPartial(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
+                             String error) {
+        if (result.output() == null || result.output().isBlank()) {
+            return null;
+        }
+        try {
+            return importRun(agent, result, context, error);
+        } catch (Iperf3FormatException nothingMeasured) {
+            return null;
+        }
+    }
+
+    /** @param partialError null for a complete run, else the error that ended the scenario */
+    private long importRun(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
+                           String partialError) {
         byte[] output = result.output() == null ? new byte[0] : result.output().getBytes(StandardCharsets.UTF_8);
         if (output.length > maxOutputBytes) {
             throw new InvalidRunInputException("the output is " + output.length + " bytes; at most "
@@ -75,7 +97,8 @@ class ResultIntake {
                 context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()));
-        return importer.importRun(output, mediaType, metadata, provenance).run().id();
+        return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
+                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError)).run().id();
     }
 
     /** The agent's facts, counters and argument list are stored as the JSON it sent. */

@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentRegistry;
@@ -11,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +26,8 @@ final class ScenarioAttempt {
     /** How often a running scenario's state is looked at: every wait here adds to each scenario's overhead. */
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int BUSY_RETRIES = 10;
+    /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
+    private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
     private final JobStore store;
     private final AgentRegistry agents;
@@ -31,12 +35,16 @@ final class ScenarioAttempt {
     private final int firstPort;
     private final int ports;
     private final Duration margin;
+    private final LiveSampleLog liveSamples;
+    private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
-                    ProbeWatch probes) {
+                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
         this.probes = probes;
         this.store = store;
+        this.liveSamples = liveSamples;
+        this.liveSampleRuns = liveSampleRuns;
         this.agents = agents;
         this.client = client;
         this.firstPort = settings.iperf3Port();
@@ -45,24 +53,29 @@ final class ScenarioAttempt {
     }
 
     void run(ScenarioWork work) throws InterruptedException {
-        if (!work.probe()) {
-            attempt(work);
-            return;
+        if (work.probe()) {
+            probes.watch(work.key());
         }
-        probes.watch(work.key());
         try {
-            attempt(work);
+            dispatch(work);
         } finally {
-            Optional<ProbeWatch.Measured> measured = probes.end(work.key());
-            if (measured.isPresent() && store.statusOf(work.key()).orElse(null) == ScenarioStatus.SUCCEEDED) {
-                // ran to its end; a probe stopped at its drop is kept already, and a second keep changes nothing
-                Long runId = store.runOf(work.key()).orElse(null);
-                store.keepProbe(work.key(), at -> measured.get().toProbe(work, runId, at));
+            liveSamples.take(work.key()); // whatever is left: the attempt is over
+            if (work.probe()) {
+                keepProbeOfAFullRun(work);
             }
         }
     }
 
-    private void attempt(ScenarioWork work) throws InterruptedException {
+    /** A probe that ran to its end; one stopped at its drop is kept already, and a second keep changes nothing. */
+    private void keepProbeOfAFullRun(ScenarioWork work) {
+        Optional<ProbeWatch.Measured> measured = probes.end(work.key());
+        if (measured.isPresent() && store.statusOf(work.key()).orElse(null) == ScenarioStatus.SUCCEEDED) {
+            Long runId = store.runOf(work.key()).orElse(null);
+            store.keepProbe(work.key(), at -> measured.get().toProbe(work, runId, at));
+        }
+    }
+
+    private void dispatch(ScenarioWork work) throws InterruptedException {
         Optional<AgentView> sut = online(work.sut());
         Optional<AgentView> peer = online(work.peer());
         if (sut.isEmpty() || peer.isEmpty()) {
@@ -106,6 +119,7 @@ final class ScenarioAttempt {
             if (status != ScenarioStatus.RUNNING) {
                 if (status == ScenarioStatus.CANCELLED) {
                     cancelQuietly(sut, work.key());
+                    keepSamplesUnlessAResultCame(work);
                 }
                 return false;
             }
@@ -114,12 +128,12 @@ final class ScenarioAttempt {
             }
             String lost = offlineOf(work);
             if (lost != null) {
-                fail(work, "agent " + lost + " stopped sending heartbeats during the scenario");
+                failKeepingSamples(work, "agent " + lost + " stopped sending heartbeats during the scenario");
                 cancelQuietly(sut, work.key());
                 return false;
             }
             if (System.nanoTime() > deadline) {
-                fail(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
+                failKeepingSamples(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
                         + "+ " + margin.toSeconds() + " s margin)");
                 cancelQuietly(sut, work.key());
                 return false;
@@ -185,6 +199,30 @@ final class ScenarioAttempt {
 
     private void fail(ScenarioWork work, String reason) {
         store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason);
+    }
+
+    /**
+     * A cancelled scenario keeps what it measured: iperf3's output when the SUT's result brings some soon (see
+     * {@link ResultIntake}), else the live samples. iperf3 3.12 killed by the cancel prints nothing.
+     */
+    private void keepSamplesUnlessAResultCame(ScenarioWork work) throws InterruptedException {
+        List<LiveSamples> samples = liveSamples.take(work.key());
+        long deadline = System.nanoTime() + CANCELLED_RESULT_WAIT.toNanos();
+        while (!samples.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(POLL.toMillis());
+            if (store.resultContext(work.key().jobId(), work.key().scenarioId())
+                    .map(JobStore.ResultContext::runId).isPresent()) {
+                return;
+            }
+        }
+        liveSampleRuns.keep(work, samples, "the scenario was cancelled");
+    }
+
+    /** No result came: what the server received live is what the scenario measured (see {@link LiveSampleRuns}). */
+    private void failKeepingSamples(ScenarioWork work, String reason) {
+        if (store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason)) {
+            liveSampleRuns.keep(work, liveSamples.take(work.key()), reason);
+        }
     }
 
     /** What the SUT is sent; package-private for the wire contract test. */

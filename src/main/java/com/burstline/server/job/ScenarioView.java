@@ -6,14 +6,15 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * One scenario of a job as the API shows it: {@code runId} once its result was stored, {@code error} in words when
- * it did not succeed; {@code probe} what a burst probe's scenario measured (null for any other). The field names are
- * part of the API.
+ * One scenario of a job as the API shows it: {@code runId} once its result was stored (for a failed scenario, the
+ * partial run of what it measured until it failed), {@code error} in words when it did not succeed, {@code note}
+ * what else to know (a result that arrived late); {@code probe} what a burst probe's scenario measured (null for any
+ * other). The field names are part of the API.
  */
 public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
                            int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
                            ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
-                           Instant finishedAt, ProbeView probe) {
+                           Instant finishedAt, String note, ProbeView probe) {
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
     public String name() {

@@ -4,7 +4,8 @@ import com.burstline.server.run.RunSummary;
 
 /**
  * The runs CSV: the summary's API fields, in the API's names, tags joined by ';'. {@code status} is the job
- * scenario's (SUCCEEDED, FAILED for a late result) or {@code uploaded}; the reverse columns hold a bidir run's
+ * scenario's (SUCCEEDED, FAILED for a partial run or a late result) or {@code uploaded}; {@code runStatus} is the
+ * run's own ({@code complete} or {@code partial}, with its {@code error}); the reverse columns hold a bidir run's
  * other direction.
  */
 final class RunCsvColumns {
@@ -14,7 +15,7 @@ final class RunCsvColumns {
             "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
-            "percentOfBurstLimit", "intervalCount"};
+            "percentOfBurstLimit", "intervalCount", "runStatus", "error"};
 
     private RunCsvColumns() {
     }
@@ -27,6 +28,6 @@ final class RunCsvColumns {
                 run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(), run.reverseReceivedBitsPerSecond(),
                 run.retransmits(), run.jitterMs(), run.lostPercent(), run.hostCpuPercent(), run.remoteCpuPercent(),
                 run.burstLimitBitsPerSecond(), run.baselineBitsPerSecond(), run.percentOfBurstLimit(),
-                run.intervalCount()};
+                run.intervalCount(), run.status(), run.error()};
     }
 }

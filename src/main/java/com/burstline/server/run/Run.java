@@ -72,6 +72,8 @@ class Run {
     private String hostFacts;
     private String nicCounters;
     private String command;
+    private String status = RunStatus.COMPLETE.apiName();
+    private String error;
 
     protected Run() {
         // for JPA
@@ -127,6 +129,19 @@ class Run {
         return tags;
     }
 
+    /**
+     * What was measured before the scenario failed or was cancelled; {@code reason} says what happened.
+     *
+     * @param format what the raw bytes are when they are not iperf3's output; null keeps iperf3's format
+     */
+    void markPartial(String reason, String format) {
+        if (format != null) {
+            this.outputFormat = format;
+        }
+        this.status = RunStatus.PARTIAL.apiName();
+        this.error = reason == null || reason.length() <= 2000 ? reason : reason.substring(0, 1997) + "...";
+    }
+
     /** The column values in the order of {@link RunWriter}'s INSERT; timestamps as UTC offsets for JDBC. */
     Object[] insertValues() {
         return new Object[]{contentSha256, utc(uploadedAt), sut, peer, instanceType, driver, tool, toolVersion,
@@ -134,7 +149,7 @@ class Run {
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
-                command};
+                command, status, error};
     }
 
     private static java.time.OffsetDateTime utc(Instant instant) {
@@ -148,7 +163,7 @@ class Run {
                 outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds,
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
-                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId);
+                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status, error);
     }
 
     RunLabels labels() {

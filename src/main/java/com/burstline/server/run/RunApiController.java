@@ -72,7 +72,8 @@ class RunApiController {
     @Operation(summary = "List runs, newest first",
             description = "sut, peer, driver, instanceType and tag match case-insensitively anywhere in the value "
                     + "(driver=ena finds 'ENA ARM64 2.2.1'); protocol, direction and job exactly; from and to (UTC "
-                    + "dates or times, to's date included) bound when the run started.")
+                    + "dates or times, to's date included) bound when the run started; status is complete or partial "
+                    + "(a run kept from a failed or cancelled scenario).")
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     RunPage list(@RequestParam(required = false) String sut, @RequestParam(required = false) String peer,
                  @RequestParam(required = false) String driver, @RequestParam(required = false) String instanceType,
@@ -84,9 +85,11 @@ class RunApiController {
                  @RequestParam(required = false) String from,
                  @Parameter(description = "e.g. 2026-11-30 (the whole day) or 2026-11-30T18:00 (UTC)")
                  @RequestParam(required = false) String to,
+                 @Parameter(description = "complete or partial (a failed or cancelled scenario's run); both when "
+                         + "absent") @RequestParam(required = false) String status,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
         return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job,
-                TimeBounds.from(from), TimeBounds.to(to)), page, size);
+                TimeBounds.from(from), TimeBounds.to(to), RunFilter.status(status)), page, size);
     }
 
     @Operation(summary = "The values runs have, per name filter (sut, peer, driver, instanceType, tag), sorted",

@@ -11,21 +11,29 @@ import java.util.Locale;
  * {@code driver}, {@code instanceType}, {@code tag}) match case-insensitively anywhere in the value
  * ({@code driver=ena} finds "ENA ARM64 2.2.1"); protocol and direction exactly, checked here so that a typo is a
  * clear 400, not an empty list. {@code job} is the id of the job that measured the runs; {@code from} (inclusive)
- * and {@code to} (exclusive) bound when the run started (see {@link TimeBounds}).
+ * and {@code to} (exclusive) bound when the run started (see {@link TimeBounds}). {@code status} is
+ * {@code complete} or {@code partial} ({@link RunStatus}); null lists both, while comparisons, trends and reports
+ * read null as complete (see {@link RunSelections}).
  */
 public record RunFilter(String sut, String peer, String driver, String instanceType, String protocol,
-                        String direction, String tag, Long job, Instant from, Instant to) {
+                        String direction, String tag, Long job, Instant from, Instant to, RunStatus status) {
+
+    /** Of any status. */
+    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
+                     String tag, Long job, Instant from, Instant to) {
+        this(sut, peer, driver, instanceType, protocol, direction, tag, job, from, to, null);
+    }
 
     /** Without a date range. */
     public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
                      String tag, Long job) {
-        this(sut, peer, driver, instanceType, protocol, direction, tag, job, null, null);
+        this(sut, peer, driver, instanceType, protocol, direction, tag, job, null, null, null);
     }
 
     /** Without a job: the filters the runs pages offer. */
     public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
                      String tag) {
-        this(sut, peer, driver, instanceType, protocol, direction, tag, null, null, null);
+        this(sut, peer, driver, instanceType, protocol, direction, tag, null, null, null, null);
     }
 
     public RunFilter {
@@ -42,7 +50,17 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
     }
 
     public static RunFilter none() {
-        return new RunFilter(null, null, null, null, null, null, null, null, null, null);
+        return new RunFilter(null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The same filter, narrowed to one status. */
+    public RunFilter withStatus(RunStatus wanted) {
+        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, from, to, wanted);
+    }
+
+    /** {@code complete}, {@code partial}, or null/blank for either. */
+    public static RunStatus status(String value) {
+        return value == null || value.isBlank() ? null : RunStatus.fromApiName(value);
     }
 
     private static String normalizeProtocol(String protocol) {

@@ -78,18 +78,49 @@ public class RunImporter {
         MetadataRules.check(metadata);
         Iperf3Result result;
         try {
-            result = parse(content, mediaType);
+            result = parse(content, mediaType, false);
         } catch (Iperf3FormatException | Iperf3ReportedError rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
-        String sha256 = sha256(content);
-        storage.requireRoomFor(content.length);
+        return save(result, new RawOutput(mediaType, content), null, metadata, provenance, null);
+    }
+
+    /**
+     * Keeps iperf3's own output of a scenario that failed or was cancelled midway, as a partial run with the error:
+     * the same checks and raw bytes as any run, its figures from the intervals measured until then.
+     *
+     * @throws Iperf3FormatException when the content is not iperf3 output or holds no measured interval
+     */
+    public ImportOutcome importPartialOutput(byte[] content, String mediaType, RunMetadata metadata,
+                                             RunProvenance provenance, String error) {
+        MetadataRules.check(metadata);
+        Iperf3Result result = parse(content, mediaType, true);
+        return save(result, new RawOutput(mediaType, content), null, metadata, provenance, error);
+    }
+
+    /**
+     * Keeps what arrived of a scenario whose tool output never came (its agent was lost), as a partial run: the
+     * caller builds the result and the raw document that says what it is.
+     *
+     * @param outputFormat what the raw document is, e.g. {@code live-samples}
+     */
+    public ImportOutcome importPartial(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
+                                       RunProvenance provenance, String error) {
+        MetadataRules.check(metadata);
+        return save(result, raw, outputFormat, metadata, provenance, error);
+    }
+
+    /** @param error null for a complete run, else why it is partial */
+    private ImportOutcome save(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
+                               RunProvenance provenance, String error) {
+        String sha256 = sha256(raw.content());
+        storage.requireRoomFor(raw.content().length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
-                    .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256,
-                            new RawOutput(mediaType, content)), true)));
+                    .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256, raw,
+                            new Partial(outputFormat, error)), true)));
             storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
@@ -107,13 +138,17 @@ public class RunImporter {
         }
     }
 
+    /** How a partial run differs from a complete one; both null for a complete run. */
+    private record Partial(String outputFormat, String error) {
+    }
+
     /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
-    private Iperf3Result parse(byte[] content, String mediaType) {
+    private Iperf3Result parse(byte[] content, String mediaType, boolean partial) {
         Utf8Input.require(content);
         Iperf3Plausibility.check(content);
         Iperf3Result result;
         try {
-            result = parser.parse(content);
+            result = partial ? parser.parsePartial(content) : parser.parse(content);
         } catch (DateTimeException outOfRange) {
             throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
                     + "years 2000 to 2099", outOfRange);
@@ -123,9 +158,12 @@ public class RunImporter {
     }
 
     private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,
-                             RawOutput raw) {
+                             RawOutput raw, Partial partial) {
         Run run = new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance, sha256,
                 clock.instant().truncatedTo(ChronoUnit.MICROS)); // what the database keeps, so answers match reads
+        if (partial.error() != null) {
+            run.markPartial(partial.error(), partial.outputFormat());
+        }
         writer.insert(run);
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());

@@ -63,6 +63,18 @@ public class RunQueries {
         return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
     }
 
+    /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
+    @Transactional(readOnly = true)
+    public java.util.Set<Long> partialAmong(java.util.Collection<Long> ids) {
+        java.util.Set<Long> partial = new java.util.HashSet<>();
+        runs.findAllById(ids).forEach(run -> {
+            if (run.toSummary().partial()) {
+                partial.add(run.getId());
+            }
+        });
+        return partial;
+    }
+
     /** The agent's record around the run. */
     @Transactional(readOnly = true)
     public RunEnvironment environment(long id) {

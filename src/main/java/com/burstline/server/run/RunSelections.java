@@ -20,8 +20,9 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * Reads a selection of runs with their interval rows in a few queries, for comparisons, reports and exports. The
- * cost follows the runs selected: summaries come from the indexed run columns, intervals by run id.
+ * Reads a selection of runs with their interval rows in a few queries, for comparisons, trends, reports and exports:
+ * complete runs unless the selection's filter asks for {@code status=partial}. The cost follows the runs selected:
+ * summaries come from the indexed run columns, intervals by run id.
  */
 @Service
 public class RunSelections {
@@ -101,8 +102,11 @@ public class RunSelections {
         intervals.forEach(runIds, consumer);
     }
 
-    private static Specification<Run> specification(RunSelection selection) {
-        Specification<Run> spec = RunSpecifications.matching(selection.filter());
+    /** Partial runs only when asked for: their figures are not a complete measurement to compare or trend. */
+    static Specification<Run> specification(RunSelection selection) {
+        RunFilter filter = selection.filter();
+        Specification<Run> spec = RunSpecifications.matching(filter.status() == null
+                ? filter.withStatus(RunStatus.COMPLETE) : filter);
         if (!selection.runIds().isEmpty()) {
             spec = spec.and((root, query, builder) -> root.get("id").in(selection.runIds()));
         }

@@ -12,7 +12,7 @@ import java.util.Locale;
 
 /**
  * Turns a {@link RunFilter} into a JPA query: names match case-insensitively anywhere in the value, protocol,
- * direction and job exactly, and the date range on when the run started (its upload time when iperf3 gave none).
+ * direction, job and status exactly, and the date range on when the run started (its upload time when iperf3 gave none).
  */
 final class RunSpecifications {
     private static final char ESCAPE = '!';
@@ -32,6 +32,9 @@ final class RunSpecifications {
             }
             if (filter.direction() != null) {
                 predicates.add(builder.equal(root.get("direction"), filter.direction()));
+            }
+            if (filter.status() != null) {
+                predicates.add(builder.equal(root.get("status"), filter.status().apiName()));
             }
             if (filter.job() != null) {
                 predicates.add(builder.equal(root.get("jobId"), filter.job()));

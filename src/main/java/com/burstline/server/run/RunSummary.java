@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * A run as the API and pages show it. Figures are iperf3's own, unrounded, in bits per second; limits come from the
- * upload's overrides or the instance catalog. {@code jobId} is the job that measured the run, null for uploads. The
+ * upload's overrides or the instance catalog. {@code jobId} is the job that measured the run, null for uploads.
+ * {@code status} is {@code complete}, or {@code partial} for a run whose scenario failed or was cancelled after
+ * measuring something: its figures cover only the intervals measured before {@code error} (in words) happened. The
  * field names are part of the API.
  */
 public record RunSummary(
@@ -39,9 +41,11 @@ public record RunSummary(
         Double reverseSentBitsPerSecond,
         Double reverseReceivedBitsPerSecond,
         int intervalCount,
-        Long jobId) {
+        Long jobId,
+        String status,
+        String error) {
 
-    /** A run that no job measured (an upload): the same summary without a {@code jobId}. */
+    /** A complete run that no job measured (an upload): the same summary without a {@code jobId}. */
     public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
                       String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
                       String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
@@ -54,7 +58,12 @@ public record RunSummary(
                 protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond,
                 receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit, reverseSentBitsPerSecond,
-                reverseReceivedBitsPerSecond, intervalCount, null);
+                reverseReceivedBitsPerSecond, intervalCount, null, RunStatus.COMPLETE.apiName(), null);
+    }
+
+    /** Whether the run measured only part of its test (see {@link RunStatus}). */
+    public boolean partial() {
+        return RunStatus.PARTIAL.apiName().equals(status);
     }
 
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */

@@ -2,6 +2,7 @@ package com.burstline.server.system;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,7 +10,10 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.ByteArrayInputStream;
@@ -42,7 +46,7 @@ class RequestBodyLimit extends OncePerRequestFilter {
             throws ServletException, IOException {
         long allowed = carriesIperf3Output(request) ? uploadLimit : limit;
         if (request.getContentLengthLong() > allowed) {
-            tooLarge(response, allowed);
+            tooLarge(request, response, allowed);
             return;
         }
         if (request.getContentLengthLong() >= 0 || !hasBody(request) || allowed == uploadLimit) {
@@ -51,7 +55,7 @@ class RequestBodyLimit extends OncePerRequestFilter {
         }
         byte[] body = readAtMost(request.getInputStream(), allowed);
         if (body == null) {
-            tooLarge(response, allowed);
+            tooLarge(request, response, allowed);
             return;
         }
         chain.doFilter(new BufferedBody(request, body), response);
@@ -79,11 +83,24 @@ class RequestBodyLimit extends OncePerRequestFilter {
         return body.toByteArray();
     }
 
-    private static void tooLarge(HttpServletResponse response, long allowed) throws IOException {
+    /**
+     * The API answers a problem here; a page's form (the upload page) goes the way of every other error, so that a
+     * browser gets the readable error page and the problem's words on it.
+     */
+    private static void tooLarge(HttpServletRequest request, HttpServletResponse response, long allowed)
+            throws IOException {
         response.setHeader("Connection", "close");
-        Problems.write(response, 413, "Request body too large", "This request's body is larger than the "
-                + allowed + " bytes allowed here (burstline.http.max-body-size; iperf3 output: "
-                + "burstline.max-upload-size).");
+        String detail = "This request's body is larger than the " + allowed + " bytes allowed here "
+                + "(burstline.http.max-body-size; iperf3 output: burstline.max-upload-size).";
+        if (request.getRequestURI().startsWith(request.getContextPath() + "/api/")) {
+            Problems.write(response, 413, "Request body too large", detail);
+            return;
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE, detail);
+        problem.setTitle("Request body too large");
+        request.setAttribute(RequestDispatcher.ERROR_EXCEPTION,
+                new ErrorResponseException(HttpStatus.CONTENT_TOO_LARGE, problem, null));
+        response.sendError(HttpStatus.CONTENT_TOO_LARGE.value());
     }
 
     /** The body read up front, served again to whoever reads the request. */

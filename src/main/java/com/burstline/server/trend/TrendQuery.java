@@ -17,7 +17,7 @@ record TrendQuery(SelectionQuery selection, Integer streams, Long target, int la
     static final int MAX_LAST = 10_000;
 
     private static final List<String> PARAMETERS = List.of("sut", "peer", "protocol", "direction", "streams",
-            "target", "driver", "instanceType", "tag", "job", "run", "last");
+            "target", "driver", "instanceType", "tag", "job", "run", "last", "status");
 
     static TrendQuery parse(MultiValueMap<String, String> params) {
         params.keySet().stream().filter(name -> !PARAMETERS.contains(name)).findFirst().ifPresent(name -> {

@@ -10,17 +10,17 @@ import java.util.stream.Stream;
  * works); {@link RunFilter} and {@link TimeBounds} check the values.
  */
 record RunListQuery(String sut, String peer, String driver, String instanceType, String protocol, String direction,
-                    String tag, Long job, String from, String to) {
+                    String tag, Long job, String from, String to, String status) {
 
     /** @throws com.burstline.server.run.InvalidRunInputException when a value is invalid */
     RunFilter toFilter() {
         return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, TimeBounds.from(from),
-                TimeBounds.to(to));
+                TimeBounds.to(to), RunFilter.status(status));
     }
 
     /** Whether any field was filled in; answers even when a value is invalid, so the form can stay open. */
     boolean isFiltered() {
-        return job != null || Stream.of(sut, peer, driver, instanceType, protocol, direction, tag, from, to)
+        return job != null || Stream.of(sut, peer, driver, instanceType, protocol, direction, tag, from, to, status)
                 .anyMatch(value -> value != null && !value.isBlank());
     }
 
@@ -37,6 +37,7 @@ record RunListQuery(String sut, String peer, String driver, String instanceType,
         append(query, "job", job == null ? null : job.toString());
         append(query, "from", from);
         append(query, "to", to);
+        append(query, "status", status);
         return query.toString();
     }
 

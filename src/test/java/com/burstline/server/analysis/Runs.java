@@ -17,7 +17,7 @@ final class Runs {
                 r.receivedBitsPerSecond(), r.retransmits(), r.jitterMs(), r.lostPercent(),
                 r.hostCpuPercent(), r.remoteCpuPercent(),
                 r.burstLimitBitsPerSecond(), r.baselineBitsPerSecond(), r.percentOfBurstLimit(),
-                r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(), r.intervalCount(), r.jobId());
+                r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(), r.intervalCount(), r.jobId(), r.status(), r.error());
     }
 
     /** The same run with another retransmit count (the case one retransmit made a finding). */
@@ -28,6 +28,6 @@ final class Runs {
                 r.receivedBitsPerSecond(), retransmits, r.jitterMs(), r.lostPercent(), r.hostCpuPercent(),
                 r.remoteCpuPercent(), r.burstLimitBitsPerSecond(), r.baselineBitsPerSecond(),
                 r.percentOfBurstLimit(), r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(),
-                r.intervalCount(), r.jobId());
+                r.intervalCount(), r.jobId(), r.status(), r.error());
     }
 }

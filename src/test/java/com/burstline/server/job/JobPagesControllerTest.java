@@ -36,7 +36,8 @@ class JobPagesControllerTest {
     void controller() {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
         mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
-                        new com.burstline.server.catalog.InstanceCatalog()))
+                        new com.burstline.server.catalog.InstanceCatalog(),
+                        mock(com.burstline.server.run.RunQueries.class)))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();

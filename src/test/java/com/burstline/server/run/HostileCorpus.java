@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -41,19 +43,32 @@ final class HostileCorpus {
     private final List<Body> bodies = new ArrayList<>();
 
     static List<Body> generate() {
+        return byClass().values().stream().flatMap(List::stream).toList();
+    }
+
+    /** The same bodies, under the class of break each belongs to (for the reliability report). */
+    static Map<String, List<Body>> byClass() {
         HostileCorpus corpus = new HostileCorpus();
-        corpus.truncations(TCP, JSON);
-        corpus.truncations(STREAM, NDJSON);
-        for (String sample : List.of(TCP, TCP_4, UDP, STREAM)) {
-            corpus.numbers(sample);
-            corpus.duplicateKeys(sample);
-        }
-        corpus.badBytes();
-        corpus.nesting();
-        corpus.longStrings();
-        corpus.badStreamLines();
-        corpus.wrongTypesAndEncodings();
-        return List.copyOf(corpus.bodies);
+        Map<String, List<Body>> classes = new LinkedHashMap<>();
+        corpus.collect(classes, "truncated at every structural point", () -> {
+            corpus.truncations(TCP, JSON);
+            corpus.truncations(STREAM, NDJSON);
+        });
+        corpus.collect(classes, "numbers negative, huge, fractional, strings",
+                () -> List.of(TCP, TCP_4, UDP, STREAM).forEach(corpus::numbers));
+        corpus.collect(classes, "duplicate keys", () -> List.of(TCP, TCP_4, UDP, STREAM).forEach(corpus::duplicateKeys));
+        corpus.collect(classes, "NUL, invalid UTF-8, escapes", corpus::badBytes);
+        corpus.collect(classes, "deep nesting", corpus::nesting);
+        corpus.collect(classes, "long strings and keys", corpus::longStrings);
+        corpus.collect(classes, "bad --json-stream lines", corpus::badStreamLines);
+        corpus.collect(classes, "wrong types and encodings", corpus::wrongTypesAndEncodings);
+        return classes;
+    }
+
+    private void collect(Map<String, List<Body>> classes, String name, Runnable generator) {
+        int before = bodies.size();
+        generator.run();
+        classes.put(name, List.copyOf(bodies.subList(before, bodies.size())));
     }
 
     private void truncations(String sample, String type) {

@@ -30,6 +30,7 @@ final class UploadStorm implements AutoCloseable {
     private final Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
     private final AtomicInteger reusedIds = new AtomicInteger();
     private final AtomicInteger failedRequests = new AtomicInteger();
+    private final java.util.Queue<Long> answerNanos = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final ExecutorService clients;
 
     UploadStorm(ServerProcess server, List<Corpus.Upload> uploads, int clientCount) {
@@ -66,6 +67,11 @@ final class UploadStorm implements AutoCloseable {
         return failedRequests.get();
     }
 
+    /** How long each answered request took, from sending to the whole answer. */
+    List<Long> answerNanos() {
+        return List.copyOf(answerNanos);
+    }
+
     private void client() {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
@@ -73,11 +79,13 @@ final class UploadStorm implements AutoCloseable {
         while ((item = next.getAndIncrement()) < uploads.size() && !clients.isShutdown()) {
             Corpus.Upload upload = uploads.get(item);
             try {
+                long sent = System.nanoTime();
                 HttpResponse<String> answer = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs?tag=storm"))
                         .header("Authorization", "Bearer " + ServerProcess.TOKEN)
                         .header("Content-Type", upload.mediaType()).timeout(Duration.ofSeconds(30))
                         .POST(HttpRequest.BodyPublishers.ofByteArray(upload.content())).build(),
                         HttpResponse.BodyHandlers.ofString());
+                answerNanos.add(System.nanoTime() - sent);
                 statuses.computeIfAbsent(answer.statusCode(), status -> new AtomicInteger()).incrementAndGet();
                 if (answer.statusCode() == 201) {
                     long id = JSON.readTree(answer.body()).get("id").longValue();

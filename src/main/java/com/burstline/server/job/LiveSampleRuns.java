@@ -1,0 +1,126 @@
+package com.burstline.server.job;
+
+import com.burstline.contract.Json;
+import com.burstline.contract.LiveSamples;
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.IntervalSample;
+import com.burstline.iperf.Side;
+import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.agent.AgentView;
+import com.burstline.server.run.RawOutput;
+import com.burstline.server.run.RunImporter;
+import com.burstline.server.run.RunMetadata;
+import com.burstline.server.run.RunProvenance;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps what a scenario measured when its SUT agent was lost and iperf3's output never came: a partial run built
+ * from the live samples the server received. Its raw bytes are not iperf3's, and say so: a JSON document naming what
+ * it is, why, and holding every sample batch as it arrived.
+ */
+@Service
+class LiveSampleRuns {
+    static final String MEDIA_TYPE = "application/vnd.burstline.live-samples+json";
+    static final String FORMAT = "live-samples";
+    private static final Logger log = LoggerFactory.getLogger(LiveSampleRuns.class);
+
+    private final RunImporter importer;
+    private final JobStore store;
+    private final AgentRegistry agents;
+    private final Clock clock = Clock.systemUTC();
+
+    LiveSampleRuns(RunImporter importer, JobStore store, AgentRegistry agents) {
+        this.importer = importer;
+        this.store = store;
+        this.agents = agents;
+    }
+
+    /** Stores the samples as a partial run and links it to the failed scenario; nothing when none arrived. */
+    void keep(ScenarioWork work, List<LiveSamples> batches, String error) {
+        if (batches.stream().allMatch(batch -> batch.samples().isEmpty())) {
+            return;
+        }
+        try {
+            Iperf3Result result = result(work.scenario(), batches);
+            RunMetadata metadata = new RunMetadata(work.sut(), work.peer(),
+                    agents.find(work.sut()).map(AgentView::instanceType).orElse(null), null,
+                    store.resultContext(work.key().jobId(), work.key().scenarioId())
+                            .map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
+            long runId = importer.importPartial(result, new RawOutput(MEDIA_TYPE, document(work, batches, error)),
+                    FORMAT, metadata, new RunProvenance(work.key().jobId(), null, null, null),
+                    error + " (kept from the live samples the server received: iperf3's output never arrived)")
+                    .run().id();
+            store.linkRun(work.key(), runId);
+        } catch (Iperf3FormatException nothingMeasured) {
+            log.info("The live samples of {} held no measured interval", work.key().describe());
+        }
+    }
+
+    /** The samples as interval sum rows: what the SUT's iperf3 (or its interface counters) reported live. */
+    static Iperf3Result result(PlannedScenario scenario, List<LiveSamples> batches) {
+        List<IntervalSample> rows = new ArrayList<>();
+        for (LiveSamples batch : batches) {
+            for (LiveSamples.Sample sample : batch.samples()) {
+                if (sample.start() != null && sample.end() != null && sample.bitsPerSecond() != null
+                        && sample.end() > sample.start() && LiveSamples.SUM.equals(sample.stream())) {
+                    rows.add(row(rows.size(), scenario, sample));
+                }
+            }
+        }
+        return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, null, null, scenario.protocol(),
+                scenario.direction(), scenario.streams(), scenario.durationSeconds(), scenario.omitSeconds(),
+                scenario.targetBitsPerSecond(), rows);
+    }
+
+    private static IntervalSample row(int index, PlannedScenario scenario, LiveSamples.Sample sample) {
+        Direction direction = scenario.direction() != Direction.BIDIR ? scenario.direction()
+                : "download".equals(sample.direction()) ? Direction.DOWNLOAD : Direction.UPLOAD;
+        // The SUT is the client: it sends an upload and receives a download.
+        Side side = direction == Direction.DOWNLOAD ? Side.RECEIVER : Side.SENDER;
+        double seconds = sample.end() - sample.start();
+        return new IntervalSample(index, sample.start(), sample.end(), IntervalSample.SUM, direction, side,
+                Math.round(sample.bitsPerSecond() * seconds / 8), sample.bitsPerSecond(), null, null, null, null,
+                null, null, sample.end() <= scenario.omitSeconds());
+    }
+
+    private static Map<String, Object> scenario(PlannedScenario planned) {
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("protocol", planned.protocol().name());
+        scenario.put("direction", planned.direction().apiName());
+        scenario.put("streams", planned.streams());
+        scenario.put("durationSeconds", planned.durationSeconds());
+        scenario.put("intervalSeconds", planned.intervalSeconds());
+        scenario.put("omitSeconds", planned.omitSeconds());
+        scenario.put("targetBitsPerSecond", planned.targetBitsPerSecond());
+        return scenario;
+    }
+
+    private byte[] document(ScenarioWork work, List<LiveSamples> batches, String error) {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("kind", "burstline-live-samples");
+        document.put("description", "Not iperf3 output. The SUT agent was lost during the scenario and its iperf3 "
+                + "output never reached the server; these are the live samples the server received from the agent "
+                + "while the scenario ran, batch by batch as they arrived. Their source says whether iperf3 printed "
+                + "them (" + LiveSamples.FROM_TOOL + ") or they are the interface's byte counters ("
+                + LiveSamples.FROM_COUNTERS + ").");
+        document.put("error", error);
+        document.putAll(work.key().toJson());
+        document.put("sut", work.sut());
+        document.put("peer", work.peer());
+        document.put("scenario", scenario(work.scenario()));
+        document.put("keptAt", clock.instant().toString());
+        document.put("batches", batches.stream().map(LiveSamples::toJson).toList());
+        return Json.write(document).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,150 @@
+package com.burstline.agent;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import com.burstline.testsupport.SlowConnections;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Real agent processes (target/burstline-agent.jar) under 500 slow connections from one client (127.0.0.2): some
+ * never send a byte, some send their headers a byte a second, some their bodies. The agent still answers its server's
+ * calls and runs a scenario, cuts the stuck connections, and by default listens only on the address that reaches
+ * its server. Each wait is a generous bound, not a speed goal.
+ */
+class AgentSlowClientsIT {
+    private static final String TOKEN = "agent-slow-token";
+    private static final String NOWHERE = "http://127.0.0.1:9"; // nothing listens on the discard port
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int SILENT = 200;
+    private static final int SLOW_HEADERS = 150;
+    private static final int SLOW_BODIES = 150;
+    /** The agent's own requests, started and never finished: headers a byte a second, bodies likewise. */
+    private static final String SLOW_HEADERS_START = "POST /v1/scenarios HTTP/1.1\r\nHo";
+
+    @TempDir
+    Path workDir;
+    private final List<AgentProcess> agents = new ArrayList<>();
+    private final List<SlowConnections> slow = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws Exception {
+        for (SlowConnections connections : slow) {
+            connections.close();
+        }
+        for (AgentProcess agent : agents) {
+            agent.close();
+        }
+    }
+
+    @Test
+    void listensOnlyOnTheAddressThatReachesItsServerByDefault() throws Exception {
+        int port = AgentProcess.freePort();
+        AgentProcess agent = startAgent("default-listen", port, ":" + port);
+
+        assertThat(agent.log()).contains("listening at http://127.0.0.1:" + port);
+        assertThat(agent.call("GET", "/v1/status", TOKEN, null).statusCode()).isEqualTo(200);
+        List<InetAddress> others = otherLocalAddresses();
+        assertThat(others).as("this host needs an address besides 127.0.0.1 to check").isNotEmpty();
+        for (InetAddress other : others) {
+            assertThatThrownBy(() -> new Socket(other, port).close()).as("connect to " + other + ":" + port)
+                    .isInstanceOf(ConnectException.class);
+        }
+    }
+
+    @Test
+    void fiveHundredSlowConnectionsFromOneClientLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
+        AgentProcess sut = startAgent("slow-sut", AgentProcess.freePort(), null);
+        AgentProcess peer = startAgent("slow-peer", AgentProcess.freePort(), null);
+        SlowConnections slow = connections(sut);
+        List<Socket> silent = slow.open(SILENT, "", false);
+        List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
+        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(TOKEN), true));
+        slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
+        Thread trickler = slow.trickleEverySecond();
+        try {
+            for (int i = 0; i < 3; i++) { // across the first seconds, while every slow connection is still open
+                assertAnsweredWithinTenSeconds(sut);
+                Thread.sleep(1000);
+            }
+            int port = AgentProcess.freePort();
+            assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
+                    + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
+            HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
+            assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+            assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-slow-sut"))).get("succeeded")
+                    .booleanValue()).isTrue();
+            assertAnsweredWithinTenSeconds(sut);
+
+            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
+                    .as("connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
+            assertThat(SlowConnections.awaitClosedByPeer(slowHeaders, Duration.ofMinutes(1)))
+                    .as("headers still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
+            assertThat(SlowConnections.awaitClosedByPeer(slowBodies, Duration.ofMinutes(1)))
+                    .as("bodies still arriving, cut or answered by the agent").isEqualTo(SLOW_BODIES);
+            assertThat(sut.isAlive()).isTrue();
+        } finally {
+            trickler.interrupt();
+        }
+    }
+
+    private SlowConnections connections(AgentProcess agent) {
+        SlowConnections connections = new SlowConnections(agent.url().getPort());
+        slow.add(connections);
+        return connections;
+    }
+
+    private AgentProcess startAgent(String name, int port, String listen) throws IOException {
+        List<String> options = List.of("--server", NOWHERE, "--token", TOKEN, "--name", name,
+                "--listen", Objects.requireNonNullElse(listen, "127.0.0.1:" + port),
+                "--spool", workDir.resolve("spool-" + name).toString());
+        AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"),
+                options);
+        agents.add(agent);
+        return agent;
+    }
+
+    private static String slowBodyStart(String token) {
+        return "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + (token == null ? "" : "Authorization: Bearer " + token + "\r\n") + "Content-Length: 60000\r\n\r\n{";
+    }
+
+    private static void assertAnsweredWithinTenSeconds(AgentProcess agent) {
+        Instant before = Instant.now();
+        HttpResponse<String> status = agent.call("GET", "/v1/status", TOKEN, null);
+        assertThat(status.statusCode()).isEqualTo(200);
+        assertThat(Duration.between(before, Instant.now())).as("status answered").isLessThan(Duration.ofSeconds(10));
+    }
+
+    private static List<InetAddress> otherLocalAddresses() throws IOException {
+        List<InetAddress> others = new ArrayList<>(List.of(InetAddress.getByName("127.0.0.2")));
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            nic.inetAddresses().filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress()).forEach(others::add);
+        }
+        return others;
+    }
+
+    private static String scenario(int port) {
+        return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"127.0.0.1\", \"port\": " + port
+                + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 1, \"durationSeconds\": 2,"
+                + " \"intervalSeconds\": 1}";
+    }
+}
