@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Engine benchmark: the native Java engine beside iperf3 3.12 on loopback, interleaved, both pairings (engine client
-# to iperf3 server and iperf3 client to engine server, plus iperf3 alone and engine alone): TCP -P 1 and -P 4, UDP
-# at -b 0 and at 1 Gbit/s. Prints received rate, loss, CPU per Gbit/s, the ratios to iperf3 alone, and the command
-# that reproduces the run. Never fails on figures.
+# Engine benchmark: the native Java engine beside iperf3 3.12, interleaved, all four pairings (iperf3 alone, engine
+# client to iperf3 server, iperf3 client to engine server, engine alone) on loopback (TCP -P 1 and -P 4, UDP at -b 0
+# and at 1 Gbit/s) and across an unshaped veth between two namespaces (TCP -P 1 and -P 4; needs root). Prints
+# received rate, loss, CPU per Gbit/s, the ratios to iperf3 alone, and the command that reproduces the run. Then the
+# agent's lightness: jar size, and idle RSS of two agents after 100 engine scenarios beside the JVM's floor (a trivial
+# Java program and a bare JDK HTTP daemon), all with the same JVM flags: BURSTLINE_AGENT_JAVA_OPTS, default none, as
+# the agent is launched (scripts/start.sh, README). Never fails on figures.
 #
-#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (default 2)] [seconds per run (default 5)]
+#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests package dependency:build-classpath \

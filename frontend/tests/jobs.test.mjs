@@ -99,7 +99,8 @@ describe('jobs on real agents in Chromium', () => {
       const nics = await row.locator('td ul li').allTextContents();
       assert.ok(nics.length >= 1, `interfaces of ${name}`);
       assert.ok(nics.some((nic) => nic.startsWith('lo:')), `loopback among ${nics.join(' | ')}`);
-      assert.match(await row.locator('code').first().textContent(), /^http:\/\/127\.0\.0\.1:\d+$/);
+      // Agents serve HTTPS with their own key by default (the server pins it at enrollment).
+      assert.match(await row.locator('code').first().textContent(), /^https:\/\/127\.0\.0\.1:\d+$/);
     }
     await assertNote();
     await page.screenshot({ path: join(results, 'jobs-agents.png'), fullPage: true });
@@ -198,6 +199,8 @@ describe('jobs on real agents in Chromium', () => {
         authorized(token))).json();
       const received = await row.locator('td[data-label="Received"]').textContent();
       assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
+      assert.equal(await row.locator('td[data-label="Measured by"]').textContent(),
+        `${run.tool} ${run.toolVersion}`, `tool of run ${run.id}`);
       assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
     }
     assert.match(await page.textContent('#job-progress-text'), /scenarios done · job succeeded/);
@@ -240,7 +243,65 @@ describe('jobs on real agents in Chromium', () => {
     assert.deepEqual(sum, received.filter((row) => row.stream === 'sum' && !row.omitted).map((row) => row.bitsPerSecond));
     await page.screenshot({ path: join(results, 'jobs-udp-run.png'), fullPage: true });
   });
+
+  test('an interleaved job of two pairs with a cool-down, from the form: the page shows the wait and compares the pairs',
+    async () => {
+      await page.goto(`${baseUrl}/jobs/new`);
+      await page.selectOption('select[name=sut]', AGENTS[0]);
+      await page.selectOption('select[name=peer]', AGENTS[1]);
+      await page.locator('select[name=pairSut]').first().selectOption(AGENTS[1]);
+      await page.locator('select[name=pairPeer]').first().selectOption(AGENTS[0]);
+      await page.check('input[name=plan][value=custom]');
+      const row = page.locator('table.report tbody tr').first();
+      await row.locator('select[name=protocol]').selectOption('TCP');
+      await row.locator('input[name=scenarioSeconds]').fill('2');
+      await page.selectOption('select[name=order]', 'interleaved');
+      await page.fill('input[name=coolDownSeconds]', '3');
+      await page.screenshot({ path: join(results, 'jobs-new-pairs.png'), fullPage: true });
+      await assertNoOverflowAt400('jobs-new-pairs-narrow.png');
+      await page.click('form button[type=submit]:has-text("Start job")');
+      await page.waitForURL((url) => /^\/jobs\/\d+$/.test(url.pathname));
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+      const pairs = [`${AGENTS[0]}/${AGENTS[1]}`, `${AGENTS[1]}/${AGENTS[0]}`];
+      const job = await (await fetch(`${baseUrl}/api/v1/jobs/${id}`, authorized(token))).json();
+      assert.deepEqual(job.pairs, [{ sut: AGENTS[0], peer: AGENTS[1] }, { sut: AGENTS[1], peer: AGENTS[0] }]);
+      assert.equal(job.order, 'interleaved');
+      assert.equal(job.coolDownSeconds, 3);
+      assert.match(await page.textContent('h1'), new RegExp(`${AGENTS[0]} → ${AGENTS[1]}, ${AGENTS[1]} → ${AGENTS[0]}`));
+      // The first scenario may wait too (the agents ran the job before); the second always does.
+      await page.waitForFunction(() => !document.getElementById('job-cooling').hidden
+        && document.getElementById('job-cooling').textContent.includes('before scenario 2'));
+      assert.match(await page.textContent('#job-cooling'),
+        /^Cooling down 3 s before scenario 2 \(TCP 1 stream upload on lab-peer → lab-sut\).*UTC, in \d+ s\.$/);
+      await page.screenshot({ path: join(results, 'jobs-cooling.png'), fullPage: true });
+      await assertNoOverflowAt400('jobs-cooling-narrow.png');
+      await page.waitForFunction(() => document.getElementById('job-status').textContent.trim() === 'SUCCEEDED');
+      assert.equal(await page.isHidden('#job-cooling'), true, 'the wait is gone once the scenario started');
+
+      const compare = page.locator('#compare-pairs');
+      const href = new URL(await compare.getAttribute('href'), baseUrl);
+      assert.equal(href.searchParams.get('job'), String(id));
+      assert.equal(href.searchParams.get('groupBy'), 'pair');
+      assert.deepEqual(href.searchParams.getAll('pair'), pairs);
+      await compare.click();
+      await page.waitForURL((url) => url.pathname === '/compare');
+      await page.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr').length >= 2);
+      const groups = await page.locator('#compare-table tbody').textContent();
+      assert.ok(pairs.every((pair) => groups.includes(pair)), groups);
+      await page.screenshot({ path: join(results, 'jobs-compare-pairs.png'), fullPage: true });
+      assert.deepEqual(pageErrors, [], 'no script errors');
+    });
 });
+
+/** A 400 px wide screenshot, and the page does not scroll sideways at that width. */
+async function assertNoOverflowAt400(name) {
+  await page.setViewportSize({ width: 400, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.screenshot({ path: join(results, name), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.ok(overflow <= 0, `${name}: the page is ${overflow} px wider than 400 px`);
+}
 
 /** The environment note is on the page, as text. */
 async function assertNote() {

@@ -21,6 +21,9 @@ let heartbeats;
 let browser;
 let workDir;
 let jobId;
+/** Each stand-in agent's own secret, from its enrollment; the nonces the server dispatched, by scenario id. */
+const secrets = {};
+const nonces = {};
 
 describe('the burst probe on the job and Agents pages', () => {
   before(async () => {
@@ -29,17 +32,26 @@ describe('the burst probe on the job and Agents pages', () => {
     server = await startServer({ workDir, logName: 'probe-server.log', args: [`--burstline.api-token=${token}`,
       `--burstline.agent-token=${agentToken}`, '--burstline.agents.heartbeat-seconds=1'] });
     agentApi = createServer((request, response) => {
-      request.resume();
+      let sent = '';
+      request.on('data', (chunk) => { sent += chunk; });
+      request.on('end', () => {
+        if (request.url === '/v1/scenarios') {
+          const spec = JSON.parse(sent);
+          nonces[spec.scenarioId] = spec.nonce;
+        }
+      });
       response.writeHead(request.url.endsWith('cancel') ? 204 : 200, { 'Content-Type': 'application/json' });
       response.end(request.url.endsWith('cancel') ? undefined : '{}');
     });
     await new Promise((done) => agentApi.listen(0, '127.0.0.1', done));
     for (const name of AGENTS) {
-      const registered = await agentCall('/api/v1/agents', registration(name));
-      assert.equal(registered.status, 200, await registered.text());
+      const registered = await agentCall('/api/v1/agents', registration(name), agentToken);
+      const answer = await registered.text();
+      assert.equal(registered.status, 200, answer);
+      secrets[name] = JSON.parse(answer).secret;
     }
     heartbeats = setInterval(() => AGENTS.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
-      { busy: false }).catch(() => {})), 500);
+      { busy: false }, secrets[name]).catch(() => {})), 500);
     browser = await launchBrowser(workDir);
   });
 
@@ -64,11 +76,14 @@ describe('the burst probe on the job and Agents pages', () => {
       const job = await getJob();
       return job.scenarios[0].status === 'RUNNING' ? job.scenarios[0] : null;
     }));
+    const nonce = await until('the SUT to be sent the probe', async () => nonces[scenario.id]);
     for (let second = 0; second < 30; second += 1) {
       const rate = second < 9 ? 5e9 * (1 + 0.01 * Math.sin(second)) : 0.512e9;
-      await agentCall(`/api/v1/agents/${AGENTS[0]}/live`, { jobId, scenarioId: scenario.id,
-        attempt: scenario.attempt, source: 'interface-counters',
-        samples: [{ start: second, end: second + 1, bitsPerSecond: rate, stream: 'sum' }] });
+      const live = await agentCall(`/api/v1/agents/${AGENTS[0]}/live`, { jobId, scenarioId: scenario.id,
+        attempt: scenario.attempt, source: 'interface-counters', nonce,
+        samples: [{ start: second, end: second + 1, bitsPerSecond: rate, stream: 'sum' }] }, secrets[AGENTS[0]]);
+      // 403 only once the probe ended between the last look and this post
+      assert.ok([204, 403].includes(live.status), `live samples: ${live.status} ${await live.text()}`);
       if ((await getJob()).status !== 'RUNNING') {
         break;
       }
@@ -110,8 +125,9 @@ function registration(name) {
       interfaces: [{ name: 'eth0', driver: 'ena', driverVersion: '2.11.0', mtu: 9001 }] } };
 }
 
-function agentCall(path, body) {
-  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${agentToken}`,
+/** As an agent: with the enrollment token to enroll, then with the agent's own secret. */
+function agentCall(path, body, bearer) {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`,
     'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 

@@ -6,6 +6,12 @@ const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
+// Live sources that are the measuring tool's own intervals (LiveSamples.FROM_TOOL, FROM_ENGINE); any other source is
+// the interface counters.
+const OWN_LIVE_SOURCES = {
+  iperf3: 'Live figures from iperf3 itself (--json-stream), one point per interval.',
+  'burstline-java': 'Live figures from the agent\'s own engine, one point per interval.',
+};
 
 const rows = [...document.querySelectorAll('[data-scenario-id]')];
 // The x axis spans the longest scenario from the start, so the first samples do not fill the chart on their own.
@@ -61,6 +67,8 @@ function showJob(job) {
       run.replaceChildren(link);
     }
   }
+  cooling = job.coolingDown;
+  showCooling();
   const cancel = document.getElementById('cancel-form');
   if (cancel) {
     cancel.hidden = FINISHED.includes(job.status);
@@ -79,6 +87,32 @@ function showProbe(scenario) {
     item.textContent = 'no probe: the scenario did not succeed';
   }
 }
+
+/**
+ * "Cooling down 120 s before scenario 4 (TCP 1 stream upload on a → b): it starts at 10:02:03 UTC, in 45 s", counted
+ * down each second while the job waits for its hosts to rest.
+ */
+let cooling = null;
+const coolingNote = document.getElementById('job-cooling');
+if (coolingNote.dataset.until) {
+  cooling = { until: coolingNote.dataset.until, scenarioId: Number(coolingNote.dataset.nextScenario),
+    seconds: Number(coolingNote.dataset.seconds) };
+}
+function showCooling() {
+  coolingNote.hidden = !cooling;
+  if (!cooling) {
+    return;
+  }
+  const until = new Date(cooling.until);
+  const left = Math.max(0, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const row = section.querySelector(`[data-scenario-id="${cooling.scenarioId}"]`);
+  const which = row ? `scenario ${row.children[0].textContent} (${row.children[1].textContent.split(',')[0]})`
+    : 'the next scenario';
+  coolingNote.textContent = `Cooling down ${cooling.seconds} s before ${which} so the hosts' burst credits refill: `
+    + `it starts at ${until.toISOString().slice(11, 19)} UTC, in ${left} s.`;
+}
+showCooling();
+setInterval(() => { if (cooling) showCooling(); }, 1000);
 
 /** The badge's text, and its colour through data-status. */
 function showStatus(badge, status) {
@@ -123,7 +157,7 @@ async function showFinishedRun(scenario) {
   });
   if (!liveSeen) {
     document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
-      + 'iperf3\'s own per-interval figures from their runs, as received.';
+      + 'the measuring tool\'s own per-interval figures from their runs, as received.';
   }
   chart.update();
 }
@@ -157,8 +191,8 @@ function addSamples(batch) {
       points.sort((a, b) => a.x - b.x);
     }
   }
-  document.getElementById('live-source').textContent = batch.source === 'iperf3'
-    ? 'Live figures from iperf3 itself (--json-stream), one point per interval.'
+  document.getElementById('live-source').textContent = batch.source in OWN_LIVE_SOURCES
+    ? OWN_LIVE_SOURCES[batch.source]
     : 'Live figures from the SUT\'s interface byte counters, one point per interval: this iperf3 prints nothing '
       + 'until the end, and the counters include any other traffic on that interface. Each run keeps iperf3\'s own '
       + 'figures.';

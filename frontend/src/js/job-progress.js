@@ -27,7 +27,7 @@ export function progressText(job, progress) {
     return `${scenarios} · job ${job.status.toLowerCase()}`;
   }
   if (job.status === 'QUEUED') {
-    return `${scenarios} · waiting for the jobs before it; about ${duration(progress.total)} of measuring`;
+    return `${scenarios} · waiting for its agents, which jobs before it use; about ${duration(progress.total)} of measuring`;
   }
   return `${scenarios} · about ${duration(Math.max(0, progress.total - progress.done))} left`;
 }

@@ -83,6 +83,7 @@ function resultRow(scenario, run, findings) {
   const cells = [
     cell('#', String(scenario.position + 1)),
     cell('Scenario', run.status === 'partial' ? partialLabel(link) : link),
+    cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
     cell('Received', received(run), 'num'),
     cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
     cell('Retransmits or loss / jitter', quality(run), 'num'),

@@ -26,6 +26,7 @@ final class AgentDaemon implements AutoCloseable {
     private final BusyLock busy;
     private final AgentEndpoints endpoints;
     private final URI advertise;
+    private final AgentTls tls;
     private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, runnable -> {
         Thread thread = new Thread(runnable, "agent-timer");
         thread.setDaemon(true);
@@ -35,7 +36,7 @@ final class AgentDaemon implements AutoCloseable {
     private volatile int heartbeatSeconds = 5;
 
     private AgentDaemon(AgentSettings settings, AgentHttpApi api, ServerClient server, ResultSpool spool,
-                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints) {
+                        FactsCollector facts, BusyLock busy, AgentEndpoints endpoints, AgentTls tls) {
         this.settings = settings;
         this.api = api;
         this.server = server;
@@ -43,28 +44,61 @@ final class AgentDaemon implements AutoCloseable {
         this.facts = facts;
         this.busy = busy;
         this.endpoints = endpoints;
+        this.tls = tls;
         this.advertise = settings.advertise() != null ? settings.advertise()
-                : SettingValues.defaultAdvertise(settings.listen(), api.port());
+                : SettingValues.defaultAdvertise(settings.tls().scheme(), settings.listen(), api.port());
     }
 
     static AgentDaemon start(AgentSettings settings) throws IOException, InterruptedException {
-        Iperf3Version version = Iperf3Version.of(settings.iperf3());
+        Iperf3Version version = installedIperf3(settings.iperf3());
+        Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version),
+                nativeIperf3(settings.iperf3(), version));
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
-                InstanceMetadata.instanceType(settings.instanceType(), platform));
-        ServerClient server = new ServerClient(settings.server(), settings.token(), settings.name());
+                InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
+        ServerClient server = new ServerClient(settings.server(), settings.token(),
+                new AgentSecret(settings.spool(), settings.name()), settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
-        ScenarioRunner scenarios = new ScenarioRunner(new Iperf3Tool(settings.iperf3(), version), facts, server, spool);
+        ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
-                new Iperf3ServerRole(settings.iperf3()), scenarios);
-        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints);
-        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints);
+                version == null ? null : new Iperf3ServerRole(settings.iperf3()), tools, scenarios);
+        AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
+        if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
+            LOG.warning("--tls off on " + settings.listen().getHostString() + ": the agent token and every call "
+                    + "travel in clear; plain HTTP is meant for loopback and development");
+        }
+        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints, tls);
+        AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints, tls);
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
-        LOG.info("Agent " + settings.name() + " (iperf3 " + version.text() + ") listening at " + agent.advertise);
+        LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise
+                + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")"));
         return agent;
+    }
+
+    /** The host's iperf3, or null when there is none: the agent then measures with its own engine. */
+    private static Iperf3Version installedIperf3(String path) throws InterruptedException {
+        try {
+            return Iperf3Version.of(path);
+        } catch (IllegalArgumentException missing) {
+            LOG.info("No iperf3 (" + missing.getMessage() + "); the engine measures every scenario");
+            return null;
+        }
+    }
+
+    /** Whether iperf3 is built for this CPU; an emulated one measures the emulator, so auto then takes the engine. */
+    private static boolean nativeIperf3(String path, Iperf3Version version) {
+        if (version == null) {
+            return false;
+        }
+        boolean nativeBuild = ExecutableArchitecture.isNative(path);
+        if (!nativeBuild) {
+            LOG.info("iperf3 at " + path + " is not built for " + ExecutableArchitecture.jvm()
+                    + "; tool auto measures with the engine");
+        }
+        return nativeBuild;
     }
 
     private void registerUntilDone() {
@@ -81,10 +115,14 @@ final class AgentDaemon implements AutoCloseable {
         }
     }
 
-    /** Each heartbeat schedules the next, so that a server that forgot us (404) gets a fresh registration. */
+    /**
+     * Each heartbeat schedules the next, so that a server that forgot us (404, or 401: it no longer knows our secret)
+     * gets a fresh registration.
+     */
     private void heartbeat() {
         try {
-            if (server.heartbeat(busy.isBusy()) == 404) {
+            int status = server.heartbeat(busy.isBusy());
+            if (status == 404 || status == 401) {
                 registered = false;
                 registerUntilDone();
                 return;
@@ -105,6 +143,9 @@ final class AgentDaemon implements AutoCloseable {
         registration.put("testAddress", settings.testAddress());
         registration.put("version", VERSION);
         registration.put("facts", facts.collect().toJson());
+        if (tls != null) {
+            registration.put("certificateSha256", tls.fingerprint());
+        }
         return registration;
     }
 

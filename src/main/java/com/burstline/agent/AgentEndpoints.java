@@ -19,16 +19,20 @@ final class AgentEndpoints {
     private final BusyLock busy;
     private final FactsCollector facts;
     private final Iperf3ServerRole serverRole;
+    private final EngineServerRole engineServerRole = new EngineServerRole();
+    private final Tools tools;
     private final ScenarioRunner scenarios;
     private volatile RunningScenario current;
-    private volatile RunningProcess serverProcess;
+    private volatile ServerRoleHandle serverProcess;
 
-    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
+    /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
+    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole, Tools tools,
                    ScenarioRunner scenarios) {
         this.agentName = agentName;
         this.busy = busy;
         this.facts = facts;
         this.serverRole = serverRole;
+        this.tools = tools;
         this.scenarios = scenarios;
     }
 
@@ -44,9 +48,18 @@ final class AgentEndpoints {
     AgentHttpApi.EndpointResult startServerRole(Map<String, Object> body) {
         ServerRoleRequest request = ServerRoleRequest.fromJson(body);
         int port = request.port();
-        acquire("iperf3 server on port " + port);
+        String tool = tools.resolve(request.tool());
+        if (ScenarioSpec.TOOL_IPERF3.equals(tool) && serverRole == null) {
+            throw new InvalidMessageException("tool 'iperf3' was asked for, but this agent has no iperf3 binary");
+        }
+        acquire(tool + " server on port " + port);
         try {
-            serverProcess = serverRole.start(port, request.timeout(), busy::release);
+            serverProcess = ScenarioSpec.TOOL_JAVA.equals(tool)
+                    ? engineServerRole.start(port, request.timeout(), this::measurementEnded)
+                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
+        } catch (RuntimeException e) {
+            busy.release();
+            throw new IllegalStateException("cannot start the engine's server: " + e.getMessage(), e);
         } catch (IOException e) {
             busy.release();
             throw new IllegalStateException("cannot start iperf3: " + e.getMessage(), e);
@@ -87,9 +100,9 @@ final class AgentEndpoints {
      * is running, and one test at a time per agent means a waiting server can only belong to that scenario.
      */
     private void stopServerRole() {
-        RunningProcess server = serverProcess;
+        ServerRoleHandle server = serverProcess;
         if (server != null && server.isAlive()) {
-            server.kill();
+            server.stop().run();
         }
     }
 
@@ -111,8 +124,19 @@ final class AgentEndpoints {
             LOG.log(Level.SEVERE, "Scenario " + running.spec().describe() + " failed inside the agent", e);
         } finally {
             current = null;
-            busy.release();
+            measurementEnded();
         }
+    }
+
+    /**
+     * Frees the agent for the next test and gives back what the last one held. The engine's stream buffers are direct
+     * (native) memory, freed only when a collection finds their small heap objects dead, and an agent between tests
+     * allocates too little for one to come: without this, 100 engine scenarios left the SUT's agent at 182 MiB
+     * resident (97 with it, 76 at start). One full collection of a small heap, after the measurement, never during it.
+     */
+    private void measurementEnded() {
+        busy.release();
+        System.gc();
     }
 
     private void acquire(String activity) {

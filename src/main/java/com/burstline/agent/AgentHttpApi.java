@@ -29,10 +29,11 @@ final class AgentHttpApi {
     private final ExecutorService executor = ConnectionLimits.executor();
     private final byte[] token;
 
-    AgentHttpApi(InetSocketAddress listen, String token, AgentEndpoints endpoints) throws IOException {
+    /** @param tls the agent's TLS identity for HTTPS; null for plain HTTP */
+    AgentHttpApi(InetSocketAddress listen, String token, AgentEndpoints endpoints, AgentTls tls) throws IOException {
         this.token = token.getBytes(StandardCharsets.UTF_8);
         ConnectionLimits.applyToJdkServer();
-        this.server = HttpServer.create(listen, 64);
+        this.server = AgentListener.create(listen, 64, tls);
         server.setExecutor(executor);
         server.createContext("/v1/status", exchange -> handle(exchange, "GET", body -> endpoints.status()));
         server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
@@ -61,6 +62,9 @@ final class AgentHttpApi {
             } else if (!method.equals(exchange.getRequestMethod())) {
                 problem(exchange, 405, "Use " + method + " here.");
             } else {
+                if ("POST".equals(method)) {
+                    LOG.info("The server asks: POST " + exchange.getRequestURI().getPath());
+                }
                 Map<String, Object> body = "POST".equals(method) ? Json.parseObject(readBody(exchange)) : Map.of();
                 EndpointResult result = endpoint.handle(body);
                 respond(exchange, result.status(), result.body());

@@ -18,21 +18,28 @@ import java.util.Map;
  * {@code advertise} is null when not given: it then follows the address the API actually bound.
  */
 record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
-                     String testAddress, String iperf3, String instanceType, Path spool) {
+                     String testAddress, String iperf3, String instanceType, Path spool, TlsSettings tls) {
     static final int DEFAULT_PORT = 7701;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
-            new Option("token", "TOKEN", "the server's agent token, burstline.agent-token (shows in ps: prefer "
-                    + "--token-file or the environment)"),
-            new Option("token-file", "FILE", "a file holding the agent token, e.g. the server's data/agent-token"),
+            new Option("token", "TOKEN", "the enrollment token: the server's agent token, burstline.agent-token "
+                    + "(shows in ps: prefer --token-file or the environment)"),
+            new Option("token-file", "FILE", "a file holding the enrollment token, e.g. the server's data/agent-token"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default: port 7701 on the address "
                     + "this host reaches --server from; :PORT for another port there; 0.0.0.0:PORT for all)"),
-            new Option("advertise", "URL", "where the server reaches this agent (default http://<listen host>:PORT)"),
+            new Option("advertise", "URL", "where the server reaches this agent (default "
+                    + "https://<listen host>:PORT; http:// with --tls off)"),
             new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
-            new Option("spool", "DIR", "where results wait while the server is away (default ./agent-spool)"));
+            new Option("spool", "DIR", "where results wait while the server is away, and the agent's own secret "
+                    + "(<name>.secret, owner-only) after it enrolled (default ./agent-spool)"),
+            new Option("tls", "on|off", "on (default): HTTPS with --tls-keystore or a key of its own kept beside "
+                    + "the spool; off: plain HTTP, for loopback"),
+            new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
+            new Option("tls-keystore-password-file", "FILE", "a file holding that keystore's password (or "
+                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"));
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();
@@ -44,6 +51,10 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         });
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
+            if (arg.equals("--tls-keystore-password")) {
+                throw new IllegalArgumentException(arg + " is not taken on the command line, where ps shows it: use "
+                        + "--tls-keystore-password-file FILE or " + TlsSettings.PASSWORD_ENVIRONMENT);
+            }
             Option option = OPTIONS.stream().filter(o -> arg.equals("--" + o.name())).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("unknown argument '" + arg + "'"));
             if (i + 1 >= args.size()) {
@@ -51,23 +62,28 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             }
             values.put(option.name(), args.get(++i));
         }
-        return fromValues(values);
+        return fromValues(values, environment);
     }
 
-    private static AgentSettings fromValues(Map<String, String> values) {
+    private static AgentSettings fromValues(Map<String, String> values, Map<String, String> environment) {
         URI server = httpUrl("server", require(values, "server"));
         String token = token(values);
         String name = require(values, "name");
         NameRules.checkAgentName("--name", name);
         InetSocketAddress listen = SettingValues.hostPort(values.getOrDefault("listen", ":" + DEFAULT_PORT),
                 () -> SettingValues.controlAddress(server));
+        TlsSettings tls = TlsSettings.from(values, environment);
         URI advertise = values.containsKey("advertise") ? httpUrl("advertise", values.get("advertise")) : null;
+        if (advertise != null && !advertise.getScheme().equals(tls.scheme())) {
+            throw new IllegalArgumentException("--advertise must be a " + tls.scheme() + ":// URL: the agent serves "
+                    + (tls.enabled() ? "HTTPS (--tls off for plain HTTP)" : "plain HTTP (--tls off)"));
+        }
         String testAddress = values.getOrDefault("test-address",
                 advertise != null ? advertise.getHost() : SettingValues.reachableHost(listen));
         NameRules.checkHost("--test-address", testAddress);
         return new AgentSettings(server, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
-                Path.of(values.getOrDefault("spool", "agent-spool")));
+                Path.of(values.getOrDefault("spool", "agent-spool")), tls);
     }
 
     /** --token, or the first line of --token-file: one of them is required. */

@@ -1,22 +1,22 @@
 package com.burstline.agent;
 
-/** Lets the server's cancel call reach the process that a running measurement started. */
+/** Lets the server's cancel call reach what a running measurement started: iperf3's process or the engine's thread. */
 final class Cancellation {
     private volatile boolean cancelled;
-    private volatile RunningProcess process;
+    private volatile Runnable stop;
 
-    void attach(RunningProcess running) {
-        this.process = running;
+    void attach(Runnable stopper) {
+        this.stop = stopper;
         if (cancelled) {
-            running.kill();
+            stopper.run();
         }
     }
 
     void cancel() {
         cancelled = true;
-        RunningProcess running = process;
-        if (running != null) {
-            running.kill();
+        Runnable stopper = stop;
+        if (stopper != null) {
+            stopper.run();
         }
     }
 

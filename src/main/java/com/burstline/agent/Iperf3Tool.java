@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
 import com.burstline.contract.Json;
+import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 
@@ -40,6 +41,16 @@ final class Iperf3Tool implements MeasurementTool {
         return null;
     }
 
+    @Override
+    public boolean streamsIntervals() {
+        return version.streamsJson();
+    }
+
+    @Override
+    public String liveSource() {
+        return LiveSamples.FROM_TOOL;
+    }
+
     /** The contract's argument list; {@code --forceflush} so that streamed intervals arrive as they happen. */
     List<String> clientArguments(ScenarioSpec spec) {
         List<String> args = new ArrayList<>(Iperf3Command.client(iperf3Path, spec, version.streamsJson()));
@@ -61,7 +72,7 @@ final class Iperf3Tool implements MeasurementTool {
         } catch (IOException e) {
             return new Measurement(false, "cannot start iperf3: " + e.getMessage(), "", format, "", command, null);
         }
-        cancellation.attach(process);
+        cancellation.attach(process::kill);
         RunningProcess.Outcome outcome = process.await(timeout);
         String failure = failureReason(outcome, timeout, cancellation);
         return new Measurement(failure == null, failure, outcome.stdoutText(), format, outcome.stderrTail(), command,
@@ -87,29 +98,16 @@ final class Iperf3Tool implements MeasurementTool {
         return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
     }
 
-    /**
-     * {@code --json-stream} prints one event per line; interval events carry the sum across streams, and a bidir
-     * run's reverse direction apart in {@code sum_bidir_reverse} (the client's sum is then its upload).
-     */
+    /** {@code --json-stream} prints one event per line; each interval event's data is one interval. */
     @SuppressWarnings("unchecked")
     static void forwardInterval(String line, LiveListener live) {
         if (!line.startsWith("{\"event\":\"interval\"")) {
             return;
         }
         try {
-            Map<String, Object> data = (Map<String, Object>) Json.parseObject(line.getBytes()).get("data");
-            Map<String, Object> reverse = (Map<String, Object>) data.get("sum_bidir_reverse");
-            forwardSum((Map<String, Object>) data.get("sum"), reverse == null ? null : "upload", live);
-            if (reverse != null) {
-                forwardSum(reverse, "download", live);
-            }
+            LiveIntervals.forward((Map<String, Object>) Json.parseObject(line.getBytes()).get("data"), live);
         } catch (RuntimeException unexpectedShape) {
             // live figures are a preview; the full output still goes to the server
         }
-    }
-
-    private static void forwardSum(Map<String, Object> sum, String direction, LiveListener live) {
-        live.interval(((Number) sum.get("start")).doubleValue(), ((Number) sum.get("end")).doubleValue(),
-                ((Number) sum.get("bits_per_second")).doubleValue(), direction);
     }
 }

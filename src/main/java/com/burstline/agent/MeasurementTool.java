@@ -13,6 +13,12 @@ interface MeasurementTool {
     /** Null when the tool can run the spec, otherwise the reason in words. */
     String cannotRun(ScenarioSpec spec);
 
+    /** Whether the tool reports its own intervals while it runs (else the NIC counters give live figures). */
+    boolean streamsIntervals();
+
+    /** What the live samples of this tool's own intervals name as their source (LiveSamples' {@code source}). */
+    String liveSource();
+
     /** Runs the client role of the spec; blocks until done, timed out or cancelled. */
     Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation) throws InterruptedException;
 

@@ -19,13 +19,13 @@ import java.util.logging.Logger;
 final class ScenarioRunner {
     private static final Logger LOG = Logger.getLogger(ScenarioRunner.class.getName());
 
-    private final MeasurementTool tool;
+    private final Tools tools;
     private final FactsCollector facts;
     private final ServerClient server;
     private final ResultSpool spool;
 
-    ScenarioRunner(MeasurementTool tool, FactsCollector facts, ServerClient server, ResultSpool spool) {
-        this.tool = tool;
+    ScenarioRunner(Tools tools, FactsCollector facts, ServerClient server, ResultSpool spool) {
+        this.tools = tools;
         this.facts = facts;
         this.server = server;
         this.spool = spool;
@@ -33,7 +33,7 @@ final class ScenarioRunner {
 
     /** Null when the tool can run the spec, else why not; checked before the server is told "accepted". */
     String cannotRun(ScenarioSpec spec) {
-        return tool.cannotRun(spec);
+        return tools.cannotRun(spec);
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
@@ -41,9 +41,10 @@ final class ScenarioRunner {
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;
-        try (LiveSampler sampler = counterSampler(spec, routeInterface)) {
+        MeasurementTool tool = tools.forSpec(spec);
+        try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
             measurement = tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec,
-                    LiveSamples.FROM_TOOL, LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
+                    tool.liveSource(), LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
                     cancellation);
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
@@ -51,8 +52,8 @@ final class ScenarioRunner {
     }
 
     /** Only when the tool cannot stream its own intervals, and only when we know the interface. */
-    private LiveSampler counterSampler(ScenarioSpec spec, String routeInterface) {
-        if (facts.iperf3Version().streamsJson() || routeInterface == null) {
+    private LiveSampler counterSampler(MeasurementTool tool, ScenarioSpec spec, String routeInterface) {
+        if (tool.streamsIntervals() || routeInterface == null) {
             return null;
         }
         LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.direction(),
@@ -62,15 +63,18 @@ final class ScenarioRunner {
     }
 
     private void sendLive(ScenarioSpec spec, String source, LiveSamples.Sample sample) {
-        server.live(LiveSamples.of(spec.key(), source, List.of(sample)));
+        server.live(LiveSamples.of(spec.key(), source, List.of(sample), spec.nonce()));
     }
 
-    /** What the server is sent; package-private for the wire contract test. */
+    /**
+     * What the server is sent, with the dispatch's nonce: the spool keeps the whole result, so a delivery after a
+     * restart still proves the scenario was dispatched to this agent. Package-private for the wire contract test.
+     */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
                                   Map<String, Object> counters) {
         return new ScenarioResult(spec.jobId(), spec.scenarioId(), spec.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
-                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters);
+                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
     }
 
     private void deliver(ScenarioSpec spec, ScenarioResult result) {

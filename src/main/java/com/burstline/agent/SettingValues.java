@@ -59,8 +59,8 @@ final class SettingValues {
         return "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
     }
 
-    static URI defaultAdvertise(InetSocketAddress listen, int boundPort) {
+    static URI defaultAdvertise(String scheme, InetSocketAddress listen, int boundPort) {
         String host = reachableHost(listen);
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + boundPort);
+        return URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + boundPort);
     }
 }

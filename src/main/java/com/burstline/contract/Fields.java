@@ -77,6 +77,11 @@ public final class Fields {
                         + value.toLowerCase(Locale.ROOT) + "'"));
     }
 
+    /** {@link #requireChoice}, or the fallback when the field is absent or null. */
+    public String choiceOr(String name, Set<String> allowed, String fallback) {
+        return fields.get(name) == null ? fallback : requireChoice(name, allowed);
+    }
+
     /** A nested object, or an empty map when absent or not an object. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> object(String name) {

@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public record HostFacts(String osName, String osVersion, String arch, Integer cpus, String javaVersion,
                         String iperf3Path, String iperf3Version, String instanceType, List<NicFacts> interfaces,
-                        String routeInterface) {
+                        String routeInterface, List<String> tools) {
     public static final String OS_NAME = "osName";
     public static final String OS_VERSION = "osVersion";
     public static final String ARCH = "arch";
@@ -22,9 +22,12 @@ public record HostFacts(String osName, String osVersion, String arch, Integer cp
     public static final String INSTANCE_TYPE = "instanceType";
     public static final String INTERFACES = "interfaces";
     public static final String ROUTE_INTERFACE = "routeInterface";
+    /** The measurement tools the agent can run: {@code iperf3} when a binary is installed, {@code java} always. */
+    public static final String TOOLS = "tools";
 
     public HostFacts {
         interfaces = interfaces == null ? List.of() : List.copyOf(interfaces);
+        tools = tools == null ? List.of() : List.copyOf(tools);
     }
 
     /** Lenient: facts are shown to people, so a value of the wrong type is simply unknown. */
@@ -36,7 +39,7 @@ public record HostFacts(String osName, String osVersion, String arch, Integer cp
                 fields.optionalString(JAVA_VERSION), fields.optionalString(IPERF3_PATH),
                 fields.optionalString(IPERF3_VERSION), fields.optionalString(INSTANCE_TYPE),
                 fields.objects(INTERFACES).stream().map(NicFacts::fromJson).toList(),
-                fields.optionalString(ROUTE_INTERFACE));
+                fields.optionalString(ROUTE_INTERFACE), fields.strings(TOOLS));
     }
 
     public Map<String, Object> toJson() {
@@ -51,13 +54,14 @@ public record HostFacts(String osName, String osVersion, String arch, Integer cp
         json.put(INSTANCE_TYPE, instanceType);
         json.put(INTERFACES, interfaces.stream().map(NicFacts::toJson).toList());
         json.put(ROUTE_INTERFACE, routeInterface);
+        json.put(TOOLS, tools);
         return json;
     }
 
     /** The same facts for a run against a peer: which interface carries the traffic. */
     public HostFacts withRoute(String interfaceName) {
         return new HostFacts(osName, osVersion, arch, cpus, javaVersion, iperf3Path, iperf3Version, instanceType,
-                interfaces, interfaceName);
+                interfaces, interfaceName, tools);
     }
 
     /** The interface that routes to the peer, when the facts name one and list it; else null. */

@@ -66,6 +66,20 @@ public final class Iperf3Command {
         return List.copyOf(args);
     }
 
+    /** What starts the agent's own engine in place of an iperf3 binary: {@code java -jar burstline-agent.jar iperf3}. */
+    public static final List<String> ENGINE_PROGRAM = List.of("java", "-jar", "burstline-agent.jar", "iperf3");
+
+    /**
+     * The engine's client line for the same test, for the agent to run and the report to print: the engine has no
+     * {@code --get-server-output} (the receiver's totals come back in the results exchange either way).
+     */
+    public static List<String> engineClient(Client client) {
+        List<String> args = new ArrayList<>(ENGINE_PROGRAM);
+        client(ENGINE_PROGRAM.get(0), client).stream().skip(1)
+                .filter(arg -> !"--get-server-output".equals(arg)).forEach(args::add);
+        return List.copyOf(args);
+    }
+
     /** The peer's side: one test, then exit ({@code -1}); {@code port} null for iperf3's default port. */
     public static List<String> server(String program, Integer port) {
         List<String> args = new ArrayList<>(List.of(program, "-s"));
@@ -73,6 +87,13 @@ public final class Iperf3Command {
             args.addAll(List.of("-p", Integer.toString(port)));
         }
         args.add("-1");
+        return List.copyOf(args);
+    }
+
+    /** The engine's server line for the peer: {@code java -jar burstline-agent.jar iperf3 -s [-p PORT] -1}. */
+    public static List<String> engineServer(Integer port) {
+        List<String> args = new ArrayList<>(ENGINE_PROGRAM);
+        server(ENGINE_PROGRAM.get(0), port).stream().skip(1).forEach(args::add);
         return List.copyOf(args);
     }
 

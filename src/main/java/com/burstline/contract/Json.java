@@ -16,7 +16,9 @@ import java.util.Map;
 
 /**
  * JSON to and from plain maps, lists, strings, numbers and booleans, on Jackson's streaming core only: the agent's
- * messages are small, and leaving data binding out keeps the agent jar and its idle memory small.
+ * messages are small, and leaving data binding out keeps the agent jar and its idle memory small. The agent's messages
+ * and the native engine's iperf3 protocol and reports share it. Numbers are written as iperf3's cJSON writes them —
+ * whole values as integers, NaN and infinities as {@code null} — which iperf3 peers expect and any JSON reader takes.
  */
 public final class Json {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -26,17 +28,22 @@ public final class Json {
 
     /** Parses a JSON object; throws {@link IllegalArgumentException} with the reason when it is not one. */
     public static Map<String, Object> parseObject(byte[] json) {
+        return parseObject(json, "the body");
+    }
+
+    /** As {@link #parseObject(byte[])}, the reason naming {@code what} was parsed (e.g. "the parameters message"). */
+    public static Map<String, Object> parseObject(byte[] json, String what) {
         try (JsonParser parser = FACTORY.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw new IllegalArgumentException("the body must be a JSON object");
+                throw new IllegalArgumentException(what + " is not a JSON object");
             }
             Map<String, Object> object = readObject(parser);
             if (parser.nextToken() != null) {
-                throw new IllegalArgumentException("the body has content after the JSON object");
+                throw new IllegalArgumentException(what + " has content after the JSON object");
             }
             return object;
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("the body is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(what + " is not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 
@@ -101,11 +108,21 @@ public final class Json {
         } else if (value instanceof Boolean bool) {
             generator.writeBoolean(bool);
         } else if (value instanceof Double || value instanceof Float) {
-            generator.writeNumber(((Number) value).doubleValue());
+            writeDouble(generator, ((Number) value).doubleValue());
         } else if (value instanceof Number number) {
             generator.writeNumber(number.longValue());
         } else {
             generator.writeString(String.valueOf(value));
+        }
+    }
+
+    private static void writeDouble(JsonGenerator generator, double value) {
+        if (!Double.isFinite(value)) {
+            generator.writeNull();
+        } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            generator.writeNumber((long) value);
+        } else {
+            generator.writeNumber(value);
         }
     }
 }

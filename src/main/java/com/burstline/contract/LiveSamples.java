@@ -9,11 +9,15 @@ import java.util.Map;
  * {@code POST /api/v1/agents/{name}/live}: throughput samples of a running scenario, a preview the server relays to
  * the job's event stream. Boxed fields, because the server reads what arrives and drops what is incomplete.
  *
- * @param source {@link #FROM_TOOL} when the tool printed the samples, {@link #FROM_COUNTERS} when they are the
- *               routed interface's byte counters (iperf3 before 3.17 prints nothing until the end)
+ * @param source {@link #FROM_TOOL} when iperf3 printed the samples, {@link #FROM_ENGINE} when the agent's own engine
+ *               measured them, {@link #FROM_COUNTERS} when they are the routed interface's byte counters (iperf3
+ *               before 3.17 prints nothing until the end)
+ * @param nonce  the dispatch's {@link DispatchNonce}, brought back from the {@link ScenarioSpec}
  */
-public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String source, List<Sample> samples) {
+public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String source, List<Sample> samples,
+                          String nonce) {
     public static final String FROM_TOOL = "iperf3";
+    public static final String FROM_ENGINE = "burstline-java";
     public static final String FROM_COUNTERS = "interface-counters";
     public static final int MAX_SAMPLES = 1000;
     /** The stream a sample is of; "sum" is all streams together. */
@@ -47,8 +51,13 @@ public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String s
         }
     }
 
-    public static LiveSamples of(AttemptKey key, String source, List<Sample> samples) {
-        return new LiveSamples(key.jobId(), key.scenarioId(), key.attempt(), source, List.copyOf(samples));
+    public static LiveSamples of(AttemptKey key, String source, List<Sample> samples, String nonce) {
+        return new LiveSamples(key.jobId(), key.scenarioId(), key.attempt(), source, List.copyOf(samples), nonce);
+    }
+
+    /** The same samples for browsers: the nonce stays between the server and the agent. */
+    public LiveSamples withoutNonce() {
+        return new LiveSamples(jobId, scenarioId, attempt, source, samples, null);
     }
 
     /** The attempt these samples belong to; null when the message is incomplete or too long to relay. */
@@ -65,6 +74,7 @@ public record LiveSamples(Long jobId, Long scenarioId, Integer attempt, String s
         List<Map<String, Object>> items = new ArrayList<>();
         samples.forEach(sample -> items.add(sample.toJson()));
         json.put("samples", items);
+        json.put(DispatchNonce.FIELD, nonce);
         return json;
     }
 }

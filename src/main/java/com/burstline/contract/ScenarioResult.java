@@ -13,10 +13,12 @@ import java.util.Map;
  * @param facts        the SUT's {@link HostFacts}, with the route to the peer; kept as sent, read with
  *                     {@link #hostFacts()}
  * @param counters     {@code {"interface": NAME, "delta": {COUNTER: after - before}}} of the routed interface
+ * @param nonce        the dispatch's {@link DispatchNonce}, brought back from the {@link ScenarioSpec}
  */
 public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
                              String output, String outputFormat, String stderr, List<String> command,
-                             Integer exitCode, Map<String, Object> facts, Map<String, Object> counters) {
+                             Integer exitCode, Map<String, Object> facts, Map<String, Object> counters,
+                             String nonce) {
     public static final String JSON = "json";
     public static final String JSON_STREAM = "json-stream";
 
@@ -57,6 +59,7 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
         json.put("exitCode", exitCode);
         json.put("facts", facts);
         json.put("counters", counters);
+        json.put(DispatchNonce.FIELD, nonce);
         return json;
     }
 }

@@ -8,10 +8,13 @@ import java.util.Set;
  * One measurement for the system under test to run as the client ({@code POST /v1/scenarios}), typed and bounded:
  * the server builds it, the agent reads it, and both check it here, so no value that did not pass these limits ever
  * reaches a tool's argument list. The limits are public so that the server's job checks name the same bounds.
+ *
+ * @param nonce the one-time secret of this dispatch ({@link DispatchNonce}): the agent sends it back with every live
+ *              sample and with the result, which is how the server knows it gave this agent this scenario
  */
 public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peerHost, int port, String protocol,
                            String direction, int streams, int durationSeconds, double intervalSeconds,
-                           int omitSeconds, Long targetBitsPerSecond) {
+                           int omitSeconds, Long targetBitsPerSecond, String tool, String nonce) {
     public static final Limit PORT = new Limit("port", 1024, 65535);
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
@@ -21,11 +24,19 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
     public static final Set<String> PROTOCOLS = Set.of("TCP", "UDP");
     public static final Set<String> DIRECTIONS = Set.of("upload", "download", "bidir");
     public static final double DEFAULT_INTERVAL = 1;
+    /** The stock iperf3 binary. */
+    public static final String TOOL_IPERF3 = "iperf3";
+    /** The agent's own engine (com.burstline.engine), for hosts without a native iperf3 build. */
+    public static final String TOOL_JAVA = "java";
+    /** iperf3 when the agent has a native binary, else the engine: the agent decides. */
+    public static final String TOOL_AUTO = "auto";
+    public static final Set<String> TOOLS = Set.of(TOOL_IPERF3, TOOL_JAVA, TOOL_AUTO);
     public static final String UDP_NEEDS_TARGET =
             "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
 
     public ScenarioSpec {
         new AttemptKey(jobId, scenarioId, attempt);
+        DispatchNonce.check(nonce);
         NameRules.checkHost("peerHost", peerHost);
         PORT.check(port);
         if (!PROTOCOLS.contains(protocol)) {
@@ -38,11 +49,20 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
+        checkTool(tool);
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
         } else if ("UDP".equals(protocol)) {
             throw new InvalidMessageException(UDP_NEEDS_TARGET);
         }
+    }
+
+    /** The tool when it is one of {@link #TOOLS}, else an {@link InvalidMessageException} naming them. */
+    public static String checkTool(String tool) {
+        if (!TOOLS.contains(tool)) {
+            throw new InvalidMessageException("tool must be one of " + TOOLS + ", not '" + tool + "'");
+        }
+        return tool;
     }
 
     public static ScenarioSpec fromJson(Map<String, Object> json) {
@@ -52,7 +72,9 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
                 fields.requireString("peerHost", NameRules.MAX_HOST), fields.requireInt(PORT),
                 fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION),
-                fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET));
+                fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
+                fields.choiceOr("tool", TOOLS, TOOL_AUTO), // absent: an older server's spec runs as before
+                fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH));
     }
 
     public Map<String, Object> toJson() {
@@ -66,6 +88,8 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         json.put("intervalSeconds", intervalSeconds);
         json.put("omitSeconds", omitSeconds);
         json.put("targetBitsPerSecond", targetBitsPerSecond);
+        json.put("tool", tool);
+        json.put(DispatchNonce.FIELD, nonce);
         return json;
     }
 

@@ -9,7 +9,7 @@ import java.util.Map;
  * {@code timeoutSeconds}. The timeout is the scenario's limit ({@link ScenarioSpec#limitSeconds}), so its bound is
  * the longest scenario plus the longest result margin a server may be configured with: one rule for both sides.
  */
-public record ServerRoleRequest(int port, int timeoutSeconds) {
+public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
     /** The most {@code burstline.jobs.result-margin} may be; the server refuses to start with more. */
     public static final Duration MAX_RESULT_MARGIN = Duration.ofHours(1);
     public static final Limit TIMEOUT = new Limit("timeoutSeconds", 1,
@@ -18,12 +18,13 @@ public record ServerRoleRequest(int port, int timeoutSeconds) {
     public ServerRoleRequest {
         ScenarioSpec.PORT.check(port);
         TIMEOUT.check(timeoutSeconds);
+        ScenarioSpec.checkTool(tool);
     }
 
     /** The iperf3 server for {@code spec}, on the spec's port, for as long as the server waits for its result. */
     public static ServerRoleRequest forScenario(ScenarioSpec spec, Duration resultMargin) {
         checkResultMargin(resultMargin);
-        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin));
+        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), spec.tool());
     }
 
     /** The margin when it is within the contract's bound, else an {@link InvalidMessageException} saying so. */
@@ -37,13 +38,15 @@ public record ServerRoleRequest(int port, int timeoutSeconds) {
 
     public static ServerRoleRequest fromJson(Map<String, Object> json) {
         Fields fields = new Fields(json);
-        return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT));
+        return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT),
+                fields.choiceOr("tool", ScenarioSpec.TOOLS, ScenarioSpec.TOOL_AUTO));
     }
 
     public Map<String, Object> toJson() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("port", port);
         json.put("timeoutSeconds", timeoutSeconds);
+        json.put("tool", tool);
         return json;
     }
 

@@ -45,7 +45,7 @@ public final class Client {
         try (Control control = connect(server)) {
             control.write(cookie);
             expect(control, Wire.PARAM_EXCHANGE);
-            control.writeMessage(Json.write(options.params().toJson()));
+            control.writeJson(options.params().toJson());
             expect(control, Wire.CREATE_STREAMS);
             ClientStreams streams = new ClientStreams(run, server, cookie, options.connectTimeoutMillis());
             Reporter reporter = new Reporter(run, options.interval(), output);
@@ -123,9 +123,9 @@ public final class Client {
             local.put(stream.id, Results.local(stream, reporter.baseline(stream), seconds));
         }
         Cpu.Usage usage = cpu.usage();
-        control.writeMessage(Json.write(Results.toJson(run.streams, List.copyOf(local.values()), usage)));
-        byte[] theirs = control.readMessage(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS, "the server's results");
-        Results.Peer peer = Results.fromJson(Json.parseObject(theirs, "the server's results"), run.streams);
+        control.writeJson(Results.toJson(run.streams, List.copyOf(local.values()), usage));
+        Results.Peer peer = Results.fromJson(control.readJson(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS,
+                "the server's results"), run.streams);
         expect(control, Wire.DISPLAY_RESULTS);
         run.closeStreams();
         control.writeState(Wire.IPERF_DONE);

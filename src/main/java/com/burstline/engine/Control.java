@@ -1,5 +1,7 @@
 package com.burstline.engine;
 
+import com.burstline.contract.Json;
+
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -7,6 +9,8 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * The control connection: state bytes and length-prefixed JSON on one TCP stream (reference §2). Every read has a
@@ -71,7 +75,7 @@ final class Control implements AutoCloseable {
     }
 
     /** Reads a length-prefixed JSON message of at most {@code maxLength} bytes. */
-    byte[] readMessage(int maxLength, int timeoutMillis, String what) {
+    private byte[] readMessage(int maxLength, int timeoutMillis, String what) {
         int length = guarded(timeoutMillis, what, in::readInt);
         if (length <= 0 || length > maxLength) {
             throw new EngineException(what + " has a length of " + Integer.toUnsignedString(length)
@@ -80,11 +84,25 @@ final class Control implements AutoCloseable {
         return readBytes(length, timeoutMillis, what);
     }
 
+    /** Reads a length-prefixed JSON object; {@code what} names it in the error ("the parameters message"). */
+    Map<String, Object> readJson(int maxLength, int timeoutMillis, String what) {
+        byte[] json = readMessage(maxLength, timeoutMillis, what);
+        try {
+            return Json.parseObject(json, what);
+        } catch (IllegalArgumentException e) {
+            throw new EngineException(e.getMessage());
+        }
+    }
+
+    void writeJson(Object value) {
+        writeMessage(Json.write(value).getBytes(StandardCharsets.UTF_8));
+    }
+
     void writeState(int state) {
         write(new byte[] {(byte) state});
     }
 
-    void writeMessage(byte[] json) {
+    private void writeMessage(byte[] json) {
         write(ByteBuffer.allocate(4 + json.length).putInt(json.length).put(json).array());
     }
 

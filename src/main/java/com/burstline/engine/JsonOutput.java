@@ -1,5 +1,7 @@
 package com.burstline.engine;
 
+import com.burstline.contract.Json;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,7 +56,7 @@ public final class JsonOutput implements Output {
     @Override
     public synchronized void done() {
         if (!stream) {
-            out.println(Json.writeString(whole));
+            out.println(Json.write(whole));
         }
         out.flush();
     }
@@ -64,7 +66,7 @@ public final class JsonOutput implements Output {
             Map<String, Object> event = new LinkedHashMap<>();
             event.put("event", name);
             event.put("data", data);
-            out.println(Json.writeString(event));
+            out.println(Json.write(event));
             out.flush();
         }
     }

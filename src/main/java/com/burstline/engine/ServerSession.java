@@ -48,8 +48,8 @@ final class ServerSession {
         try (control) {
             byte[] cookie = control.readBytes(Wire.COOKIE_SIZE, STEP_TIMEOUT_MILLIS, "cookie");
             control.writeState(Wire.PARAM_EXCHANGE);
-            byte[] json = control.readMessage(Wire.MAX_PARAMS_JSON, STEP_TIMEOUT_MILLIS, "parameters message");
-            run = new TestRun(TestParams.fromJson(Json.parseObject(json, "the parameters message")), false);
+            run = new TestRun(TestParams.fromJson(control.readJson(Wire.MAX_PARAMS_JSON, STEP_TIMEOUT_MILLIS,
+                    "the parameters message")), false);
             streams.open(run, cookie, control);
             control.writeState(Wire.TEST_START);
             control.writeState(Wire.TEST_RUNNING);
@@ -114,15 +114,15 @@ final class ServerSession {
 
     private void exchangeResults(TestRun run, Reporter reporter, Cpu cpu) {
         control.writeState(Wire.EXCHANGE_RESULTS);
-        byte[] theirs = control.readMessage(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS, "client's results");
-        Results.Peer peerResults = Results.fromJson(Json.parseObject(theirs, "the client's results"), run.streams);
+        Results.Peer peerResults = Results.fromJson(control.readJson(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS,
+                "the client's results"), run.streams);
         Map<Integer, Results.StreamResult> local = new LinkedHashMap<>();
         double seconds = run.elapsedSeconds();
         for (DataStream stream : run.streams) {
             local.put(stream.id, Results.local(stream, reporter.baseline(stream), seconds));
         }
         Cpu.Usage usage = cpu.usage();
-        control.writeMessage(Json.write(Results.toJson(run.streams, List.copyOf(local.values()), usage)));
+        control.writeJson(Results.toJson(run.streams, List.copyOf(local.values()), usage));
         control.writeState(Wire.DISPLAY_RESULTS);
         try {
             int done = control.readState(STEP_TIMEOUT_MILLIS);

@@ -22,7 +22,7 @@ final class TcpWorkers {
     static Runnable sender(TestRun run, DataStream stream, SocketChannel channel) {
         return () -> {
             ByteBuffer block = payload(run.params.len());
-            Pacer pacer = new Pacer(run.params.bandwidth(), run.startNanos());
+            Pacer pacer = new Pacer(run.params.bandwidth(), run::baseNanos);
             try {
                 while (run.mayStartBlock()) {
                     pacer.awaitTurn(run::sending);

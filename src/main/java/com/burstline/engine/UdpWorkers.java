@@ -24,7 +24,7 @@ final class UdpWorkers {
         return () -> {
             boolean wide = run.params.udpCounters64();
             ByteBuffer datagram = TcpWorkers.payload(run.params.len());
-            Pacer pacer = new Pacer(run.params.bandwidth(), run.startNanos());
+            Pacer pacer = new Pacer(run.params.bandwidth(), run::baseNanos);
             long sequence = 0;
             try {
                 while (run.mayStartBlock()) {

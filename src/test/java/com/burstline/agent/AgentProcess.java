@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real agent process started from {@code target/burstline-agent.jar} (built by {@code mvn package}, before the
@@ -19,11 +21,15 @@ import java.util.List;
  */
 public final class AgentProcess implements AutoCloseable {
     public static final Path JAR = Path.of("target/burstline-agent.jar");
+    private static final Pattern LISTENING = Pattern.compile("listening at (\\S+)");
+    private static final Pattern FINGERPRINT = Pattern.compile("certificate SHA-256 ([0-9A-F:]{95})");
 
     private final Process process;
     private final Path log;
     private final int port;
     private final String host;
+    private URI url;
+    private HttpClient client = HttpClient.newHttpClient();
 
     private AgentProcess(Process process, Path log, String host, int port) {
         this.process = process;
@@ -42,14 +48,30 @@ public final class AgentProcess implements AutoCloseable {
         return startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"), options);
     }
 
+    /** As {@link #start}, the agent's JVM started with {@code jvmFlags} (e.g. what a launch script passes). */
+    public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
+                                              List<String> jvmFlags) throws IOException {
+        int port = freePort();
+        return launch(List.of(), jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"), List.of("--server",
+                server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port, "--spool",
+                workDir.resolve("spool-" + name).toString()));
+    }
+
     /** Starts an agent with a command prefix (e.g. {@code ip netns exec ns-a}) and full options. */
     public static AgentProcess startWith(List<String> prefix, String host, int port, Path log, List<String> options)
             throws IOException {
+        return launch(prefix, List.of(), host, port, log, options);
+    }
+
+    private static AgentProcess launch(List<String> prefix, List<String> jvmFlags, String host, int port, Path log,
+                                       List<String> options) throws IOException {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: run 'mvn package' (integration tests need it)");
         }
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(javaBin(), "-jar", JAR.toString()));
+        command.add(javaBin());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(options);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AgentProcess agent = new AgentProcess(process, log, host, port);
@@ -57,8 +79,19 @@ public final class AgentProcess implements AutoCloseable {
         return agent;
     }
 
+    /** The URL the agent logged it listens at: https with its own key unless started with --tls off. */
     public URI url() {
-        return URI.create("http://" + host + ":" + port);
+        return url;
+    }
+
+    /** The SHA-256 fingerprint of the certificate the agent's HTTPS API presents; null for plain HTTP. */
+    public String fingerprint() {
+        try {
+            Matcher matcher = FINGERPRINT.matcher(log());
+            return matcher.find() ? matcher.group(1) : null;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public HttpResponse<String> call(String method, String path, String token, String json) {
@@ -69,7 +102,7 @@ public final class AgentProcess implements AutoCloseable {
         request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(json));
         try {
-            return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IllegalStateException("agent " + url() + " did not answer: " + e, e);
         } catch (InterruptedException e) {
@@ -114,7 +147,13 @@ public final class AgentProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the agent exited: " + Files.readString(log));
             }
-            if (Files.exists(log) && Files.readString(log).contains("listening at")) {
+            Matcher listening = LISTENING.matcher(Files.exists(log) ? Files.readString(log) : "");
+            if (listening.find()) {
+                url = URI.create(listening.group(1));
+                String pin = fingerprint();
+                // the test calls the agent as the server does: trusting exactly the certificate it presents
+                client = pin == null ? client : HttpClient.newBuilder()
+                        .sslContext(com.burstline.server.agent.AgentTrust.pinned(host, pin)).build();
                 return;
             }
             sleep(100);

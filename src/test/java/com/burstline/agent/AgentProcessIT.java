@@ -34,6 +34,7 @@ class AgentProcessIT {
     private static final String TOKEN = "agent-test-token";
     private static final String NOWHERE = "http://127.0.0.1:9"; // nothing listens on the discard port
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String NONCE = "process-it-nonce-0123456789";
 
     @TempDir
     Path workDir;
@@ -159,6 +160,8 @@ class AgentProcessIT {
         assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", port)).statusCode()).isEqualTo(202);
 
         JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-sut")));
+        assertThat(result.get("nonce").stringValue()).as("the spool keeps the dispatch's nonce for a late delivery")
+                .isEqualTo(NONCE);
         assertThat(result.get("succeeded").booleanValue()).isTrue();
         assertThat(result.get("command").toString()).contains("\"-c\",\"127.0.0.1\"");
         Iperf3Result measured = new Iperf3OutputParser()
@@ -191,7 +194,7 @@ class AgentProcessIT {
     private static String scenario(String peerHost, int port) {
         return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"" + peerHost + "\", \"port\": " + port
                 + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 2, \"durationSeconds\": 2,"
-                + " \"intervalSeconds\": 1}";
+                + " \"intervalSeconds\": 1, \"nonce\": \"" + NONCE + "\"}";
     }
 
     private static String installedIperf3Version() throws Exception {

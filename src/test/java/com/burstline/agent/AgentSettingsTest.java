@@ -31,7 +31,7 @@ class AgentSettingsTest {
     void environmentVariablesWorkAndOptionsWinOverThem() {
         Map<String, String> environment = Map.of("BURSTLINE_SERVER", "http://s:8080", "BURSTLINE_AGENT_TOKEN", "t",
                 "BURSTLINE_AGENT_NAME", "from-env", "BURSTLINE_INSTANCE_TYPE", "t4g.large",
-                "BURSTLINE_AGENT_ADVERTISE", "http://10.77.1.2:7701", "BURSTLINE_AGENT_LISTEN", "10.77.1.2:7701");
+                "BURSTLINE_AGENT_ADVERTISE", "https://10.77.1.2:7701", "BURSTLINE_AGENT_LISTEN", "10.77.1.2:7701");
 
         AgentSettings fromEnvironment = AgentSettings.parse(List.of(), environment);
         AgentSettings overridden = AgentSettings.parse(List.of("--name", "from-option"), environment);

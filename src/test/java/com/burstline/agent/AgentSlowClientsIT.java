@@ -113,7 +113,8 @@ class AgentSlowClientsIT {
     }
 
     private AgentProcess startAgent(String name, int port, String listen) throws IOException {
-        List<String> options = List.of("--server", NOWHERE, "--token", TOKEN, "--name", name,
+        // Plain HTTP: the slow requests below are HTTP bytes, and the limits under test are the HTTP listener's.
+        List<String> options = List.of("--server", NOWHERE, "--token", TOKEN, "--name", name, "--tls", "off",
                 "--listen", Objects.requireNonNullElse(listen, "127.0.0.1:" + port),
                 "--spool", workDir.resolve("spool-" + name).toString());
         AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"),
@@ -145,6 +146,6 @@ class AgentSlowClientsIT {
     private static String scenario(int port) {
         return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"127.0.0.1\", \"port\": " + port
                 + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 1, \"durationSeconds\": 2,"
-                + " \"intervalSeconds\": 1}";
+                + " \"intervalSeconds\": 1, \"nonce\": \"" + com.burstline.contract.DispatchNonce.generate() + "\"}";
     }
 }

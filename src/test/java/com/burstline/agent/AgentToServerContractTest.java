@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -28,14 +29,15 @@ class AgentToServerContractTest {
     private static final Iperf3Version V3_12 = Iperf3Version.parse("iperf 3.12 (cJSON 1.7.15)");
 
     private final LinuxPlatform platform = new LinuxPlatform();
-    private final FactsCollector facts = new FactsCollector(platform, "/usr/bin/iperf3", V3_12, "t4g.large");
+    private final FactsCollector facts = new FactsCollector(platform, "/usr/bin/iperf3", V3_12, "t4g.large",
+            java.util.List.of("iperf3", "java"));
 
     @Test
     void hostFactsReadTheSameOnTheServer() {
         HostFacts written = facts.collectFor("127.0.0.1");
 
         AgentView read = new AgentView("a", "http://127.0.0.1:7701", "127.0.0.1", "0.1.0",
-                SERVER.readTree(Json.write(written.toJson())), true, false, null, null);
+                SERVER.readTree(Json.write(written.toJson())), true, false, null, null, null);
 
         assertThat(AgentView.factsOf(read.facts())).isEqualTo(written);
         assertThat(written.routeInterface()).isEqualTo("lo");
@@ -59,6 +61,8 @@ class AgentToServerContractTest {
         ScenarioResult read = SERVER.readValue(Json.write(written.toJson()), ScenarioResult.class);
 
         assertThat(read.key()).isEqualTo(spec.key());
+        assertThat(read.nonce()).as("the dispatch's nonce goes back with the result").isEqualTo(spec.nonce())
+                .isEqualTo(ScenarioSpecTest.valid().get("nonce"));
         assertThat(read.succeeded()).isTrue();
         assertThat(read.output()).isEqualTo(output);
         assertThat(read.isJsonStream()).isFalse();
@@ -73,12 +77,16 @@ class AgentToServerContractTest {
     @Test
     void liveSamplesReadTheSameOnTheServerAndCarryTheirAttempt() {
         AttemptKey key = new AttemptKey(7, 31, 2);
+        String nonce = DispatchNonce.generate();
         LiveSamples written = LiveSamples.of(key, LiveSamples.FROM_COUNTERS,
-                List.of(LiveSamples.Sample.ofSum(0, 1.000213, 9.4e9), LiveSamples.Sample.ofSum(1.000213, 2, 9.1e9)));
+                List.of(LiveSamples.Sample.ofSum(0, 1.000213, 9.4e9), LiveSamples.Sample.ofSum(1.000213, 2, 9.1e9)),
+                nonce);
 
         LiveSamples read = SERVER.readValue(Json.write(written.toJson()), LiveSamples.class);
 
         assertThat(read).isEqualTo(written);
+        assertThat(read.nonce()).isEqualTo(nonce);
+        assertThat(read.withoutNonce().nonce()).as("browsers never see it").isNull();
         assertThat(read.relayableKey()).isEqualTo(key);
     }
 

@@ -40,26 +40,11 @@ public final class AgentBenchmark {
             System.err.println(USAGE);
             System.exit(1);
         }
-        Path workDir = Files.createTempDirectory("burstline-agent-bench-");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopChildren(workDir), "stop-children"));
-        try {
-            run(args, workDir);
-        } finally {
-            BenchSupport.deleteRecursively(workDir);
-        }
-        System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
-    }
-
-    private static void run(String[] args, Path workDir) throws Exception {
         header();
         long jarBytes = Files.size(AgentProcess.JAR);
         System.out.printf(Locale.ROOT, "%nJar size: %s %,d bytes = %.2f MiB (goal <= 3 MiB: %s)%n", AgentProcess.JAR,
                 jarBytes, jarBytes / 1048576.0, jarBytes <= 3 << 20 ? "reached" : "NOT reached");
-        String agentToken = randomToken();
-        String apiToken = randomToken();
-        try (ConfigurableApplicationContext server = start(workDir.resolve("data"), agentToken, apiToken)) {
-            ServerApi api = new ServerApi("http://127.0.0.1:"
-                    + ((WebServerApplicationContext) server).getWebServer().getPort(), apiToken);
+        withServer((api, agentToken, workDir) -> {
             double[] register = new RegistrationTiming(api, agentToken, workDir)
                     .measure(BenchSupport.intOption(args, "registrations", 5));
             double[] memory = new IdleMemory(api, agentToken, workDir).measure(
@@ -67,7 +52,8 @@ public final class AgentBenchmark {
             List<Double> overheads = new DispatchOverhead(api, agentToken, workDir).measure(
                     BenchSupport.intOption(args, "jobs", 2), BenchSupport.intOption(args, "scenario-seconds", 2));
             summary(jarBytes, register, memory, overheads);
-        }
+        });
+        System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
     private static void header() {
@@ -94,6 +80,25 @@ public final class AgentBenchmark {
                 String.join(" / ", overheads.stream().map(o -> String.format(Locale.ROOT, "%.2f s", o)).toList()),
                 "<= 1 s");
         System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
+    }
+
+    /** What runs against a real server in this JVM: its API, the agent token, a work directory of its own. */
+    interface WithServer {
+        void run(ServerApi api, String agentToken, Path workDir) throws Exception;
+    }
+
+    /** Starts the real server in this JVM for {@code body}, and stops it and every child process after. */
+    static void withServer(WithServer body) throws Exception {
+        Path workDir = Files.createTempDirectory("burstline-bench-");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopChildren(workDir), "stop-children"));
+        String agentToken = randomToken();
+        String apiToken = randomToken();
+        try (ConfigurableApplicationContext server = start(workDir.resolve("data"), agentToken, apiToken)) {
+            body.run(new ServerApi("http://127.0.0.1:"
+                    + ((WebServerApplicationContext) server).getWebServer().getPort(), apiToken), agentToken, workDir);
+        } finally {
+            BenchSupport.deleteRecursively(workDir);
+        }
     }
 
     /** Settings as command-line arguments: those outrank application.properties, builder properties do not. */

@@ -5,6 +5,8 @@ import com.burstline.agent.AgentProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A {@link BareJdkDaemon} process, started with the same java and default flags as the agents: the JVM's own floor,
@@ -20,8 +22,15 @@ final class BareDaemonProcess implements AutoCloseable {
     }
 
     static BareDaemonProcess start(Path log) throws IOException {
-        Process process = new ProcessBuilder(AgentProcess.javaBin(), "-cp", "target/test-classes",
-                BareJdkDaemon.class.getName()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return start(log, BareJdkDaemon.class, List.of());
+    }
+
+    /** {@code program}'s main (it prints "listening at" when ready) in a JVM with {@code jvmFlags}. */
+    static BareDaemonProcess start(Path log, Class<?> program, List<String> jvmFlags) throws IOException {
+        List<String> command = new ArrayList<>(List.of(AgentProcess.javaBin()));
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", "target/test-classes", program.getName()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new BareDaemonProcess(process, log);
     }
 

@@ -56,7 +56,7 @@ final class DispatchOverhead {
     private double runJob(int number, int scenarioSeconds) throws Exception {
         long started = System.nanoTime();
         long id = api.post("/api/v1/jobs", jobJson(scenarioSeconds)).path("id").longValue();
-        JsonNode job = awaitEnd(id, Duration.ofSeconds(SCENARIOS.length * (scenarioSeconds + 30L) + 60));
+        JsonNode job = api.awaitJob(id, Duration.ofSeconds(SCENARIOS.length * (scenarioSeconds + 30L) + 60));
         double wall = (System.nanoTime() - started) / 1e9;
         JsonNode scenarios = job.path("scenarios");
         double durations = 0;
@@ -90,18 +90,6 @@ final class DispatchOverhead {
                 + "duration [%s] s; between scenarios [%s] s; last scenario to job end %.2f s%s%n", queued,
                 String.join(" ", extra), String.join(" ", gaps),
                 seconds(scenarios.get(scenarios.size() - 1).path("finishedAt"), job.path("finishedAt")), failures);
-    }
-
-    private JsonNode awaitEnd(long id, Duration limit) throws Exception {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            JsonNode job = api.get("/api/v1/jobs/" + id);
-            if (!List.of("QUEUED", "RUNNING").contains(job.path("status").stringValue())) {
-                return job;
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("job " + id + " did not end within " + limit.toSeconds() + " s");
     }
 
     private static String jobJson(int scenarioSeconds) {

@@ -14,10 +14,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The native engine beside iperf3 on loopback, interleaved in one run: for each scenario, rounds of iperf3 to
- * iperf3, engine client to iperf3 server, iperf3 client to engine server and engine to engine. Prints received
- * rate, loss, CPU (client + server, percent of one core) per Gbit/s and each pairing's ratio to iperf3 alone.
- * A measurement, not a check: it never fails on figures. Run by {@code scripts/bench-engine.sh [rounds] [seconds]}.
+ * The native engine beside iperf3, interleaved in one run, on loopback and across an unshaped veth between two
+ * namespaces ({@link BenchPath}): for each scenario, rounds of iperf3 to iperf3, engine client to iperf3 server,
+ * iperf3 client to engine server and engine to engine. Prints received rate, loss, CPU (client + server, percent of
+ * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
+ * A measurement, not a check: it never fails on figures. Run by
+ * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth and agent.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -42,42 +44,76 @@ public final class EngineBenchmark {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        List<String> parts = List.of((args.length > 2 ? args[2] : "loopback,veth,agent").split(","));
+        System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%n",
+                parts, rounds, seconds, version(), BenchSupport.loadAverage());
+        if (parts.contains("loopback")) {
+            measure(BenchPath.loopback(), scenarios(true), rounds, seconds);
+        }
+        if (parts.contains("veth")) {
+            try {
+                measure(BenchPath.veth(), scenarios(false), rounds, seconds);
+            } finally {
+                BenchPath.down();
+            }
+        }
+        if (parts.contains("agent")) {
+            AgentBenchmark.withServer(EngineBenchmark::lightness);
+        }
+        System.out.println("reproduce: flock /tmp/burstline-heavy.lock scripts/bench-engine.sh " + rounds + " "
+                + seconds + " " + String.join(",", parts));
+        System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
+    }
+
+    /** TCP single and 4 streams everywhere; UDP at -b 0 and 1 Gbit/s where asked (loopback). */
+    private static Map<String, List<String>> scenarios(boolean udp) {
         Map<String, List<String>> scenarios = new LinkedHashMap<>();
         scenarios.put("TCP -P 1", List.of());
         scenarios.put("TCP -P 4", List.of("-P", "4"));
-        scenarios.put("UDP -b 0", List.of("-u", "-b", "0", "-l", "1460"));
-        scenarios.put("UDP -b 1G", List.of("-u", "-b", "1G", "-l", "1460"));
-        System.out.printf("engine benchmark: loopback, %d rounds of %d s, interleaved; iperf3 = %s%n", rounds, seconds,
-                version());
+        if (udp) {
+            scenarios.put("UDP -b 0", List.of("-u", "-b", "0", "-l", "1460"));
+            scenarios.put("UDP -b 1G", List.of("-u", "-b", "1G", "-l", "1460"));
+        }
+        return scenarios;
+    }
+
+    private static void measure(BenchPath path, Map<String, List<String>> scenarios, int rounds, int seconds)
+            throws IOException, InterruptedException {
+        System.out.printf("%n== %s%n", path.name());
         for (Map.Entry<String, List<String>> scenario : scenarios.entrySet()) {
             Map<String, List<Figures>> results = new LinkedHashMap<>();
             for (int round = 0; round < rounds; round++) {
                 for (Map.Entry<String, List<List<String>>> pairing : PAIRINGS.entrySet()) {
-                    results.computeIfAbsent(pairing.getKey(), k -> new ArrayList<>()).add(run(
+                    results.computeIfAbsent(pairing.getKey(), k -> new ArrayList<>()).add(run(path,
                             pairing.getValue().get(0), pairing.getValue().get(1), scenario.getValue(), seconds));
                 }
             }
             print(scenario.getKey(), results);
         }
-        System.out.println("reproduce: flock /tmp/burstline-heavy.lock scripts/bench-engine.sh " + rounds + " "
-                + seconds);
     }
 
-    private static Figures run(List<String> client, List<String> server, List<String> flags, int seconds)
-            throws IOException, InterruptedException {
+    /** 100 engine scenarios between two agents started with the agent's JVM flags (BURSTLINE_AGENT_JAVA_OPTS). */
+    private static void lightness(ServerApi api, String agentToken, Path workDir) throws Exception {
+        String flags = System.getenv().getOrDefault("BURSTLINE_AGENT_JAVA_OPTS", "").strip();
+        new AgentLightness(api, agentToken, workDir).measure(100, 20, 5,
+                flags.isEmpty() ? List.of() : List.of(flags.split("\\s+")));
+    }
+
+    private static Figures run(BenchPath path, List<String> client, List<String> server, List<String> flags,
+                               int seconds) throws IOException, InterruptedException {
         Path serverOut = Files.createTempFile("bench-server", ".json");
         Path clientOut = Files.createTempFile("bench-client", ".json");
         List<String> serverCommand = new ArrayList<>(server);
         serverCommand.addAll(List.of("-s", "-1", "-p", String.valueOf(PORT), "-J"));
-        Process s = new ProcessBuilder(serverCommand).redirectOutput(serverOut.toFile())
+        Process s = new ProcessBuilder(path.server(serverCommand)).redirectOutput(serverOut.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             Thread.sleep(server == ENGINE ? 1200 : 400);
             List<String> clientCommand = new ArrayList<>(client);
-            clientCommand.addAll(List.of("-c", "127.0.0.1", "-p", String.valueOf(PORT), "-J", "-t",
+            clientCommand.addAll(List.of("-c", path.serverAddress(), "-p", String.valueOf(PORT), "-J", "-t",
                     String.valueOf(seconds)));
             clientCommand.addAll(flags);
-            Process c = new ProcessBuilder(clientCommand).redirectOutput(clientOut.toFile())
+            Process c = new ProcessBuilder(path.client(clientCommand)).redirectOutput(clientOut.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             if (!c.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
                 c.destroyForcibly();

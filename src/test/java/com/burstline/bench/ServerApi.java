@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 /** The server's user API over real HTTP, as a user or a script calls it; anything but the expected status is fatal. */
 final class ServerApi {
@@ -53,6 +54,19 @@ final class ServerApi {
             Thread.sleep(20);
         }
         throw new IllegalStateException("agent " + name + " did not register within " + limit.toSeconds() + " s");
+    }
+
+    /** Polls the job every 50 ms until it has ended, and answers it; the limit only keeps a broken run from hanging. */
+    JsonNode awaitJob(long id, Duration limit) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode job = get("/api/v1/jobs/" + id);
+            if (!List.of("QUEUED", "RUNNING").contains(job.path("status").stringValue())) {
+                return job;
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("job " + id + " did not end within " + limit.toSeconds() + " s");
     }
 
     /** An agent as {@code GET /api/v1/agents} listed it, and when (nanoTime) it was first seen there. */

@@ -26,6 +26,7 @@ public class ScenarioSpecTest {
         json.put("streams", 4);
         json.put("durationSeconds", 30);
         json.put("intervalSeconds", 5);
+        json.put("nonce", "dispatch-nonce-0123456789abcdef");
         return json;
     }
 
@@ -90,5 +91,28 @@ public class ScenarioSpecTest {
         assertThatThrownBy(() -> ScenarioSpec.fromJson(text)).hasMessageContaining("streams must be a whole number");
         assertThatThrownBy(() -> ScenarioSpec.fromJson(protocol)).hasMessageContaining("protocol must be one of");
         assertThatThrownBy(() -> ScenarioSpec.fromJson(udpWithoutTarget)).hasMessageContaining("targetBitsPerSecond");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"iperf3", "java", "auto"})
+    void theToolSurvivesTheRoundTrip(String tool) {
+        Map<String, Object> json = valid();
+        json.put("tool", tool);
+
+        ScenarioSpec spec = ScenarioSpec.fromJson(json);
+
+        assertThat(spec.tool()).isEqualTo(tool);
+        assertThat(ScenarioSpec.fromJson(spec.toJson())).isEqualTo(spec);
+    }
+
+    @Test
+    void anAbsentToolIsAutoAndAnUnknownOneIsRefusedNamingTheChoices() {
+        assertThat(ScenarioSpec.fromJson(valid()).tool()).isEqualTo("auto");
+        Map<String, Object> json = valid();
+        json.put("tool", "netperf");
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("tool must be one of").hasMessageContaining("java")
+                .hasMessageContaining("'netperf'");
     }
 }

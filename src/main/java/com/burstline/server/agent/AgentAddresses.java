@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
@@ -14,7 +15,8 @@ import java.util.List;
  * {@code burstline.agents.allowed-networks} (default: loopback and the private ranges). Link-local addresses, the
  * cloud instance metadata service (169.254.169.254) among them, and unspecified or multicast addresses are refused
  * whatever the setting says. Checked at registration and again before every call, since a name may resolve
- * differently later.
+ * differently later. {@link #of} makes the same check for other URLs the server calls (schedules' webhooks) with a
+ * setting of their own.
  */
 @Component
 @EnableConfigurationProperties(AgentAddresses.Settings.class)
@@ -33,15 +35,30 @@ public class AgentAddresses {
 
     private final List<Cidr> allowed;
     private final String described;
+    private final String setting;
 
     /** The defaults, for code that builds its own client (tests of the server→agent calls). */
     public static AgentAddresses defaults() {
         return new AgentAddresses(new Settings(null));
     }
 
+    @Autowired
     AgentAddresses(Settings settings) {
-        this.allowed = settings.allowedNetworks().stream().map(Cidr::parse).toList();
-        this.described = String.join(", ", settings.allowedNetworks());
+        this("burstline.agents.allowed-networks", settings.allowedNetworks());
+    }
+
+    private AgentAddresses(String setting, List<String> networks) {
+        this.allowed = networks.stream().map(Cidr::parse).toList();
+        this.described = String.join(", ", networks);
+        this.setting = setting;
+    }
+
+    /**
+     * The same rules for another kind of URL: {@code networks} (default: those of agents) named {@code setting} in
+     * the refusals.
+     */
+    public static AgentAddresses of(String setting, List<String> networks) {
+        return new AgentAddresses(setting, networks == null || networks.isEmpty() ? DEFAULT_NETWORKS : networks);
     }
 
     /** Null when the server may call this URL, else why not, in words. */
@@ -57,11 +74,11 @@ public class AgentAddresses {
             for (InetAddress address : InetAddress.getAllByName(host)) {
                 if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
                     return "url " + host + " is a link-local, unspecified or multicast address ("
-                            + address.getHostAddress() + "), which agents never have";
+                            + address.getHostAddress() + "), which the server never calls";
                 }
                 if (allowed.stream().noneMatch(network -> network.contains(address))) {
-                    return "url " + host + " (" + address.getHostAddress() + ") is outside "
-                            + "burstline.agents.allowed-networks (" + described + ")";
+                    return "url " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
+                            + described + ")";
                 }
             }
             return null;

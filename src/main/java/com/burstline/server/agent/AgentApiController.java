@@ -1,9 +1,13 @@
 package com.burstline.server.agent;
 
+import com.burstline.server.security.AgentIdentity;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -14,10 +18,14 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.util.List;
 
-/** Registration and heartbeats (agent token), and the public list of agents. See docs/agent-protocol.md. */
+/**
+ * Enrollment and registration, heartbeats (each agent by its own secret), the list of agents (viewers) and removing
+ * one (admins). See docs/agent-protocol.md.
+ */
 @RestController
 @RequestMapping(path = "/api/v1/agents", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Agents", description = "Measurement hosts: agents register and send heartbeats with the agent token")
+@Tag(name = "Agents", description = "Measurement hosts: agents enroll with the agent token, then speak with their own "
+        + "secret")
 class AgentApiController {
     private final AgentRegistry registry;
 
@@ -25,27 +33,47 @@ class AgentApiController {
         this.registry = registry;
     }
 
-    record Registered(String name, int heartbeatSeconds) {
+    /** secret: only in the answer that enrolled the agent (shown once, kept by the server only as a hash). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Registered(String name, int heartbeatSeconds, String secret) {
     }
 
     record Heartbeat(Boolean busy) {
     }
 
-    @Operation(summary = "Register an agent, or update it (agent token)",
-            description = "Registering again under the same name replaces the agent's URL, test address, version "
-                    + "and facts.")
+    @Operation(summary = "Enroll an agent (agent token), or register it again (its own secret)",
+            description = "With the agent token: enrolls a name no agent has enrolled with and answers the agent's "
+                    + "own secret, once; 409 when the name is taken. With an agent's own secret: registers that "
+                    + "agent again (a new URL, test address, version or facts). The first certificateSha256 announced is pinned; a different one "
+                    + "later is recorded but not trusted until an admin accepts it.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    Registered register(@RequestBody AgentRegistration registration) {
-        AgentView agent = registry.register(registration);
-        return new Registered(agent.name(), registry.heartbeatSeconds());
+    Registered register(@RequestBody AgentRegistration registration, Authentication caller) {
+        AgentRegistry.Registered registered = registry.register(registration, AgentIdentity.agentName(caller));
+        return new Registered(registered.agent().name(), registry.heartbeatSeconds(), registered.secret());
     }
 
-    @Operation(summary = "An agent is alive (agent token)",
+    @Operation(summary = "Remove an agent (admin)",
+            description = "Its secret stops working at once and its name is free to enroll again.")
+    @DeleteMapping("/{name}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void remove(@PathVariable String name) {
+        registry.remove(AgentRules.checkName(name));
+    }
+
+    @Operation(summary = "An agent is alive (its own secret)",
             description = "404 when the server does not know the agent: it should register again.")
     @PostMapping("/{name}/heartbeat")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void heartbeat(@PathVariable String name, @RequestBody(required = false) Heartbeat heartbeat) {
         registry.heartbeat(AgentRules.checkName(name), heartbeat != null && Boolean.TRUE.equals(heartbeat.busy()));
+    }
+
+    @Operation(summary = "Accept the TLS certificate the agent announces now (admin)",
+            description = "After an agent's key changed, calls to it are refused until an admin accepts its new "
+                    + "certificate: its fingerprint becomes the pin every call is checked against.")
+    @PostMapping("/{name}/certificate")
+    AgentView acceptCertificate(@PathVariable String name) {
+        return registry.acceptCertificate(AgentRules.checkName(name));
     }
 
     @Operation(summary = "Every registered agent with its facts, online or offline, by name")

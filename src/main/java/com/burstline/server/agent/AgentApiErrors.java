@@ -26,6 +26,17 @@ class AgentApiErrors {
         return RequestBodyProblems.unreadable(error, "The body must be JSON as docs/agent-protocol.md describes it.");
     }
 
+    @ExceptionHandler(AgentNameTakenException.class)
+    ProblemDetail taken(AgentNameTakenException error) {
+        return ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.AGENT_NAME_TAKEN, "Agent name taken", error.getMessage());
+    }
+
+    @ExceptionHandler(NotThisAgentException.class)
+    ProblemDetail notThisAgent(NotThisAgentException error) {
+        return ProblemTypes.problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent",
+                error.getMessage());
+    }
+
     @ExceptionHandler(AgentNotFoundException.class)
     ProblemDetail notFound(AgentNotFoundException error) {
         return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Agent not found",

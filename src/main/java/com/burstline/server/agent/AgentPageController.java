@@ -5,6 +5,9 @@ import com.burstline.server.probe.Probes;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import java.util.List;
 import java.util.Map;
@@ -12,7 +15,7 @@ import java.util.stream.Collectors;
 
 /**
  * The Agents page: every agent with its facts, online or offline, when it was last heard from, and the latest burst
- * probe of each direction of its host.
+ * probe of each direction of its host; admins remove an agent here, which frees its name for another enrollment.
  */
 @Controller
 class AgentPageController {
@@ -33,5 +36,17 @@ class AgentPageController {
         model.addAttribute("probes", latest);
         model.addAttribute("heartbeatSeconds", registry.heartbeatSeconds());
         return "agents/list";
+    }
+
+    @PostMapping("/agents/{name}/delete")
+    String remove(@PathVariable String name, RedirectAttributes redirect) {
+        try {
+            registry.remove(AgentRules.checkName(name));
+            redirect.addFlashAttribute("message", "Agent " + name + " was removed: its secret no longer works, and "
+                    + "an agent may enroll under its name again.");
+        } catch (AgentNotFoundException | InvalidAgentException gone) {
+            redirect.addFlashAttribute("message", gone.getMessage());
+        }
+        return "redirect:/agents";
     }
 }

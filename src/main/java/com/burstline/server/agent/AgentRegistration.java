@@ -2,6 +2,11 @@ package com.burstline.server.agent;
 
 import tools.jackson.databind.JsonNode;
 
-/** What an agent says about itself when it registers ({@code POST /api/v1/agents}). */
-record AgentRegistration(String name, String url, String testAddress, String version, JsonNode facts) {
+/**
+ * What an agent says about itself when it registers ({@code POST /api/v1/agents}).
+ *
+ * @param certificateSha256 the fingerprint of the certificate its HTTPS API presents; null for plain HTTP
+ */
+record AgentRegistration(String name, String url, String testAddress, String version, JsonNode facts,
+                         String certificateSha256) {
 }

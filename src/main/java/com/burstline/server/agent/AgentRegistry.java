@@ -1,5 +1,7 @@
 package com.burstline.server.agent;
 
+import com.burstline.server.security.AgentSecrets;
+import com.burstline.server.security.TokenSecrets;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.Sort;
@@ -13,10 +15,11 @@ import java.util.Optional;
 
 /**
  * Which agents exist and whether they are alive. An agent is online while its last heartbeat (or registration) is
- * younger than three heartbeat periods, so one lost heartbeat does not take it offline.
+ * younger than three heartbeat periods, so one lost heartbeat does not take it offline. Enrolling with the enrollment
+ * token gives an agent its own secret; its name is then its alone until an admin removes it.
  */
 @Service
-public class AgentRegistry {
+public class AgentRegistry implements AgentSecrets {
     private final AgentRepository agents;
     private final FactsJson factsJson;
     private final TransactionTemplate transaction;
@@ -39,26 +42,61 @@ public class AgentRegistry {
         return heartbeatSeconds;
     }
 
-    AgentView register(AgentRegistration registration) {
+    /** What a registration answers: the agent, and its new secret when this registration enrolled it (else null). */
+    record Registered(AgentView agent, String secret) {
+    }
+
+    /**
+     * @param speakingAs the agent whose own secret authenticated the call; empty for the enrollment token
+     * @throws AgentNameTakenException when the enrollment token tries a name another agent enrolled with
+     * @throws NotThisAgentException   when an agent's secret tries another agent's name
+     */
+    Registered register(AgentRegistration registration, Optional<String> speakingAs) {
         AgentRegistration checked = AgentRules.check(registration);
         addresses.check(java.net.URI.create(checked.url()));
         String facts = factsJson.write(checked.facts());
         if (facts != null && facts.length() > AgentRules.MAX_FACTS) {
             throw new InvalidAgentException("facts must be at most " + AgentRules.MAX_FACTS + " characters of JSON");
         }
+        speakingAs.filter(name -> !name.equals(checked.name())).ifPresent(name -> {
+            throw new NotThisAgentException(name, checked.name());
+        });
         try {
-            return transaction.execute(status -> store(checked, facts));
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty()));
         } catch (DataIntegrityViolationException sameNameAtOnce) {
-            // Two registrations of a new name raced; the second one updates what the first created.
-            return transaction.execute(status -> store(checked, facts));
+            // Two enrollments of a new name raced: the second finds the first enrolled and gets 409.
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty()));
         }
     }
 
-    private AgentView store(AgentRegistration registration, String facts) {
+    private Registered store(AgentRegistration registration, String facts, boolean enrolling) {
         var now = clock.instant();
-        RegisteredAgent agent = agents.findByName(registration.name()).orElseGet(() -> new RegisteredAgent(registration.name(), now));
+        Optional<RegisteredAgent> known = agents.findByName(registration.name());
+        if (known.isEmpty() && !enrolling) {
+            throw new AgentNotFoundException(registration.name()); // removed since its secret was checked
+        }
+        RegisteredAgent agent = known.orElseGet(() -> new RegisteredAgent(registration.name(), now));
+        String secret = null;
+        if (enrolling) {
+            if (agent.enrolled()) {
+                throw new AgentNameTakenException(registration.name());
+            }
+            secret = TokenSecrets.generate();
+            agent.enroll(TokenSecrets.sha256(secret), now);
+        }
         agent.describe(registration, facts, now);
-        return agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson);
+        return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), secret);
+    }
+
+    @Override
+    public Optional<String> agentWithSecretHash(String sha256) {
+        return agents.nameBySecretHash(sha256);
+    }
+
+    /** An admin's removal: the agent's secret stops working and its name is free to enroll again. */
+    void remove(String name) {
+        transaction.executeWithoutResult(status -> agents.delete(agents.findByName(name)
+                .orElseThrow(() -> new AgentNotFoundException(name))));
     }
 
     /** @throws AgentNotFoundException when the agent is not registered (it then registers again) */
@@ -66,6 +104,16 @@ public class AgentRegistry {
         transaction.executeWithoutResult(status -> agents.findByName(name)
                 .orElseThrow(() -> new AgentNotFoundException(name))
                 .seen(busy, clock.instant()));
+    }
+
+    /** An admin accepts the certificate the agent announced last: it becomes the pin. */
+    AgentView acceptCertificate(String name) {
+        var now = clock.instant();
+        return transaction.execute(status -> {
+            RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
+            agent.acceptPresentedCertificate();
+            return agent.toView(offlineAfter, now, factsJson);
+        });
     }
 
     public List<AgentView> list() {

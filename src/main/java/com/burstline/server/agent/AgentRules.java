@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import com.burstline.contract.CertificateFingerprint;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.NameRules;
 
@@ -39,7 +40,22 @@ final class AgentRules {
             throw new InvalidAgentException("version must be at most 64 characters without control characters");
         }
         return new AgentRegistration(registration.name(), url.toString(), testAddress, version,
-                registration.facts());
+                registration.facts(), checkFingerprint(url, registration.certificateSha256()));
+    }
+
+    /** Normalized to the contract's one form; an agent serving plain HTTP presents no certificate to pin. */
+    private static String checkFingerprint(URI url, String fingerprint) {
+        if (fingerprint == null) {
+            return null;
+        }
+        if (!"https".equals(url.getScheme())) {
+            throw new InvalidAgentException("certificateSha256 goes with an https url; this agent's url is " + url);
+        }
+        try {
+            return CertificateFingerprint.check("certificateSha256", fingerprint);
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
+        }
     }
 
     private static URI checkUrl(String url) {

@@ -12,11 +12,11 @@ import java.util.Map;
 
 /**
  * An agent as the API and pages show it. {@code facts} is the agent's own JSON (see docs/agent-protocol.md), read
- * through the contract's {@link HostFacts}; {@code online} is false once three heartbeats were missed. The field
- * names are part of the API.
+ * through the contract's {@link HostFacts}; {@code online} is false once three heartbeats were missed;
+ * {@code certificate} is the TLS certificate the server holds the agent to. The field names are part of the API.
  */
 public record AgentView(String name, String url, String testAddress, String version, JsonNode facts, boolean online,
-                        boolean busy, Instant registeredAt, Instant lastSeenAt) {
+                        boolean busy, Instant registeredAt, Instant lastSeenAt, AgentCertificate certificate) {
 
     /** Stored or received facts as typed values; all unknown when there are none or they are not an object. */
     public static HostFacts factsOf(JsonNode facts) {

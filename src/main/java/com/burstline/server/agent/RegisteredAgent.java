@@ -26,6 +26,10 @@ class RegisteredAgent {
     private boolean busy;
     private Instant registeredAt;
     private Instant lastSeenAt;
+    private String secretHash;
+    private Instant enrolledAt;
+    private String certificateSha256;
+    private String presentedSha256;
 
     protected RegisteredAgent() {
         // for JPA
@@ -44,7 +48,28 @@ class RegisteredAgent {
         this.version = registration.version();
         this.facts = factsJson;
         this.registeredAt = now;
+        this.presentedSha256 = registration.certificateSha256();
+        if (certificateSha256 == null) {
+            // trust on first use: the first certificate announced is pinned, a later one waits for an admin
+            certificateSha256 = presentedSha256;
+        }
         seen(false, now);
+    }
+
+    /** An agent registered before enrollment existed (no secret yet) is not enrolled: its name can be claimed. */
+    boolean enrolled() {
+        return secretHash != null;
+    }
+
+    /** The agent's own secret from now on; only its SHA-256 is kept. */
+    void enroll(String newSecretHash, Instant now) {
+        this.secretHash = newSecretHash;
+        this.enrolledAt = now;
+    }
+
+    /** An admin's decision: the certificate the agent announces now is the one to hold it to from here on. */
+    void acceptPresentedCertificate() {
+        this.certificateSha256 = presentedSha256;
     }
 
     void seen(boolean busy, Instant now) {
@@ -55,6 +80,6 @@ class RegisteredAgent {
     AgentView toView(Duration offlineAfter, Instant now, FactsJson json) {
         boolean online = lastSeenAt.plus(offlineAfter).isAfter(now);
         return new AgentView(name, url, testAddress, version, json.read(facts), online, busy && online,
-                registeredAt, lastSeenAt);
+                registeredAt, lastSeenAt, AgentCertificate.of(certificateSha256, presentedSha256));
     }
 }

@@ -18,10 +18,11 @@ class CompareApiController {
     }
 
     @Operation(summary = "Compare groups of runs per scenario",
-            description = "groupBy=driver|instanceType|sut|tag|job (default driver). Filters sut, peer, driver, "
-                    + "instanceType, protocol, direction, tag and job (a job id) match exactly; the groupBy "
-                    + "dimension's filter may repeat to pick the groups in order (e.g. "
-                    + "groupBy=driver&driver=2.10.0&driver=2.11.0, groupBy=job&job=12&job=15). "
+            description = "groupBy=driver|instanceType|sut|tag|job|pair (default driver). Filters sut, peer, driver, "
+                    + "instanceType, protocol, direction, tag, job (a job id) and pair (SUT/peer, both agents "
+                    + "exactly); the groupBy dimension's filter may repeat to pick the groups in order (e.g. "
+                    + "groupBy=driver&driver=2.10.0&driver=2.11.0, groupBy=job&job=12&job=15, "
+                    + "job=12&groupBy=pair&pair=arm-a/arm-b&pair=arm-c/arm-d for an A/B job's two pairs). "
                     + "baseline= names the group the other is compared to; run= picks runs by id.")
     @GetMapping(path = "/api/v1/compare", produces = MediaType.APPLICATION_JSON_VALUE)
     ComparisonResult compare(@RequestParam MultiValueMap<String, String> params) {

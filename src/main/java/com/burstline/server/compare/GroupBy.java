@@ -1,5 +1,6 @@
 package com.burstline.server.compare;
 
+import com.burstline.server.run.RunPairs;
 import com.burstline.server.run.RunSummary;
 
 import java.util.Arrays;
@@ -14,7 +15,9 @@ public enum GroupBy {
     SUT("sut"),
     TAG("tag"),
     /** The job that measured the runs; group names (and the {@code job} filter's values) are job ids. */
-    JOB("job");
+    JOB("job"),
+    /** The two agents, "SUT/peer" ({@link RunPairs}): the pairs of a job with several compare directly. */
+    PAIR("pair");
 
     /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
     static final String NONE = "(none)";
@@ -37,6 +40,7 @@ public enum GroupBy {
             case SUT -> List.of(orNone(run.sut()));
             case TAG -> run.tags().isEmpty() ? List.of(NONE) : run.tags();
             case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
+            case PAIR -> List.of(run.sut() == null || run.peer() == null ? NONE : RunPairs.name(run.sut(), run.peer()));
         };
     }
 

@@ -1,6 +1,7 @@
 package com.burstline.server.compare;
 
 import com.burstline.server.run.RunFilter;
+import com.burstline.server.run.RunPairs;
 import com.burstline.server.run.RunSelection;
 import com.burstline.server.run.TimeBounds;
 import org.springframework.util.MultiValueMap;
@@ -17,11 +18,12 @@ import java.util.Set;
  * its values are then the groups, in the order given (the first is the baseline unless {@code baseline=} says
  * otherwise); a run joins the group its value matches ({@link #groupOf}).
  * {@code run} (repeatable, or comma-separated) picks runs by id; {@code job} is the id of the job that measured the
- * runs; {@code status=partial} selects the partial runs, which are left out otherwise (even when picked by id).
+ * runs; {@code pair} is "SUT/peer", both agents exactly (ignoring case); {@code status=partial} selects the partial
+ * runs, which are left out otherwise (even when picked by id).
  */
 public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
-            "direction", "tag", "job", "from", "to", "status");
+            "direction", "tag", "job", "pair", "from", "to", "status");
     private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
@@ -41,18 +43,23 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         if (groupBy == GroupBy.JOB) {
             groups.forEach(SelectionQuery::jobId);
         }
+        if (groupBy == GroupBy.PAIR) {
+            groups.forEach(SelectionQuery::pair);
+        }
+        String pair = filterValue(params, "pair", groupBy);
+        List<String> pairs = pair == null ? List.of() : List.of(pair(pair));
         String baseline = single(params, "baseline");
         if (baseline != null && !groups.isEmpty() && !groups.contains(baseline)) {
             throw new InvalidSelectionException("baseline '" + baseline + "' is not one of the groups " + groups);
         }
         String dimension = groupBy == null || groups.isEmpty() ? null : groupBy.apiName();
         return new SelectionQuery(groupBy, groups, baseline, new RunSelection(runIds(params), filter, dimension,
-                groups));
+                groups, pairs));
     }
 
     /**
      * The requested group a run's value belongs to: the one it equals (ignoring case), else the longest one it
-     * contains ("2.10" for "ENA 2.10.0" rather than "2.1"); null when none. Job ids match exactly.
+     * contains ("2.10" for "ENA 2.10.0" rather than "2.1"); null when none. Job ids and pairs match exactly.
      */
     public String groupOf(String key) {
         String lower = key.toLowerCase(Locale.ROOT);
@@ -61,7 +68,8 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
             if (group.equalsIgnoreCase(key)) {
                 return group;
             }
-            boolean contained = groupBy != GroupBy.JOB && lower.contains(group.toLowerCase(Locale.ROOT));
+            boolean exact = groupBy == GroupBy.JOB || groupBy == GroupBy.PAIR;
+            boolean contained = !exact && lower.contains(group.toLowerCase(Locale.ROOT));
             if (contained && (best == null || group.length() > best.length())) {
                 best = group;
             }
@@ -96,6 +104,14 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         } catch (NumberFormatException e) {
             throw new InvalidSelectionException("job must be a job id (a number), not '" + value + "'");
         }
+    }
+
+    private static String pair(String value) {
+        if (!RunPairs.isPair(value)) {
+            throw new InvalidSelectionException("pair must be two agent names as SUT/peer (e.g. arm-a/arm-b), not '"
+                    + value + "'");
+        }
+        return value;
     }
 
     private static List<Long> runIds(MultiValueMap<String, String> params) {

@@ -5,6 +5,8 @@ import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentAddresses;
+import com.burstline.server.agent.AgentCertificateException;
+import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -13,6 +15,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -22,27 +25,34 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), with the agent token. Every failure
- * becomes an {@link AgentCallException} whose message a person can read on the job page.
+ * becomes an {@link AgentCallException} whose message a person can read on the job page. HTTPS agents are held to
+ * what {@link AgentTrust} trusts for them (by default the certificate pinned at enrollment): one HTTP client per
+ * trust, since a JDK client has one TLS context for all its connections.
  */
 @Component
 class AgentClient {
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(15);
 
     private final JsonMapper json = JsonMapper.builder().build();
-    private final HttpClient http;
+    private final Duration connectTimeout;
+    private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
     private static final String AGENT_PROBLEM = "urn:burstline:agent-problem:";
     private static final int MAX_DETAIL = 300;
 
     private final AgentToken token;
     private final AgentAddresses addresses;
+    private final AgentTrust trust;
 
-    AgentClient(AgentToken token, BurstlineProperties properties, AgentAddresses addresses) {
+    AgentClient(AgentToken token, BurstlineProperties properties, AgentAddresses addresses, AgentTrust trust) {
         this.token = token;
         this.addresses = addresses;
-        this.http = HttpClient.newBuilder().connectTimeout(properties.jobs().agentConnectTimeout()).build();
+        this.trust = trust;
+        this.connectTimeout = properties.jobs().agentConnectTimeout();
     }
 
     void startIperf3Server(AgentView peer, ServerRoleRequest role) throws AgentCallException {
@@ -79,22 +89,45 @@ class AgentClient {
         if (refusal != null) {
             throw new AgentCallException("the server does not call " + where + ": " + refusal, false);
         }
+        String untrusted = trust.refusal(agent);
+        if (untrusted != null) {
+            throw new AgentCallException(untrusted, false);
+        }
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return clientFor(agent).send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException e) {
             throw new AgentCallException(where + " could not be reached (no connection within "
-                    + http.connectTimeout().map(Duration::toSeconds).orElse(0L) + " s)", false);
+                    + connectTimeout.toSeconds() + " s)", false);
         } catch (HttpTimeoutException e) {
             throw new AgentCallException(where + " did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s",
                     false);
         } catch (ConnectException e) {
             throw new AgentCallException(where + " could not be reached (connection refused)", false);
+        } catch (SSLException e) {
+            throw new AgentCallException(tlsFailure(where, e), false);
         } catch (IOException e) {
             throw new AgentCallException(where + " could not be reached: " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AgentCallException("the server is shutting down", false);
         }
+    }
+
+    private HttpClient clientFor(AgentView agent) {
+        return clients.computeIfAbsent(trust.trustKey(agent), key -> {
+            HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(connectTimeout);
+            return (agent.url().startsWith("https:") ? builder.sslContext(trust.context(agent)) : builder).build();
+        });
+    }
+
+    /** A pin mismatch in the pin's own words; any other TLS failure with the TLS stack's. */
+    private static String tlsFailure(String where, SSLException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof AgentCertificateException mismatch) {
+                return mismatch.getMessage();
+            }
+        }
+        return where + ": the TLS handshake failed (" + e.getMessage() + ")";
     }
 
     /**

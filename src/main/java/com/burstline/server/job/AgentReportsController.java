@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What agents report while and after they run a scenario (agent token). Answered by the job feature because both
- * belong to a job; registration and heartbeats are the agent feature's.
+ * What agents report while and after they run a scenario, each agent by its own secret (the security filter lets
+ * only the agent named in the path through) and only on a scenario dispatched to it, with that dispatch's nonce.
+ * Answered by the job feature because both belong to a job; registration and heartbeats are the agent feature's.
  */
 @RestController
 @RequestMapping(path = "/api/v1/agents/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -25,12 +26,15 @@ import org.springframework.web.bind.annotation.RestController;
 class AgentReportsController {
     private final JobEvents events;
     private final ResultIntake intake;
+    private final Dispatches dispatches;
     private final LiveSampleLog liveSamples;
     private final ProbeWatch probes;
 
-    AgentReportsController(JobEvents events, ResultIntake intake, LiveSampleLog liveSamples, ProbeWatch probes) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples,
+                           ProbeWatch probes) {
         this.events = events;
         this.intake = intake;
+        this.dispatches = dispatches;
         this.liveSamples = liveSamples;
         this.probes = probes;
     }
@@ -38,25 +42,32 @@ class AgentReportsController {
     record Stored(Long runId) {
     }
 
-    @Operation(summary = "Live samples of a running scenario (agent token)",
+    @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
             description = "Relayed to the job's event stream and kept until the scenario ends (a partial run is "
                     + "made of them when the agent is lost), and watched for the drop when the scenario is a burst "
-                    + "probe; samples for a scenario that is not running are dropped.")
+                    + "probe. 403 unless the scenario was dispatched to this agent with this nonce and its job still "
+                    + "runs; samples of an attempt no longer running are dropped.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
         AttemptKey key = samples.relayableKey();
-        if (key != null && events.live(key, samples)) {
-            liveSamples.add(key, samples);
-            probes.samples(key, samples);
+        if (key == null) {
+            throw new InvalidJobException("live samples need jobId, scenarioId, attempt and samples (at most "
+                    + LiveSamples.MAX_SAMPLES + ")");
+        }
+        dispatches.verifyLive(name, key, samples.nonce());
+        LiveSamples relayed = samples.withoutNonce();
+        if (events.live(key, relayed)) {
+            liveSamples.add(key, relayed);
+            probes.samples(key, relayed);
         }
     }
 
-    @Operation(summary = "A scenario's result (agent token)",
+    @Operation(summary = "A scenario's result (the agent's own secret)",
             description = "A successful result is stored as a run and {\"runId\"} answers it; a failed one ends the "
                     + "scenario with its error, keeps the intervals iperf3 measured before the failure as a partial "
                     + "run and answers its id ({\"runId\": null} when there were none). Delivering the same result "
-                    + "again answers the same.")
+                    + "again answers the same. 403 unless the scenario was dispatched to this agent with this nonce.")
     @PostMapping(path = "/results", produces = MediaType.APPLICATION_JSON_VALUE)
     Stored results(@PathVariable String name, @RequestBody ScenarioResult result) {
         try {

@@ -46,7 +46,8 @@ final class BurstProbePlan {
         }
         List<PlannedScenario> planned = new ArrayList<>();
         for (Direction direction : directions(request.probeDirections(), problems)) {
-            planned.add(new PlannedScenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null));
+            planned.add(new PlannedScenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null,
+                    ScenarioSpec.TOOL_AUTO));
         }
         return planned;
     }

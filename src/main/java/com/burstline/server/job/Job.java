@@ -13,6 +13,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
+import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 import com.burstline.server.probe.ProbeView;
 
@@ -21,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** A job with its scenarios. Never leaves this package: callers get {@link JobView}. */
 @Entity
@@ -31,9 +34,18 @@ class Job {
     private Long id;
     @Enumerated(EnumType.STRING)
     private JobStatus status;
+    /** The first pair's agents, as before jobs had several pairs; {@link #pairs} has them all. */
     private String sut;
     private String peer;
     private String plan;
+    private String runOrder;
+    private Long orderSeed;
+    private int coolDownSeconds;
+    /** Set for a cool-down "auto" only ({@link AutoCoolDown}). */
+    private Long coolDownProbeJobId;
+    private String coolDownEstimate;
+    private Instant coolingUntil;
+    private Long coolingScenarioId;
     private int repeatCount;
     private Integer durationSeconds;
     private String onFailure;
@@ -41,11 +53,16 @@ class Job {
     private Instant startedAt;
     private Instant finishedAt;
     private String error;
+    private Long scheduleId;
     @ElementCollection
     @CollectionTable(name = "job_tag", joinColumns = @JoinColumn(name = "job_id"))
     @Column(name = "tag")
     @OrderBy
     private List<String> tags = new ArrayList<>();
+    @ElementCollection
+    @CollectionTable(name = "job_pair", joinColumns = @JoinColumn(name = "job_id"))
+    @OrderColumn(name = "position")
+    private List<JobPair> pairs = new ArrayList<>();
     @OneToMany(mappedBy = "job", cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("position")
     private List<JobScenario> scenarios = new ArrayList<>();
@@ -54,26 +71,40 @@ class Job {
         // for JPA
     }
 
-    /** Repeats are expanded here: each repetition of each scenario is a row of its own with its own outcome. */
+    /** Repeats and pairs are expanded here: each scenario in the order is a row of its own with its own outcome. */
     Job(PlannedJob planned, Instant now) {
         this.status = JobStatus.QUEUED;
-        this.sut = planned.sut();
-        this.peer = planned.peer();
+        this.sut = planned.pairs().get(0).sut();
+        this.peer = planned.pairs().get(0).peer();
+        planned.pairs().forEach(pair -> pairs.add(new JobPair(pair)));
+        this.runOrder = planned.order().apiName();
+        this.orderSeed = planned.seed();
+        this.coolDownSeconds = planned.coolDownSeconds();
+        if (planned.autoCoolDown() != null) {
+            this.coolDownProbeJobId = planned.autoCoolDown().probeJobId();
+            this.coolDownEstimate = planned.autoCoolDown().text();
+        }
         this.plan = planned.plan();
         this.repeatCount = planned.repeat();
         this.durationSeconds = planned.durationSeconds();
         this.onFailure = planned.stopOnFailure() ? "stop" : "continue";
         this.createdAt = now;
         this.tags = new ArrayList<>(planned.tags());
-        for (int repetition = 1; repetition <= planned.repeat(); repetition++) {
-            for (PlannedScenario scenario : planned.scenarios()) {
-                scenarios.add(new JobScenario(this, scenarios.size(), repetition, scenario));
-            }
+        for (OrderedScenario scenario : planned.ordered()) {
+            scenarios.add(new JobScenario(this, scenarios.size(), scenario));
         }
     }
 
-    /** The next scenario to run, or empty when the job is done (and then it is finished). */
-    Optional<JobScenario> startNext(Instant now) {
+    /** The schedule that started this job; set once, before the job is stored. */
+    void startedBy(Long schedule) {
+        this.scheduleId = schedule;
+    }
+
+    /**
+     * The next scenario to run, not yet started (a cool-down may come first), or empty when the job is done (and
+     * then it is finished). The job is running from its first call on.
+     */
+    Optional<JobScenario> next(Instant now) {
         if (status == JobStatus.QUEUED) {
             status = JobStatus.RUNNING;
             startedAt = now;
@@ -85,8 +116,28 @@ class Job {
                     now));
         }
         Optional<JobScenario> next = scenarios.stream().filter(s -> s.status() == ScenarioStatus.QUEUED).findFirst();
-        next.ifPresentOrElse(scenario -> scenario.start(now), () -> finish(now));
+        if (next.isEmpty()) {
+            finish(now);
+        }
         return next;
+    }
+
+    /** The job waits for its hosts to rest before this scenario; the page shows until when. */
+    void coolDown(long scenarioId, Instant until) {
+        coolingScenarioId = scenarioId;
+        coolingUntil = until;
+    }
+
+    /** Starts the scenario when it is still queued in a running job; empty otherwise (the job was ended). */
+    Optional<JobScenario> start(long scenarioId, Instant now) {
+        coolingScenarioId = null;
+        coolingUntil = null;
+        if (status != JobStatus.RUNNING) {
+            return Optional.empty();
+        }
+        Optional<JobScenario> scenario = scenario(scenarioId).filter(s -> s.status() == ScenarioStatus.QUEUED);
+        scenario.ifPresent(s -> s.start(now));
+        return scenario;
     }
 
     private void finish(Instant now) {
@@ -105,6 +156,8 @@ class Job {
         status = endStatus;
         error = reason;
         finishedAt = now;
+        coolingScenarioId = null;
+        coolingUntil = null;
     }
 
     /** A late result (see {@link JobScenario#lateResult}); a finished job whose scenarios all succeeded then did. */
@@ -129,12 +182,23 @@ class Job {
         return status;
     }
 
-    String sut() {
-        return sut;
+    List<Pair> pairs() {
+        return pairs.stream().map(JobPair::pair).toList();
     }
 
-    String peer() {
-        return peer;
+    Pair pairOf(JobScenario scenario) {
+        return pairs.get(scenario.pairIndex()).pair();
+    }
+
+    int coolDownSeconds() {
+        return coolDownSeconds;
+    }
+
+    /** Every agent the job measures on: it holds them all until it ends. */
+    Set<String> hosts() {
+        Set<String> hosts = new TreeSet<>();
+        pairs().forEach(pair -> hosts.addAll(pair.hosts()));
+        return hosts;
     }
 
     List<String> tags() {
@@ -147,8 +211,14 @@ class Job {
 
     /** @param probes the job's burst probes by scenario id (none for other plans) */
     JobView toView(Map<Long, ProbeView> probes) {
+        List<Pair> all = pairs();
+        JobView.CoolingDown cooling = coolingUntil == null ? null
+                : new JobView.CoolingDown(coolingScenarioId, coolingUntil, coolDownSeconds);
         return new JobView(id, status, sut, peer, plan, repeatCount, durationSeconds, onFailure, List.copyOf(tags),
                 createdAt, startedAt, finishedAt, error,
-                scenarios.stream().map(scenario -> scenario.toView(probes.get(scenario.getId()))).toList());
+                scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()), probes.get(s.getId()))).toList(),
+                all.stream().map(pair -> new JobView.PairView(pair.sut(), pair.peer())).toList(), runOrder,
+                orderSeed, coolDownSeconds, cooling, scheduleId, coolDownEstimate == null ? null
+                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate));
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
 
 @RestController
 @RequestMapping("/api/v1/jobs")
-@Tag(name = "Jobs", description = "Run iperf3 scenarios between two agents; each result becomes a run")
+@Tag(name = "Jobs", description = "Run iperf3 scenarios between pairs of agents; each result becomes a run")
 class JobApiController {
     private final JobService jobs;
     private final JobEvents events;
@@ -32,8 +32,15 @@ class JobApiController {
             description = "Either {\"plan\": \"standard\"} (TCP 1 and 4 streams up and down, UDP at 1 and 5 Gbit/s, "
                     + "30 s each) or {\"scenarios\": [{\"protocol\", \"direction\", \"streams\", "
                     + "\"durationSeconds\", \"intervalSeconds\", \"omitSeconds\", \"targetBitsPerSecond\"}]}, between "
-                    + "the registered agents sut (iperf3 client) and peer (iperf3 server). Optional: repeat (1–100), "
-                    + "tags, durationSeconds (for every scenario), onFailure (continue | stop).")
+                    + "the registered agents sut (iperf3 client) and peer (iperf3 server), or several pairs instead: "
+                    + "\"pairs\": [{\"sut\", \"peer\"}, …] (1–10). Optional: repeat (1–100), tags, durationSeconds "
+                    + "(for every scenario), onFailure (continue | stop), order (sequential: each pair in turn, "
+                    + "repetition after repetition; interleaved: per repetition and scenario every pair in turn, "
+                    + "A, B, A, B; randomized: per repetition a random order from seed, 0 to 2^53 − 1, drawn when "
+                    + "not given and stored with the job), coolDownSeconds (0–3600: wait between two scenarios on "
+                    + "the same host so burst credits refill). At most 1,000 scenarios and 24 h planned, counting "
+                    + "every pair and cool-down. A job holds its agents until it ends; jobs on other agents run at "
+                    + "the same time.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<JobView> create(@RequestBody JobRequest request) {
         JobView job = jobs.create(request);
@@ -53,8 +60,8 @@ class JobApiController {
     }
 
     @Operation(summary = "Run a job again (API token)",
-            description = "A new job with the same agents, plan or scenarios, repeat, duration, tags and onFailure; "
-                    + "201 with the new job.")
+            description = "A new job with the same agents or pairs, plan or scenarios, repeat, duration, tags, "
+                    + "onFailure, order, seed (so the same order) and coolDownSeconds; 201 with the new job.")
     @PostMapping(path = "/{id}/rerun", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<JobView> rerun(@PathVariable long id) {
         JobView job = jobs.rerun(id);

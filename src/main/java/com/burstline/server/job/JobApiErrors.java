@@ -17,10 +17,7 @@ class JobApiErrors {
 
     @ExceptionHandler(InvalidJobException.class)
     ProblemDetail invalid(InvalidJobException error) {
-        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT,
-                "Invalid input", error.getMessage());
-        problem.setProperty("errors", error.problems());
-        return problem;
+        return ProblemTypes.invalidInput(error.problems());
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
@@ -39,6 +36,12 @@ class JobApiErrors {
     @ExceptionHandler(JobNotFoundException.class)
     ProblemDetail notFound(JobNotFoundException error) {
         return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Job not found",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(DispatchRefusedException.class)
+    ProblemDetail refused(DispatchRefusedException error) {
+        return ProblemTypes.problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent's scenario",
                 error.getMessage());
     }
 

@@ -4,19 +4,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The "New job" form as the browser sends it: text fields, and one value per custom scenario row for each column.
- * {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are checked by the same rules.
+ * The "New job" form as the browser sends it: text fields, one value per custom scenario row for each column, and
+ * the first pair ({@code sut}, {@code peer}) with up to {@link #EXTRA_PAIRS} more pair rows ({@code pairSut},
+ * {@code pairPeer}). {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are
+ * checked by the same rules.
  */
 record JobForm(String sut, String peer, String plan, String durationSeconds, String repeat, String tags,
                String onFailure, List<String> protocol, List<String> direction, List<String> streams,
-               List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps) {
+               List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
+               List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
+               String coolDownSeconds) {
     static final int ROWS = 4;
+    static final int EXTRA_PAIRS = 3;
 
     static JobForm empty() {
         List<String> blank = List.of("", "", "", "");
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
                 List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
-                List.of("1", "1", "1", "1"), blank);
+                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"), List.of("", "", ""),
+                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0");
+    }
+
+    /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
+    public String pairCell(String column, int row) {
+        String value = value("pairSut".equals(column) ? pairSut : pairPeer, row);
+        return value == null ? "" : value;
     }
 
     /** What a custom scenario row shows in this column: what was sent, or nothing. */
@@ -28,6 +40,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             case "scenarioSeconds" -> scenarioSeconds;
             case "intervalSeconds" -> intervalSeconds;
             case "targetMbps" -> targetMbps;
+            case "tool" -> tool;
             default -> throw new IllegalArgumentException("no column " + column);
         };
         String value = value(values, row);
@@ -39,15 +52,41 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         List<JobRequest.ScenarioRequest> scenarios = "custom".equals(plan) ? scenarios(problems) : null;
         Integer duration = number(problems, "duration", durationSeconds);
         Integer times = number(problems, "repeats", repeat);
+        CoolDownRequest coolDown = coolDown(problems);
+        Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "seed", seed);
+        List<JobRequest.PairRequest> pairs = pairs();
         if (!problems.isEmpty()) {
             throw new InvalidJobException(problems);
         }
         List<String> tagList = tags == null ? List.of() : List.of(tags.split(","));
-        if (BurstProbePlan.NAME.equals(plan)) {
-            return new JobRequest(sut, peer, plan, null, times, tagList, null, onFailure, null, duration);
+        boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
+        boolean probe = BurstProbePlan.NAME.equals(plan);
+        // The probe's "duration" is its maximum: it runs until the rate drops.
+        return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
+                probe ? plan : scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
+                probe ? null : duration, onFailure, pairs, order, randomized ? seedNumber : null,
+                coolDown, null, probe ? duration : null);
+    }
+
+    /** A number of seconds, or the word "auto" ({@link AutoCoolDown}). */
+    private CoolDownRequest coolDown(List<String> problems) {
+        if (coolDownSeconds != null && CoolDownRequest.AUTO.equalsIgnoreCase(coolDownSeconds.strip())) {
+            return CoolDownRequest.auto();
         }
-        return new JobRequest(sut, peer, scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
-                duration, onFailure);
+        Integer seconds = number(problems, "cool-down", coolDownSeconds);
+        return seconds == null ? null : CoolDownRequest.ofSeconds(seconds);
+    }
+
+    /** Null for a job of one pair; else the first pair and every extra row with an agent chosen. */
+    private List<JobRequest.PairRequest> pairs() {
+        List<JobRequest.PairRequest> pairs = new ArrayList<>();
+        pairs.add(new JobRequest.PairRequest(sut, peer));
+        for (int i = 0; i < Math.max(size(pairSut), size(pairPeer)); i++) {
+            if (value(pairSut, i) != null || value(pairPeer, i) != null) {
+                pairs.add(new JobRequest.PairRequest(value(pairSut, i), value(pairPeer, i)));
+            }
+        }
+        return pairs.size() == 1 ? null : pairs;
     }
 
     private List<JobRequest.ScenarioRequest> scenarios(List<String> problems) {
@@ -62,7 +101,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
                     number(problems, row + "streams", value(streams, i)),
                     number(problems, row + "seconds", value(scenarioSeconds, i)), interval, null,
-                    targetInMbps == null ? null : targetInMbps * 1_000_000L));
+                    targetInMbps == null ? null : targetInMbps * 1_000_000L, value(tool, i)));
         }
         if (rows.isEmpty()) {
             problems.add("a custom plan needs at least one scenario row with a protocol");
@@ -84,6 +123,15 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         }
         try {
             return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            problems.add(name + " must be a whole number, not '" + text + "'");
+            return null;
+        }
+    }
+
+    private static Long wholeNumber(List<String> problems, String name, String text) {
+        try {
+            return Long.valueOf(text.strip());
         } catch (NumberFormatException e) {
             problems.add(name + " must be a whole number, not '" + text + "'");
             return null;

@@ -4,6 +4,7 @@ import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.run.RunQueries;
+import com.burstline.server.system.ErrorPages;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -91,12 +92,8 @@ class JobPagesController {
 
     @ExceptionHandler(JobNotFoundException.class)
     ModelAndView notFound(JobNotFoundException error, Principal principal) {
-        ModelAndView view = new ModelAndView("error", HttpStatus.NOT_FOUND);
-        view.addObject("status", 404);
-        view.addObject("title", "Job not found");
-        view.addObject("detail", error.getMessage());
-        view.addObject("signedIn", principal != null);
-        return view;
+        return ErrorPages.page(HttpStatus.NOT_FOUND, "Job not found", error.getMessage(),
+                principal != null);
     }
 
     private String showForm(Model model, JobForm form) {

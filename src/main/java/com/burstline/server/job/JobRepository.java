@@ -17,13 +17,20 @@ interface JobRepository extends JpaRepository<Job, Long> {
     @Query("select j from Job j where j.id = :id")
     Optional<Job> lockById(long id);
 
-    Optional<Job> findFirstByStatusOrderByIdAsc(JobStatus status);
+    List<Job> findByStatusOrderByIdAsc(JobStatus status);
+
+    @Query("select j.status from Job j where j.id = :id")
+    Optional<JobStatus> statusById(long id);
 
     List<Job> findByStatusIn(Collection<JobStatus> statuses);
 
     long countByStatus(JobStatus status);
 
     List<Job> findAllByOrderByIdDesc(Pageable page);
+
+    /** One scenario with its job, without loading the job's other scenarios (live samples ask once a second). */
+    @Query("select s from JobScenario s join fetch s.job where s.id = :scenarioId and s.job.id = :jobId")
+    Optional<JobScenario> scenarioOfJob(long jobId, long scenarioId);
 
     @Query("select s.job.id from JobScenario s where s.id = :scenarioId")
     Optional<Long> jobIdOfScenario(long scenarioId);

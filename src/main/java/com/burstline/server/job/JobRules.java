@@ -4,10 +4,12 @@ import com.burstline.contract.Limit;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.probe.ProbeView;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -17,7 +19,7 @@ import java.util.function.Predicate;
  */
 final class JobRules {
     static final int MAX_SCENARIOS = 50;
-    /** One worker runs every job in turn: a job may hold at most this much of it. */
+    /** A job holds its hosts until it ends: it may hold them at most this much. */
     static final int MAX_EXPANDED_SCENARIOS = 1_000;
     static final int MAX_PLANNED_SECONDS = 24 * 3600;
     static final int MAX_REPEAT = 100;
@@ -29,51 +31,50 @@ final class JobRules {
     private JobRules() {
     }
 
+    /** A check without burst probes: a cool-down "auto" is refused for want of one. */
     static PlannedJob check(JobRequest request, Predicate<String> agentExists) {
+        return check(request, agentExists, host -> List.of());
+    }
+
+    /** @param latestProbes a host's latest burst probes, for a cool-down "auto" ({@link AutoCoolDown}) */
+    static PlannedJob check(JobRequest request, Predicate<String> agentExists,
+                            Function<String, List<ProbeView>> latestProbes) {
         JobRules rules = new JobRules();
-        rules.agents(request.sut(), request.peer(), agentExists);
+        DesignRules.Design design = new DesignRules(rules.problems).check(request, agentExists);
         List<PlannedScenario> scenarios = rules.scenarios(request);
+        AutoCoolDown.Estimate auto = !design.autoCoolDown() ? null
+                : AutoCoolDown.of(design.pairs(), scenarios, latestProbes, rules.problems).orElse(null);
         int repeat = rules.bounded("", new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
         Integer duration = request.durationSeconds() == null ? null
                 : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
         boolean stop = rules.stopOnFailure(request.onFailure());
         List<String> tags = rules.tags(request.tags());
-        rules.size(scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList(), repeat);
+        String plan = request.scenarios() != null ? null
+                : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
+        PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(),
+                auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
+                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(duration)).toList());
+        if (rules.problems.isEmpty()) {
+            rules.size(planned);
+        }
         if (!rules.problems.isEmpty()) {
             throw new InvalidJobException(rules.problems);
         }
-        String plan = request.scenarios() != null ? null
-                : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
-        return new PlannedJob(request.sut(), request.peer(), plan, repeat, tags, duration, stop,
-                scenarios.stream().map(scenario -> scenario.withDuration(duration)).toList());
+        return planned;
     }
 
-    private void size(List<PlannedScenario> scenarios, int repeat) {
-        long expanded = (long) scenarios.size() * repeat;
-        long seconds = repeat * scenarios.stream().mapToLong(s -> s.durationSeconds() + s.omitSeconds()).sum();
+    /** Counted as the job will run: every pair, every repetition, and the cool-downs its order waits for. */
+    private void size(PlannedJob planned) {
+        long expanded = (long) planned.scenarios().size() * planned.repeat() * planned.pairs().size();
         if (expanded > MAX_EXPANDED_SCENARIOS) {
-            problems.add("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat); this one "
-                    + "would run " + expanded);
+            problems.add("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat × pairs); "
+                    + "this one would run " + expanded);
         }
+        long seconds = PlannedTime.seconds(planned.ordered(), planned.pairs(), planned.coolDownSeconds());
         if (seconds > MAX_PLANNED_SECONDS) {
-            problems.add("a job plans at most 24 h of measuring (duration + omit of every scenario × repeat); this one "
-                    + "plans " + String.format("%.1f", seconds / 3600.0) + " h");
-        }
-    }
-
-    private void agents(String sut, String peer, Predicate<String> agentExists) {
-        agent("sut", sut, agentExists);
-        agent("peer", peer, agentExists);
-        if (sut != null && sut.equals(peer)) {
-            problems.add("sut and peer must be two different agents, not both '" + sut + "'");
-        }
-    }
-
-    private void agent(String role, String name, Predicate<String> agentExists) {
-        if (name == null || name.isBlank()) {
-            problems.add(role + " is missing: give the name of a registered agent (see GET /api/v1/agents)");
-        } else if (name.length() > 64 || !agentExists.test(name)) {
-            problems.add(role + ": no agent named '" + name + "' is registered (see GET /api/v1/agents)");
+            problems.add("a job plans at most 24 h of measuring and waiting (duration + omit of every scenario × "
+                    + "repeat × pairs, and the cool-downs between scenarios on the same host); this one plans "
+                    + String.format(java.util.Locale.ROOT, "%.1f", seconds / 3600.0) + " h");
         }
     }
 
@@ -124,7 +125,18 @@ final class JobRules {
         } else if (target != null) {
             problem(ScenarioSpec.TARGET.problem(at, target));
         }
-        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target);
+        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target, tool(at, scenario.tool()));
+    }
+
+    private String tool(String at, String value) {
+        if (value == null) {
+            return ScenarioSpec.TOOL_AUTO;
+        }
+        if (!ScenarioSpec.TOOLS.contains(value)) {
+            problems.add(at + "tool must be one of " + ScenarioSpec.TOOLS.stream().sorted().toList() + ", not '"
+                    + value + "'");
+        }
+        return value;
     }
 
     private Protocol protocol(String at, String value) {

@@ -7,29 +7,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs queued jobs, oldest first, on one worker thread: one scenario at a time on the whole server. That is the
- * simplest way to never have two scenarios on the same agents at once, and measurements that share a host or a link
- * would disturb each other anyway. The cost: jobs on unrelated agent pairs wait for each other.
+ * Runs queued jobs, oldest first: one throughput test per host at a time, not per server. A job holds the agents of
+ * all its pairs until it ends ({@link HostClaims}) and runs its scenarios one after the other in its order, so jobs
+ * on other agents run at the same time, each on a thread of its own, while a job that needs a busy agent waits.
+ * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario.
  */
 @Component
 class JobRunner {
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
     /** A missed wake-up (or a database hiccup) delays a queued job by this much at most. */
     private static final long RESCAN_SECONDS = 10;
+    /** How often a cooling-down job looks whether it was cancelled. */
+    private static final long COOLING_POLL_MILLIS = 250;
 
     private final JobStore store;
     private final ScenarioAttempt attempt;
-    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "job-runner");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final HostClaims claims = new HostClaims();
+    private final HostRest rest = new HostRest();
+    private final AtomicInteger threads = new AtomicInteger();
+    private static final int STOP_WAIT_SECONDS = 10;
+    private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
+            runnable -> daemon(runnable, "job-dispatcher"));
+    private final ExecutorService workers = Executors.newCachedThreadPool(
+            runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
               LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
@@ -40,39 +49,91 @@ class JobRunner {
 
     /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */
     void start() {
-        worker.scheduleWithFixedDelay(this::runQueued, 0, RESCAN_SECONDS, TimeUnit.SECONDS);
+        dispatcher.scheduleWithFixedDelay(this::dispatch, 0, RESCAN_SECONDS, TimeUnit.SECONDS);
     }
 
-    /** A job was queued: run it as soon as the worker is free. */
+    /** A job was queued or ended: start what can start now. */
     void wake() {
-        worker.execute(this::runQueued);
+        if (!dispatcher.isShutdown()) {
+            dispatcher.execute(this::dispatch);
+        }
     }
 
-    private void runQueued() {
+    private void dispatch() {
         try {
-            Optional<Long> next;
-            while (!Thread.currentThread().isInterrupted() && (next = store.nextQueued()).isPresent()) {
-                run(next.get());
+            for (JobStore.QueuedJob job : claims.claimStartable(store.queued())) {
+                workers.execute(() -> runClaimed(job.id()));
             }
+        } catch (RuntimeException e) {
+            // Never let the dispatcher die: the jobs stay queued and the next scan tries again.
+            log.error("The job dispatcher hit an error; it carries on with the next scan", e);
+        }
+    }
+
+    private void runClaimed(long jobId) {
+        try {
+            run(jobId);
         } catch (InterruptedException shuttingDown) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            // Never let the worker die: the job stays as it is and the next scan tries again.
-            log.error("The job runner hit an error; it carries on with the next scan", e);
+            log.error("Job {} hit an error; its agents are free again", jobId, e);
+        } finally {
+            claims.release(jobId);
+            wake();
         }
     }
 
     private void run(long jobId) throws InterruptedException {
         log.info("Running job {}", jobId);
-        Optional<ScenarioWork> work;
-        while ((work = store.startNext(jobId)).isPresent()) {
-            attempt.run(work.get());
+        Optional<JobStore.NextScenario> next;
+        while ((next = store.next(jobId)).isPresent()) {
+            JobStore.NextScenario scenario = next.get();
+            coolDown(jobId, scenario);
+            Optional<ScenarioWork> work = store.start(jobId, scenario.scenarioId());
+            if (work.isPresent()) {
+                try {
+                    attempt.run(work.get());
+                } finally {
+                    rest.ended(scenario.pair().hosts(), Instant.now());
+                }
+            }
         }
         log.info("Job {} ended: {}", jobId, store.view(jobId).status());
     }
 
+    /** Waits until the scenario's hosts rested the job's cool-down, or the job was ended meanwhile. */
+    private void coolDown(long jobId, JobStore.NextScenario scenario) throws InterruptedException {
+        Instant until = rest.restedAt(scenario.pair().hosts(), scenario.coolDownSeconds());
+        if (until == null || !until.isAfter(Instant.now())) {
+            return;
+        }
+        store.coolingDown(jobId, scenario.scenarioId(), until);
+        long left;
+        while ((left = until.toEpochMilli() - System.currentTimeMillis()) > 0) {
+            if (store.isFinished(jobId)) {
+                return;
+            }
+            Thread.sleep(Math.min(left, COOLING_POLL_MILLIS));
+        }
+    }
+
+    /**
+     * Interrupts the running jobs and waits for their threads: a worker that was still writing when the context
+     * closed its database would leave an embedded H2 half-closed for the next start in the same JVM.
+     */
     @PreDestroy
-    void stop() {
-        worker.shutdownNow();
+    void stop() throws InterruptedException {
+        dispatcher.shutdownNow();
+        workers.shutdownNow();
+        if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
+                || !workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+            log.warn("Job threads still running {} s after shutdown began", STOP_WAIT_SECONDS);
+        }
+    }
+
+    private static Thread daemon(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        return thread;
     }
 }

@@ -15,9 +15,11 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 
-/** One scenario of a job: one iperf3 test between the job's agents, and how it went. */
+/** One scenario of a job: one iperf3 test between the agents of one of the job's pairs, and how it went. */
 @Entity
 @Table(name = "job_scenario")
 class JobScenario {
@@ -29,6 +31,10 @@ class JobScenario {
     private Job job;
     private int position;
     private int repetition;
+    /** Which of the job's pairs runs it (index into its pairs). */
+    private int pairIndex;
+    /** Which of the requested scenarios it is; null for jobs from before orders other than sequential. */
+    private Integer scenarioIndex;
     private String protocol;
     private String direction;
     private int streams;
@@ -37,6 +43,7 @@ class JobScenario {
     private int omitSeconds;
     @Column(name = "target_bps")
     private Long targetBitsPerSecond;
+    private String tool;
     @Enumerated(EnumType.STRING)
     private ScenarioStatus status;
     private int attempt;
@@ -44,16 +51,21 @@ class JobScenario {
     private String error;
     private Instant startedAt;
     private Instant finishedAt;
+    private String nonceHash;
+    private Instant nonceUsedAt;
     private String note;
 
     protected JobScenario() {
         // for JPA
     }
 
-    JobScenario(Job job, int position, int repetition, PlannedScenario planned) {
+    JobScenario(Job job, int position, OrderedScenario ordered) {
+        PlannedScenario planned = ordered.scenario();
         this.job = job;
         this.position = position;
-        this.repetition = repetition;
+        this.repetition = ordered.repetition();
+        this.pairIndex = ordered.pair();
+        this.scenarioIndex = ordered.index();
         this.protocol = planned.protocol().name();
         this.direction = planned.direction().apiName();
         this.streams = planned.streams();
@@ -61,6 +73,7 @@ class JobScenario {
         this.intervalSeconds = planned.intervalSeconds();
         this.omitSeconds = planned.omitSeconds();
         this.targetBitsPerSecond = planned.targetBitsPerSecond();
+        this.tool = planned.tool();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -75,6 +88,33 @@ class JobScenario {
         runId = run;
         error = bounded(reason);
         finishedAt = now;
+    }
+
+    /** The dispatch's nonce, kept as its SHA-256 like every secret: its result and live samples must bring it. */
+    void dispatchedWith(String newNonceHash) {
+        nonceHash = newNonceHash;
+        nonceUsedAt = null;
+    }
+
+    /** Whether this nonce is the one this scenario was dispatched with (compared in constant time). */
+    boolean dispatchedWithNonce(String nonceSha256) {
+        return nonceHash != null && nonceSha256 != null && MessageDigest.isEqual(
+                nonceHash.getBytes(StandardCharsets.US_ASCII), nonceSha256.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The result that used the nonce arrived: the nonce reports nothing more. */
+    void resultArrived(Instant now) {
+        if (nonceUsedAt == null) {
+            nonceUsedAt = now;
+        }
+    }
+
+    boolean resultArrived() {
+        return nonceUsedAt != null;
+    }
+
+    Job job() {
+        return job;
     }
 
     /**
@@ -117,6 +157,10 @@ class JobScenario {
         return status;
     }
 
+    int pairIndex() {
+        return pairIndex;
+    }
+
     int attempt() {
         return attempt;
     }
@@ -135,12 +179,13 @@ class JobScenario {
 
     PlannedScenario planned() {
         return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
-                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond);
+                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 
-    ScenarioView toView(ProbeView probe) {
+    ScenarioView toView(Pair pair, ProbeView probe) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
-                intervalSeconds, omitSeconds, targetBitsPerSecond, status, attempt, runId, error, startedAt,
-                finishedAt, note, probe);
+                intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
+                finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex,
+                probe);
     }
 }

@@ -1,8 +1,11 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.Probes;
+import com.burstline.server.security.TokenSecrets;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -12,12 +15,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * Every state change of jobs and their scenarios, each in one transaction under the job's row lock, and each
  * announced to the job's event stream after it committed. A scenario ends once: whoever comes first (its result, a
- * timeout, a lost agent, a cancel) decides, and the others find it no longer running.
+ * timeout, a lost agent, a cancel) decides, and the others find it no longer running. A change that ends a job is
+ * also published as {@link JobEnded}, after it committed.
  */
 @Service
 class JobStore {
@@ -25,39 +30,80 @@ class JobStore {
     private final TransactionTemplate transaction;
     private final JobEvents events;
     private final Probes probes;
+    private final ApplicationEventPublisher publisher;
     private final Clock clock = Clock.systemUTC();
 
-    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes) {
+    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes,
+             ApplicationEventPublisher publisher) {
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
         this.probes = probes;
+        this.publisher = publisher;
     }
 
     long waiting() {
         return jobs.countByStatus(JobStatus.QUEUED);
     }
 
-    JobView create(PlannedJob planned) {
-        JobView created = transaction.execute(status -> viewOf(jobs.saveAndFlush(new Job(planned, clock.instant()))));
+    /** @param scheduleId the schedule starting the job, or null */
+    JobView create(PlannedJob planned, Long scheduleId) {
+        JobView created = transaction.execute(status -> {
+            Job job = new Job(planned, clock.instant());
+            job.startedBy(scheduleId);
+            return viewOf(jobs.saveAndFlush(job));
+        });
         events.changed(created);
         return created;
     }
 
-    Optional<Long> nextQueued() {
-        return transaction.execute(status -> jobs.findFirstByStatusOrderByIdAsc(JobStatus.QUEUED).map(Job::getId));
+    /** Queued jobs, oldest first, with the hosts each needs. */
+    List<QueuedJob> queued() {
+        return transaction.execute(status -> jobs.findByStatusOrderByIdAsc(JobStatus.QUEUED).stream()
+                .map(job -> new QueuedJob(job.getId(), job.hosts())).toList());
     }
 
-    /** Starts the job's next scenario; empty when there is none left (the job is then finished) or it was ended. */
-    Optional<ScenarioWork> startNext(long jobId) {
+    record QueuedJob(long id, Set<String> hosts) {
+    }
+
+    /**
+     * The job's next scenario, not started yet (its cool-down comes first); empty when there is none left (the job
+     * is then finished) or the job was ended.
+     */
+    Optional<NextScenario> next(long jobId) {
         return change(jobId, job -> {
             if (job.status().finished()) {
-                return Optional.<ScenarioWork>empty();
+                return Optional.<NextScenario>empty();
             }
-            return job.startNext(clock.instant()).map(scenario -> new ScenarioWork(
-                    new AttemptKey(jobId, scenario.getId(), scenario.attempt()), job.sut(), job.peer(),
-                    scenario.planned(), job.isProbe()));
+            return job.next(clock.instant()).map(scenario -> new NextScenario(scenario.getId(), job.pairOf(scenario),
+                    job.coolDownSeconds()));
         });
+    }
+
+    record NextScenario(long scenarioId, Pair pair, int coolDownSeconds) {
+    }
+
+    /** The job waits until {@code until} before it starts the scenario; its page says so. */
+    void coolingDown(long jobId, long scenarioId, Instant until) {
+        change(jobId, job -> {
+            job.coolDown(scenarioId, until);
+            return null;
+        });
+    }
+
+    /** Starts the scenario {@link #next} gave; empty when the job was ended meanwhile. */
+    Optional<ScenarioWork> start(long jobId, long scenarioId) {
+        return change(jobId, job -> job.start(scenarioId, clock.instant()).map(scenario -> {
+            Pair pair = job.pairOf(scenario);
+            String nonce = DispatchNonce.generate();
+            scenario.dispatchedWith(TokenSecrets.sha256(nonce));
+            return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
+                    pair.peer(), scenario.planned(), nonce, job.isProbe());
+        }));
+    }
+
+    boolean isFinished(long jobId) {
+        return transaction.execute(status -> jobs.statusById(jobId).map(JobStatus::finished).orElse(true));
     }
 
     /** Ends a running scenario attempt; false when it had already ended (then nothing changes). */
@@ -113,6 +159,14 @@ class JobStore {
         }
     }
 
+    /** The dispatch's result arrived and was recorded: its nonce reports nothing more. */
+    void resultArrived(AttemptKey key) {
+        change(key.jobId(), job -> {
+            job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.resultArrived(clock.instant()));
+            return null;
+        });
+    }
+
     /** A run kept of an ended scenario (its live samples): linked unless it has a run already. */
     void linkRun(AttemptKey key, long runId) {
         change(key.jobId(), job -> {
@@ -130,8 +184,8 @@ class JobStore {
     /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
     Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
-                .map(scenario -> new ResultContext(job.peer(), job.tags(), scenario.attempt(), scenario.runId(),
-                        scenario.status()))));
+                .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.tags(), scenario.attempt(),
+                        scenario.runId(), scenario.status()))));
     }
 
     record ResultContext(String peer, List<String> tags, int attempt, Long runId, ScenarioStatus status) {
@@ -174,15 +228,19 @@ class JobStore {
     }
 
     private <T> T change(long jobId, Function<Job, T> change) {
-        record Changed<T>(T answer, JobView view) {
+        record Changed<T>(T answer, JobView view, boolean ended) {
         }
         Changed<T> changed = transaction.execute(status -> {
             Job job = jobs.lockById(jobId).orElseThrow(() -> new JobNotFoundException(jobId));
+            boolean wasUnfinished = !job.status().finished();
             T answer = change.apply(job);
             jobs.flush();
-            return new Changed<>(answer, viewOf(job));
+            return new Changed<>(answer, viewOf(job), wasUnfinished && job.status().finished());
         });
         events.changed(changed.view());
+        if (changed.ended()) {
+            publisher.publishEvent(new JobEnded(changed.view()));
+        }
         return changed.answer();
     }
 }

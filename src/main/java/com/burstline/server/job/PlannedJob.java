@@ -2,7 +2,18 @@ package com.burstline.server.job;
 
 import java.util.List;
 
-/** A checked job request: the scenarios in order, before repeats are expanded. */
-record PlannedJob(String sut, String peer, String plan, int repeat, List<String> tags, Integer durationSeconds,
-                  boolean stopOnFailure, List<PlannedScenario> scenarios) {
+/**
+ * A checked job request: its pairs, the scenarios in order before repeats and pairs are expanded, and the design
+ * that expands them ({@link #ordered()}). {@code seed} is set for a randomized order only; {@code autoCoolDown} for
+ * a cool-down "auto" only, and then {@code coolDownSeconds} is its estimate.
+ */
+record PlannedJob(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, AutoCoolDown.Estimate autoCoolDown,
+                  String plan, int repeat,
+                  List<String> tags, Integer durationSeconds, boolean stopOnFailure,
+                  List<PlannedScenario> scenarios) {
+
+    /** Every scenario the job runs, on which pair, in the order it runs them. */
+    List<OrderedScenario> ordered() {
+        return ScenarioOrder.of(order, scenarios, pairs.size(), repeat, seed == null ? 0 : seed);
+    }
 }

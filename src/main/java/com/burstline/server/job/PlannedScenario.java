@@ -3,9 +3,9 @@ package com.burstline.server.job;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 
-/** One checked scenario: what the SUT's iperf3 client will run. */
+/** One checked scenario: what the SUT's client will run, and with which tool ({@code iperf3|java|auto}). */
 record PlannedScenario(Protocol protocol, Direction direction, int streams, int durationSeconds,
-                       double intervalSeconds, int omitSeconds, Long targetBitsPerSecond) {
+                       double intervalSeconds, int omitSeconds, Long targetBitsPerSecond, String tool) {
 
     /**
      * The same scenario for another duration. An interval longer than the run would leave one figure and no shape,
@@ -16,6 +16,7 @@ record PlannedScenario(Protocol protocol, Direction direction, int streams, int 
             return this;
         }
         double interval = Math.min(intervalSeconds, Math.max(1, Math.floor(seconds / 4.0)));
-        return new PlannedScenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond);
+        return new PlannedScenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond,
+                tool);
     }
 }

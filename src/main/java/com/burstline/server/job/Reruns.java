@@ -1,32 +1,53 @@
 package com.burstline.server.job;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The request that makes a job again: the same agents, plan or scenarios (one repetition's worth), repeat count,
- * duration, tags and failure policy. Checked again like any new request, so a gone agent is a clear 400.
+ * The request that makes a job again: the same agents or pairs, plan or scenarios (one repetition of one pair's
+ * worth), repeat count, duration, tags, failure policy, order, seed and cool-down, so a randomized job runs again in
+ * the same order. Checked again like any new request, so a gone agent is a clear 400.
  */
 final class Reruns {
     private Reruns() {
     }
 
     static JobRequest requestOf(JobView job) {
-        String onFailure = job.onFailure() == null ? null : job.onFailure().toLowerCase(java.util.Locale.ROOT);
-        if (BurstProbePlan.NAME.equals(job.plan())) {
-            return new JobRequest(job.sut(), job.peer(), job.plan(), null, null, job.tags(), null, onFailure,
-                    job.scenarios().stream().map(ScenarioView::direction).toList(),
-                    job.scenarios().isEmpty() ? null : job.scenarios().get(0).durationSeconds());
-        }
-        if (job.plan() != null) {
-            return new JobRequest(job.sut(), job.peer(), job.plan(), null, job.repeat(), job.tags(),
-                    job.durationSeconds(), onFailure);
-        }
-        List<JobRequest.ScenarioRequest> scenarios = job.scenarios().stream()
-                .filter(scenario -> scenario.repetition() == 1)
+        String onFailure = job.onFailure() == null ? null : job.onFailure().toLowerCase(Locale.ROOT);
+        List<JobRequest.ScenarioRequest> scenarios = job.plan() != null ? null : job.scenarios().stream()
+                .filter(scenario -> scenario.repetition() == 1 && scenario.pair() == 0)
+                .sorted(Comparator.comparingInt(ScenarioView::scenarioIndex))
                 .map(scenario -> new JobRequest.ScenarioRequest(scenario.protocol(), scenario.direction(),
                         scenario.streams(), scenario.durationSeconds(), scenario.intervalSeconds(),
-                        scenario.omitSeconds(), scenario.targetBitsPerSecond()))
+                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool()))
                 .toList();
-        return new JobRequest(job.sut(), job.peer(), null, scenarios, job.repeat(), job.tags(), null, onFailure);
+        boolean onePair = job.pairs().size() == 1;
+        List<JobRequest.PairRequest> pairs = onePair ? null : job.pairs().stream()
+                .map(pair -> new JobRequest.PairRequest(pair.sut(), pair.peer())).toList();
+        boolean probe = BurstProbePlan.NAME.equals(job.plan());
+        return new JobRequest(onePair ? job.sut() : null, onePair ? job.peer() : null, job.plan(), scenarios,
+                job.repeat(), job.tags(), job.plan() != null && !probe ? job.durationSeconds() : null, onFailure,
+                pairs, job.order(), job.seed(), coolDown(job), probe ? probeDirections(job) : null,
+                probe ? probeSeconds(job) : null);
+    }
+
+    /** "auto" again for an auto job: the new job waits what the hosts' latest probes say then. */
+    private static CoolDownRequest coolDown(JobView job) {
+        if (job.coolDownAuto() != null) {
+            return CoolDownRequest.auto();
+        }
+        return job.coolDownSeconds() == 0 ? null : CoolDownRequest.ofSeconds(job.coolDownSeconds());
+    }
+
+    /** The probe's directions, as its first pair ran them. */
+    private static List<String> probeDirections(JobView job) {
+        return job.scenarios().stream().filter(scenario -> scenario.pair() == 0).map(ScenarioView::direction)
+                .distinct().toList();
+    }
+
+    /** A probe scenario's duration is the probe's maximum. */
+    private static Integer probeSeconds(JobView job) {
+        return job.scenarios().isEmpty() ? null : job.scenarios().get(0).durationSeconds();
     }
 }

@@ -32,17 +32,26 @@ class ResultIntake {
     private final JsonMapper json = JsonMapper.builder().build();
     private final RunImporter importer;
     private final JobStore store;
+    private final Dispatches dispatches;
     private final long maxOutputBytes;
 
-    ResultIntake(RunImporter importer, JobStore store, BurstlineProperties properties) {
+    ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties) {
         this.importer = importer;
         this.store = store;
+        this.dispatches = dispatches;
         this.maxOutputBytes = properties.maxUploadSize().toBytes();
     }
 
-    /** @return the run's id: a complete run, a failed scenario's partial run, or null when nothing was kept */
+    /**
+     * @return the run's id: a complete run, a failed scenario's partial run, or null when nothing was kept
+     * @throws DispatchRefusedException unless the scenario was dispatched to this agent with the result's nonce
+     */
     Long accept(String agent, ScenarioResult result) {
         AttemptKey key = result.key();
+        Dispatches.Dispatch dispatch = dispatches.verify(agent, key, result.nonce());
+        if (dispatch.resultArrived()) {
+            return dispatch.runId(); // the same delivery again: answered as the first, nothing more stored
+        }
         Optional<JobStore.ResultContext> context = store.resultContext(key.jobId(), key.scenarioId());
         if (context.isPresent() && context.get().attempt() == key.attempt() && context.get().runId() != null
                 && context.get().status() == ScenarioStatus.SUCCEEDED) {
@@ -65,6 +74,7 @@ class ResultIntake {
         }
         if (context.isPresent()) {
             store.recordResult(key, complete, runId, error);
+            store.resultArrived(key);
         }
         return runId;
     }

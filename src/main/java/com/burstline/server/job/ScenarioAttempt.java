@@ -32,8 +32,7 @@ final class ScenarioAttempt {
     private final JobStore store;
     private final AgentRegistry agents;
     private final AgentClient client;
-    private final int firstPort;
-    private final int ports;
+    private final PortPool ports;
     private final Duration margin;
     private final LiveSampleLog liveSamples;
     private final LiveSampleRuns liveSampleRuns;
@@ -47,19 +46,21 @@ final class ScenarioAttempt {
         this.liveSampleRuns = liveSampleRuns;
         this.agents = agents;
         this.client = client;
-        this.firstPort = settings.iperf3Port();
-        this.ports = settings.iperf3Ports();
+        this.ports = new PortPool(settings.iperf3Port(), settings.iperf3Ports());
         this.margin = settings.resultMargin();
     }
 
+    /** Safe to call from several threads at once: each job runs on its own. */
     void run(ScenarioWork work) throws InterruptedException {
+        int port = ports.take(work.key().scenarioId());
         if (work.probe()) {
             probes.watch(work.key());
         }
         try {
-            dispatch(work);
+            dispatch(work, port);
         } finally {
             liveSamples.take(work.key()); // whatever is left: the attempt is over
+            ports.release(port);
             if (work.probe()) {
                 keepProbeOfAFullRun(work);
             }
@@ -75,7 +76,7 @@ final class ScenarioAttempt {
         }
     }
 
-    private void dispatch(ScenarioWork work) throws InterruptedException {
+    private void dispatch(ScenarioWork work, int port) throws InterruptedException {
         Optional<AgentView> sut = online(work.sut());
         Optional<AgentView> peer = online(work.peer());
         if (sut.isEmpty() || peer.isEmpty()) {
@@ -83,7 +84,6 @@ final class ScenarioAttempt {
                     + "heartbeat for " + 3 * agents.heartbeatSeconds() + " s)");
             return;
         }
-        int port = firstPort + (int) (work.key().scenarioId() % ports);
         ScenarioSpec spec;
         ServerRoleRequest role;
         try {
@@ -230,6 +230,6 @@ final class ScenarioAttempt {
         PlannedScenario s = work.scenario();
         return new ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
                 peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),
-                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond());
+                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond(), s.tool(), work.nonce());
     }
 }

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 
@@ -26,10 +27,12 @@ final class StandardPlan {
     }
 
     private static PlannedScenario tcp(int streams, Direction direction) {
-        return new PlannedScenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null);
+        return new PlannedScenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
+                ScenarioSpec.TOOL_AUTO);
     }
 
     private static PlannedScenario udp(long bitsPerSecond) {
-        return new PlannedScenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond);
+        return new PlannedScenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
+                ScenarioSpec.TOOL_AUTO);
     }
 }

@@ -22,6 +22,22 @@ public final class ProbeText {
                 + " if it refills at the baseline rate. An estimate from one probe.";
     }
 
+    /**
+     * Why a cool-down "auto" waits what it waits, from the probe that decided it: "the refill of arm-a's upload
+     * credit, 12.3 Gbit (1.5 GB) above the 512 Mbit/s baseline at that baseline rate, from the burst probe of job #4
+     * (2026-12-01T10:00:00Z)".
+     */
+    public static String coolDownBasis(ProbeView probe) {
+        String of = "the burst probe of job #" + probe.jobId() + " (" + probe.measuredAt() + ")";
+        if (probe.refillSeconds() == null) {
+            return probe.host() + "'s " + probe.direction() + " rate never dropped in "
+                    + seconds(probe.measuredSeconds()) + " of " + of + ", so no credit is known to refill";
+        }
+        return "the refill of " + probe.host() + "'s " + probe.direction() + " credit, " + bits(probe.creditBits())
+                + " above the " + Figures.rate(probe.baselineBitsPerSecond()) + " baseline at that baseline rate, "
+                + "from " + of;
+    }
+
     /** How long the burst rate lasted: "6.2 s", or "no drop in 20.0 s" when it never dropped. */
     public static String lasted(ProbeView probe) {
         return probe.exhaustedAfterSeconds() == null ? "no drop in " + seconds(probe.measuredSeconds())

@@ -38,7 +38,8 @@ final class CommandLines {
 
     private static String server(RunSummary run, List<String> stored) {
         Integer port = portOf(stored);
-        return join(Iperf3Command.server("iperf3", port)) + "    # on " + host(run.peer(), "the peer");
+        List<String> line = engine(run) ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
+        return join(line) + "    # on " + host(run.peer(), "the peer");
     }
 
     /** The port the agent's client connected to, which its peer's server listened on; null when not recorded. */
@@ -75,11 +76,21 @@ final class CommandLines {
         return PLAIN.matcher(argument).matches() ? argument : "'" + argument.replace("'", "'\\''") + "'";
     }
 
-    /** An uploaded run's line, from what its summary recorded: no port, the default interval; "<peer>" unquoted. */
+    /**
+     * An uploaded run's line, from what its summary recorded: no port, the default interval; "<peer>" unquoted. A run
+     * the engine measured gets the engine's own line ({@code java -jar burstline-agent.jar iperf3 -c …}).
+     */
     static String client(RunSummary run) {
-        return String.join(" ", Iperf3Command.client("iperf3", new Iperf3Command.Client(host(run.peer(), "<peer>"), null,
-                run.protocol(), run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
-                run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()))));
+        Iperf3Command.Client client = new Iperf3Command.Client(host(run.peer(), "<peer>"), null, run.protocol(),
+                run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
+                run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
+        List<String> line = engine(run) ? Iperf3Command.engineClient(client) : Iperf3Command.client("iperf3", client);
+        return String.join(" ", line);
+    }
+
+    /** Whether the agent's own engine measured the run (its output names it {@code burstline-java}). */
+    private static boolean engine(RunSummary run) {
+        return "burstline-java".equals(run.tool());
     }
 
     private static String host(String name, String unknown) {

@@ -31,8 +31,10 @@ final class Environment {
                 row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
                 row("System under test", runs, environments, (run, facts) -> run.sut()),
                 row("Peer", runs, environments, (run, facts) -> run.peer()),
+                // The host's iperf3 version says nothing about a run its agent's own engine measured.
                 row("Tool version", runs, environments, (run, facts) -> run.tool() + " "
-                        + or(facts.iperf3Version(), run.toolVersion())));
+                        + ("iperf3".equals(run.tool()) ? or(facts.iperf3Version(), run.toolVersion())
+                        : run.toolVersion())));
     }
 
     private static Report.EnvironmentRow row(String item, List<RunSummary> runs, Map<Long, RunEnvironment> environments,

@@ -98,6 +98,7 @@ class Reports {
             case SUT -> "SUT";
             case TAG -> "Tag";
             case JOB -> "Job";
+            case PAIR -> "Pair";
         };
     }
 

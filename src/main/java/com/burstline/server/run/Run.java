@@ -22,6 +22,8 @@ import java.util.List;
 @Table(name = "run")
 class Run {
     static final String TOOL_IPERF3 = "iperf3";
+    /** The agent's own engine, which writes {@code "version": "burstline-java 0.1.0"} where iperf3 writes its own. */
+    static final String TOOL_ENGINE = "burstline-java";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -79,6 +81,11 @@ class Run {
         // for JPA
     }
 
+    /** Which tool measured, from the output's {@code version}: the engine names itself, anything else is iperf3. */
+    static String tool(String version) {
+        return version != null && version.startsWith(TOOL_ENGINE + " ") ? TOOL_ENGINE : TOOL_IPERF3;
+    }
+
     Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
         String contentSha256, Instant uploadedAt) {
         this.contentSha256 = contentSha256;
@@ -88,8 +95,9 @@ class Run {
         this.instanceType = metadata.instanceType();
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
-        this.tool = TOOL_IPERF3;
-        this.toolVersion = result.toolVersion();
+        this.tool = tool(result.toolVersion());
+        this.toolVersion = TOOL_ENGINE.equals(tool) ? result.toolVersion().substring(TOOL_ENGINE.length()).strip()
+                : result.toolVersion();
         this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
         this.startedAt = result.startedAt();
         this.protocol = result.protocol().name();

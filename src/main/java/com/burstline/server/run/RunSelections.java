@@ -26,7 +26,7 @@ import java.util.function.BiConsumer;
  */
 @Service
 public class RunSelections {
-    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag", "job");
+    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag", "job", "pair");
 
     private final RunRepository runs;
     private final IntervalBatchReader intervals;
@@ -114,7 +114,11 @@ public class RunSelections {
             if (!DIMENSIONS.contains(selection.dimension())) {
                 throw new InvalidRunInputException("runs cannot be selected by " + selection.dimension());
             }
-            spec = spec.and(inValues(selection.dimension(), selection.values()));
+            spec = spec.and("pair".equals(selection.dimension()) ? RunPairs.anyOf(selection.values())
+                    : inValues(selection.dimension(), selection.values()));
+        }
+        if (!selection.pairs().isEmpty()) {
+            spec = spec.and(RunPairs.anyOf(selection.pairs()));
         }
         return spec;
     }

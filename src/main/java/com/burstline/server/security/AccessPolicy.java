@@ -4,6 +4,7 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
@@ -21,9 +22,23 @@ final class AccessPolicy {
 
     private static final PathPatternRequestMatcher.Builder PATHS = PathPatternRequestMatcher.withDefaults();
 
+    /**
+     * Enrolling: the enrollment token, or an agent's own secret registering again. Every other agent call: only the
+     * agent named in the path, by its own secret.
+     */
     static void agents(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry r) {
-        r.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
-                .anyRequest().hasRole(Role.AGENT);
+        r.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll();
+        for (AccessRules.Rule rule : AccessRules.agentCalls()) {
+            var matcher = r.requestMatchers(PATHS.matcher(rule.method(), rule.path()));
+            if (rule.role().equals(Role.ENROLLMENT)) {
+                matcher.hasAnyRole(Role.ENROLLMENT, Role.AGENT);
+            } else {
+                matcher.access((authentication, context) -> new AuthorizationDecision(AgentIdentity
+                        .agentName(authentication.get()).filter(name -> name.equals(context.getVariables()
+                                .get("name"))).isPresent()));
+            }
+        }
+        r.anyRequest().denyAll();
     }
 
     /** Every listed endpoint its role; what is not listed: reads need a viewer, the rest an admin. */

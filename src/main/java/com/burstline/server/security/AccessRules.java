@@ -44,12 +44,21 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/rerun", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}/events", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/schedules", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/schedules", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/schedules/{id}", VIEWER),
+            rule(HttpMethod.DELETE, "/api/v1/schedules/{id}", OPERATOR),
+            rule(HttpMethod.GET, "/api/v1/schedules/{id}/history", VIEWER),
+            rule(HttpMethod.POST, "/api/v1/schedules/{id}/pause", OPERATOR),
+            rule(HttpMethod.POST, "/api/v1/schedules/{id}/resume", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
             rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
-            rule(HttpMethod.POST, "/api/v1/agents", Role.AGENT),
+            rule(HttpMethod.DELETE, "/api/v1/agents/{name}", ADMIN),
+            rule(HttpMethod.POST, "/api/v1/agents", Role.ENROLLMENT),
             rule(HttpMethod.POST, "/api/v1/agents/{name}/heartbeat", Role.AGENT),
             rule(HttpMethod.POST, "/api/v1/agents/{name}/live", Role.AGENT),
             rule(HttpMethod.POST, "/api/v1/agents/{name}/results", Role.AGENT),
+            rule(HttpMethod.POST, "/api/v1/agents/{name}/certificate", ADMIN),
             rule(HttpMethod.GET, "/api/v1/users", ADMIN),
             rule(HttpMethod.POST, "/api/v1/users", ADMIN),
             rule(HttpMethod.PATCH, "/api/v1/users/{username}", ADMIN),
@@ -64,9 +73,14 @@ public final class AccessRules {
             rule(null, "/upload", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/labels", OPERATOR),
+            rule(HttpMethod.POST, "/agents/{name}/delete", ADMIN),
             rule(null, "/jobs/new", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/rerun", OPERATOR),
+            rule(HttpMethod.POST, "/schedules", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/pause", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/resume", OPERATOR),
+            rule(HttpMethod.POST, "/schedules/{id}/delete", OPERATOR),
             rule(null, "/admin/**", ADMIN));
 
     private AccessRules() {
@@ -81,11 +95,16 @@ public final class AccessRules {
     }
 
     static List<Rule> agentCalls() {
-        return API.stream().filter(rule -> rule.role().equals(Role.AGENT)).toList();
+        return API.stream().filter(AccessRules::agentCall).toList();
     }
 
     static List<Rule> userCalls() {
-        return API.stream().filter(rule -> !rule.role().equals(Role.AGENT)).toList();
+        return API.stream().filter(rule -> !agentCall(rule)).toList();
+    }
+
+    /** Enrolling (the enrollment token, or an agent's own secret to register again) and an agent's own calls. */
+    public static boolean agentCall(Rule rule) {
+        return rule.role().equals(Role.AGENT) || rule.role().equals(Role.ENROLLMENT);
     }
 
     /** The rule written for exactly this method and documented path, if there is one. */

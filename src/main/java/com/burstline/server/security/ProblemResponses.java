@@ -30,10 +30,18 @@ final class ProblemResponses {
                         + "burstline.api-token or the file api-token in the server's data dir.");
     }
 
-    /** For the agent calls: the agent token is a different secret, and the answer says which one is needed. */
+    /** For the agent calls: agents have their own secrets, and the answer says which one is needed. */
     static AuthenticationEntryPoint unauthorizedAgent() {
-        return unauthorized("the agent token",
-                "The server keeps it in the file agent-token in its data dir (it prints where when it starts).");
+        return unauthorized("the agent's own secret (or, to enroll, the agent token)",
+                "An agent enrolls with the agent token, which the server keeps in the file agent-token in its data "
+                        + "dir, and then uses the secret the server answered.");
+    }
+
+    /** An agent call by the wrong agent, or by the enrollment token where only an agent may speak. */
+    static AccessDeniedHandler forbiddenAgent() {
+        return (request, response, exception) -> write(response, HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN,
+                "An agent speaks only for itself: this call needs the secret of the agent named in the path (the "
+                        + "agent token only enrolls).", request.getRequestURI());
     }
 
     private static AuthenticationEntryPoint unauthorized(String needed, String where) {

@@ -14,6 +14,8 @@ public enum Role {
 
     /** The agents' own role: not part of the hierarchy, so an agent's secret never reads or writes the user API. */
     public static final String AGENT = "AGENT";
+    /** Whoever holds the enrollment token (the agent token): it may only enroll a new agent. */
+    public static final String ENROLLMENT = "AGENT_ENROLLMENT";
 
     public String authority() {
         return "ROLE_" + name();

@@ -25,10 +25,10 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 import java.time.Clock;
 
 /**
- * Three filter chains: the agent calls (stateless, agent token only), the API (a token or the dashboard's session,
+ * Three filter chains: the agent calls (stateless: the enrollment token to enroll, then each agent's own secret), the API (a token or the dashboard's session,
  * problem-details errors) and the dashboard (form sign-in, CSRF-protected forms). Who may do what comes from
  * {@link AccessRules}; roles include each other (admin > operator > viewer); the agent role stands apart, so the
- * agent token is never accepted on the user API and no user token on agent calls.
+ * agent token and agents' secrets are never accepted on the user API and no user token on agent calls.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecuritySettings.class)
@@ -67,10 +67,10 @@ class SecurityConfiguration {
 
     @Bean
     @Order(0)
-    SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, FailureLimiter limiter)
-            throws Exception {
+    SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
+                                   FailureLimiter limiter) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken), unauthorized, limiter);
+        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents), unauthorized, limiter);
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
@@ -79,7 +79,7 @@ class SecurityConfiguration {
                 .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> AccessPolicy.agents(requests))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
-                        .accessDeniedHandler(ProblemResponses.forbidden()))
+                        .accessDeniedHandler(ProblemResponses.forbiddenAgent()))
                 .build();
     }
 

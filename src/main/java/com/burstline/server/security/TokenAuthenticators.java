@@ -30,12 +30,17 @@ final class TokenAuthenticators {
         };
     }
 
-    static BearerTokenFilter.Authenticator agents(AgentToken agentToken) {
+    /** The enrollment token may only enroll; an enrolled agent's own secret speaks as that agent. */
+    static BearerTokenFilter.Authenticator agents(AgentToken enrollmentToken, AgentSecrets agents) {
         return secret -> {
-            if (!agentToken.matches(secret)) {
-                throw new BadCredentialsException("The agent token is not valid for this call.");
+            if (enrollmentToken.matches(secret)) {
+                return authenticated(AgentIdentity.ENROLLMENT_PRINCIPAL, AgentIdentity.ENROLLMENT_AUTHORITY);
             }
-            return authenticated("agent-client", "ROLE_" + Role.AGENT);
+            return agents.agentWithSecretHash(TokenSecrets.sha256(secret))
+                    .map(name -> authenticated(name, AgentIdentity.AGENT_AUTHORITY))
+                    .orElseThrow(() -> new BadCredentialsException("Neither the enrollment token (the agent token) "
+                            + "nor the secret of an enrolled agent: an agent enrolls with the agent token and then "
+                            + "uses the secret the server answered."));
         };
     }
 

@@ -7,8 +7,8 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
-/** Random secrets and their hashes, for API tokens and generated passwords. */
-final class TokenSecrets {
+/** Random secrets and their hashes, for API tokens, agents' secrets and generated passwords. */
+public final class TokenSecrets {
     private static final SecureRandom RANDOM = new SecureRandom();
     /** A prefix makes a leaked token recognisable to secret scanners and to people. */
     static final String TOKEN_PREFIX = "bl_";
@@ -16,7 +16,7 @@ final class TokenSecrets {
     private TokenSecrets() {
     }
 
-    static String generate() {
+    public static String generate() {
         return TOKEN_PREFIX + random(32);
     }
 
@@ -26,7 +26,7 @@ final class TokenSecrets {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
-    static String sha256(String secret) {
+    public static String sha256(String secret) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                     .digest(secret.getBytes(StandardCharsets.UTF_8)));

@@ -1,9 +1,11 @@
 package com.burstline.server.system;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 
 import java.net.URI;
+import java.util.List;
 
 /** The stable {@code type} URIs of Burstline's RFC 9457 problem details; clients may switch on them. */
 public final class ProblemTypes {
@@ -20,6 +22,7 @@ public final class ProblemTypes {
     public static final URI HTTP_ERROR = uri("http-error");
     public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
     public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
+    public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
 
     private ProblemTypes() {
     }
@@ -28,6 +31,14 @@ public final class ProblemTypes {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(type);
         problem.setTitle(title);
+        return problem;
+    }
+
+    /** A 400 listing every problem found in {@code errors}, so a client can show them all at once. */
+    public static ProblemDetail invalidInput(List<String> problems) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, INVALID_INPUT, "Invalid input",
+                String.join("; ", problems));
+        problem.setProperty("errors", problems);
         return problem;
     }
 

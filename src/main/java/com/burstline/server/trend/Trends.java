@@ -42,6 +42,11 @@ class Trends {
         List<RunPoint> points = new ArrayList<>(newest.subList(0, Math.min(newest.size(), query.last())));
         Collections.reverse(points);
         requireOneSeries(points);
+        return analyse(points, olderLeftOut);
+    }
+
+    /** The change points of one series, its runs oldest first. */
+    TrendResult analyse(List<RunPoint> points, boolean olderLeftOut) {
         double[] values = points.stream().mapToDouble(RunPoint::receivedBitsPerSecond).toArray();
         List<EDivisive.ChangePoint> found = PracticalChanges.keep(values,
                 new EDivisive(MIN_SEGMENT_RUNS, PERMUTATIONS, SIGNIFICANCE, SEED).changePoints(values),

@@ -2,6 +2,7 @@ package com.burstline.server.web;
 
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunNotFoundException;
+import com.burstline.server.system.ErrorPages;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -28,11 +29,6 @@ class WebErrors {
 
     private static ModelAndView errorPage(HttpStatus status, String title, String detail,
                                           HttpServletRequest request) {
-        ModelAndView view = new ModelAndView("error", status);
-        view.addObject("status", status.value());
-        view.addObject("title", title);
-        view.addObject("detail", detail);
-        view.addObject("signedIn", request.getUserPrincipal() != null);
-        return view;
+        return ErrorPages.page(status, title, detail, request.getUserPrincipal() != null);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,6 +44,16 @@ public final class LabNetwork {
         run(lab, List.of("scripts/lab-network.sh", "down"));
     }
 
+    /** A lab on a subnet of its own ({@code net}: the first two octets) with the test link shaped to {@code rate}. */
+    public static void up(String lab, String net, String rate) {
+        run(List.of("scripts/lab-network.sh", "up"), Map.of("BURSTLINE_LAB", lab, "BURSTLINE_LAB_NET", net,
+                "BURSTLINE_LAB_RATE", rate));
+    }
+
+    public static void down(String lab, String net) {
+        run(List.of("scripts/lab-network.sh", "down"), Map.of("BURSTLINE_LAB", lab, "BURSTLINE_LAB_NET", net));
+    }
+
     /** Changes the client side's shaper, the one its upload goes through, as a burst allowance running out would. */
     public static void shapeClientSide(String lab, String rate) {
         run(lab, List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", lab + "-ta", "root", "tbf", "rate", rate,
@@ -59,10 +70,13 @@ public final class LabNetwork {
     }
 
     private static void run(String lab, List<String> command) {
+        run(command, Map.of("BURSTLINE_LAB", lab, "BURSTLINE_LAB_NET", "10.79"));
+    }
+
+    private static void run(List<String> command, Map<String, String> environment) {
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            builder.environment().put("BURSTLINE_LAB", lab);
-            builder.environment().put("BURSTLINE_LAB_NET", "10.79");
+            builder.environment().putAll(environment);
             Process process = builder.start();
             String output = new String(process.getInputStream().readAllBytes());
             if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {

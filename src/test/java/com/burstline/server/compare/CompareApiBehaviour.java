@@ -180,8 +180,30 @@ abstract class CompareApiBehaviour {
     }
 
     @Test
+    void groupByPairComparesTwoPairsAndThePairFilterMatchesBothAgentsExactly() {
+        JsonNode ab = upload("iperf3-312-tcp-4-upload.json", "?sut=pair-a&peer=pair-b");
+        JsonNode cd = upload("iperf3-318-tcp-4-upload.json", "?sut=pair-c&peer=pair-d");
+        upload("iperf3-312-tcp-4-upload-long-loopback.json", "?sut=pair-a&peer=pair-bb");
+
+        JsonNode pairs = get("/api/v1/compare?groupBy=pair&pair=PAIR-A/pair-b&pair=pair-c/pair-d").get("scenarios")
+                .get(0);
+        JsonNode one = get("/api/v1/compare?pair=pair-a/pair-b&groupBy=sut").get("scenarios").get(0);
+
+        assertThat(pairs.get("groups").size()).isEqualTo(2);
+        assertThat(pairs.get("groups").get(0).get("group").stringValue()).isEqualTo("PAIR-A/pair-b");
+        assertThat(pairs.get("groups").get(0).get("runIds").toString()).isEqualTo("[" + id(ab) + "]");
+        assertThat(pairs.get("groups").get(1).get("runIds").toString()).isEqualTo("[" + id(cd) + "]");
+        assertThat(pairs.get("comparison").get("baseline").stringValue()).isEqualTo("PAIR-A/pair-b");
+        assertThat(one.get("groups").size()).isEqualTo(1);
+        assertThat(one.get("groups").get(0).get("runIds").toString()).isEqualTo("[" + id(ab) + "]");
+        assertProblem(api.get("/api/v1/compare?pair=pair-a"), 400,
+                "pair must be two agent names as SUT/peer (e.g. arm-a/arm-b), not 'pair-a'");
+        assertProblem(api.get("/api/v1/compare?groupBy=pair&pair=a/b&pair=c/d/e"), 400, "'c/d/e'");
+    }
+
+    @Test
     void badSelectionsAreProblemDetails() {
-        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag, job");
+        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag, job, pair");
         assertProblem(api.get("/api/v1/compare?run=abc"), 400, "'abc'");
         assertProblem(api.get("/api/v1/compare?grupBy=driver"), 400, "unknown parameter 'grupBy'");
         assertProblem(api.get("/api/v1/compare?sut=a&sut=b"), 400, "sut may be given once");

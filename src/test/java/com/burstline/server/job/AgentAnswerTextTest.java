@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.server.agent.AgentAddresses;
+import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -64,13 +65,13 @@ class AgentAnswerTextTest {
 
     private AgentView view() {
         return new AgentView("sut", "http://127.0.0.1:" + server.getAddress().getPort(), "127.0.0.1", "test", null,
-                true, false, null, null);
+                true, false, null, null, null);
     }
 
     private static AgentClient client() {
         AgentToken token = mock(AgentToken.class);
         when(token.bearerHeader()).thenReturn("Bearer t");
         return new AgentClient(token, new BurstlineProperties(null, null, null, "t", null, null, null),
-                AgentAddresses.defaults());
+                AgentAddresses.defaults(), AgentTrust.pinning());
     }
 }

@@ -18,6 +18,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +49,7 @@ class BurstProbeJobTest {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        JobApiClient.serverProperties(registry, dataDir);
+        JobApiClient.serverProperties(registry, () -> dataDir);
     }
 
     @LocalServerPort
@@ -124,7 +126,7 @@ class BurstProbeJobTest {
         Random noise = new Random(42);
         for (int second = 0; second < 30; second++) {
             double rate = (second < 12 ? 5e9 : 0.512e9) * (1 + 0.02 * noise.nextGaussian());
-            sut.post("/api/v1/agents/drop-sut/live", sample(jobId, scenario, second, rate));
+            sut.postReport("/live", sample(jobId, scenario, second, rate));
             if (!"RUNNING".equals(api().job(jobId).get("scenarios").get(0).get("status").stringValue())) {
                 break;
             }
@@ -146,7 +148,7 @@ class BurstProbeJobTest {
                     calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios/cancel")));
         }
         // the cancelled tool's failed result changes nothing: the probe keeps its success
-        sut.post("/api/v1/agents/drop-sut/results", JobApiClient.failedResult(scenario, jobId,
+        sut.postResult(JobApiClient.failedResult(scenario, jobId,
                 "the scenario was cancelled and iperf3 was stopped"));
         assertThat(api().job(jobId).get("scenarios").get(0).get("status").stringValue()).isEqualTo("SUCCEEDED");
 
@@ -163,6 +165,57 @@ class BurstProbeJobTest {
         assertThat(signedIn("/reports?sut=drop-sut")).contains("Burst Credit", "Estimates from one probe each",
                 "<td>drop-sut</td>", "href=\"/jobs/" + jobId + "\"");
         assertThat(api().get("/api/v1/reports?sut=drop-sut").body()).contains("| drop-sut | Upload |");
+    }
+
+    @Test
+    void autoCoolDownWaitsTheRefillTheSutsLatestProbeEstimatesBetweenScenarios() throws Exception {
+        TestAgent sut = agent("auto-sut");
+        agent("auto-peer");
+        String autoJob = "{\"sut\": \"auto-sut\", \"peer\": \"auto-peer\", \"coolDownSeconds\": \"auto\", "
+                + "\"scenarios\": [{\"protocol\": \"TCP\", \"durationSeconds\": 1}, {\"protocol\": \"TCP\", "
+                + "\"durationSeconds\": 1}]}";
+        assertProblem(api().createJob(autoJob), 400, "auto-sut has no upload burst probe yet",
+                "run plan 'burst-probe' with sut auto-sut");
+
+        // a probe whose credit refills in seconds: 4 s at 500 Mbit/s over a 200 Mbit/s baseline
+        long probeJob = json(api().createJob("{\"sut\": \"auto-sut\", \"peer\": \"auto-peer\", "
+                + "\"plan\": \"burst-probe\", \"maxDurationSeconds\": 60}")).get("id").longValue();
+        JsonNode probing = api().awaitScenario(probeJob, 0, "RUNNING").get("scenarios").get(0);
+        for (int second = 0; second < 20 && "RUNNING".equals(api().job(probeJob).get("status").stringValue());
+             second++) {
+            sut.postReport("/live", sample(probeJob, probing, second, second < 4 ? 0.5e9 : 0.2e9));
+        }
+        JsonNode probe = Eventually.await("the probe to end", PATIENCE, () -> api().job(probeJob),
+                view -> "SUCCEEDED".equals(view.get("status").stringValue())).get("scenarios").get(0).get("probe");
+        double refill = probe.get("refillSeconds").doubleValue();
+        assertThat(refill).as(probe.toString()).isBetween(2.0, 10.0);
+
+        var created = api().createJob(autoJob);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode job = json(created);
+        int coolDown = job.get("coolDownSeconds").intValue();
+        assertThat(coolDown).isEqualTo((int) Math.ceil(refill));
+        assertThat(job.get("coolDownAuto").get("probeJobId").longValue()).isEqualTo(probeJob);
+        assertThat(job.get("coolDownAuto").get("estimate").stringValue()).startsWith("auto: " + coolDown
+                + " s, an estimate: the refill of auto-sut's upload credit").contains("job #" + probeJob)
+                .endsWith("An estimate from one probe.");
+        assertThat(signedIn("/jobs/" + job.get("id").longValue())).contains("Cool-down", "auto: " + coolDown + " s",
+                "href=\"/jobs/" + probeJob + "\"");
+
+        long jobId = job.get("id").longValue();
+        for (int position = 0; position < 2; position++) {
+            JsonNode scenario = api().awaitScenario(jobId, position, "RUNNING").get("scenarios").get(position);
+            sut.postResult(JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
+        }
+        JsonNode ran = Eventually.await("the auto job to end", PATIENCE, () -> api().job(jobId),
+                view -> !List.of("QUEUED", "RUNNING").contains(view.get("status").stringValue()));
+        assertThat(ran.get("status").stringValue()).as(ran.toString()).isEqualTo("SUCCEEDED");
+        Instant firstEnd = Instant.parse(ran.get("scenarios").get(0).get("finishedAt").stringValue());
+        Instant secondStart = Instant.parse(ran.get("scenarios").get(1).get("startedAt").stringValue());
+        assertThat(Duration.between(firstEnd, secondStart)).as("the stated cool-down between the scenarios")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(coolDown));
+        var again = api().send("POST", "/api/v1/jobs/" + jobId + "/rerun", API_TOKEN, null);
+        assertThat(json(again).get("coolDownAuto").isNull()).as("a rerun asks for auto again").isFalse();
     }
 
     private static List<String> directions(JsonNode job) {

@@ -5,11 +5,11 @@ import java.time.Instant;
 import java.util.function.Supplier;
 
 /** Waits for something the server does in the background; the limit is generous, it is not a timing assertion. */
-final class Eventually {
+public final class Eventually {
     private Eventually() {
     }
 
-    static <T> T await(String what, Duration limit, Supplier<T> probe, java.util.function.Predicate<T> done) {
+    public static <T> T await(String what, Duration limit, Supplier<T> probe, java.util.function.Predicate<T> done) {
         Instant deadline = Instant.now().plus(limit);
         T last = probe.get();
         while (!done.test(last)) {

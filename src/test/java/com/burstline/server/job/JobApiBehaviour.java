@@ -39,7 +39,7 @@ abstract class JobApiBehaviour {
     static Path dataDir;
 
     static void commonProperties(DynamicPropertyRegistry registry) {
-        JobApiClient.serverProperties(registry, dataDir);
+        JobApiClient.serverProperties(registry, () -> dataDir);
     }
 
     @LocalServerPort
@@ -126,9 +126,11 @@ abstract class JobApiBehaviour {
         assertProblem(send("POST", "/api/v1/jobs", null, job), 401, "needs a signed-in session or an API token");
         assertProblem(send("POST", "/api/v1/jobs", AGENT_TOKEN, job), 401, "token is not valid");
         assertProblem(send("DELETE", "/api/v1/runs/1", AGENT_TOKEN, null), 401, "token is not valid");
+        assertProblem(send("POST", "/api/v1/jobs", a.secret(), job), 401, "token is not valid");
         assertProblem(send("POST", "/api/v1/agents", API_TOKEN, a.registration()), 401,
-                "agent token is not valid");
-        assertProblem(send("POST", "/api/v1/agents", null, a.registration()), 401, "needs the agent token");
+                "nor the secret of an enrolled agent");
+        assertProblem(send("POST", "/api/v1/agents", null, a.registration()), 401,
+                "needs the agent's own secret (or, to enroll, the agent token)");
         assertProblem(send("POST", "/api/v1/agents/auth-a/heartbeat", API_TOKEN, "{}"), 401, "agent token");
         assertProblem(send("POST", "/api/v1/agents/auth-a/live", API_TOKEN, "{}"), 401, "agent token");
         assertProblem(send("POST", "/api/v1/agents/auth-a/results", API_TOKEN, "{}"), 401, "agent token");
@@ -146,18 +148,20 @@ abstract class JobApiBehaviour {
 
         assertThat(registered.statusCode()).isEqualTo(200);
         assertThat(json(registered).get("heartbeatSeconds").intValue()).isEqualTo(1);
+        String secret = json(registered).get("secret").stringValue();
         JsonNode agent = json(get("/api/v1/agents/quiet"));
         assertThat(agent.get("online").booleanValue()).isTrue();
         assertThat(agent.get("url").stringValue()).isEqualTo("http://10.77.1.2:7701");
         assertThat(agent.get("testAddress").stringValue()).isEqualTo("10.77.1.2");
         assertThat(agent.get("facts").get("instanceType").stringValue()).isEqualTo("t4g.large");
-        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", AGENT_TOKEN, "{\"busy\": true}").statusCode())
+        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", secret, "{\"busy\": true}").statusCode())
                 .isEqualTo(204);
-        assertThat(send("POST", "/api/v1/agents/never-registered/heartbeat", AGENT_TOKEN, "{\"busy\": false}")
-                .statusCode()).isEqualTo(404);
+        assertProblem(send("POST", "/api/v1/agents/quiet/heartbeat", AGENT_TOKEN, "{}"), 403, "speaks only for itself");
+        assertProblem(send("POST", "/api/v1/agents/never-registered/heartbeat", secret, "{\"busy\": false}"), 403,
+                "speaks only for itself");
         Eventually.await("the silent agent to go offline", PATIENCE, () -> json(get("/api/v1/agents/quiet")),
                 view -> !view.get("online").booleanValue());
-        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", AGENT_TOKEN, "{}").statusCode()).isEqualTo(204);
+        assertThat(send("POST", "/api/v1/agents/quiet/heartbeat", secret, "{}").statusCode()).isEqualTo(204);
         assertThat(json(get("/api/v1/agents/quiet")).get("online").booleanValue()).isTrue();
     }
 
@@ -178,7 +182,7 @@ abstract class JobApiBehaviour {
                 "{\"protocol\": \"TCP\", \"durationSeconds\": 3600}"));
 
         assertProblem(createJob("{\"sut\": \"big-a\", \"peer\": \"big-b\", \"repeat\": 100, \"scenarios\": ["
-                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat); this one would run 5000",
+                + fifty + "]}"), 400, "at most 1000 scenarios (scenarios × repeat × pairs); this one would run 5000",
                 "at most 24 h of measuring", "this one plans 5000.0 h");
         String padded = "{\"sut\": \"big-a\", \"peer\": \"big-b\", \"plan\": \"standard\", \"tags\": [\""
                 + "x".repeat(2 << 20) + "\"]}";
@@ -212,6 +216,10 @@ abstract class JobApiBehaviour {
                 "direction must be upload, download or bidir", "scenarios[1].streams must be between 1 and 128",
                 "scenarios[1].durationSeconds must be between 1 and 3600", "intervalSeconds must be between 0.1",
                 "omitSeconds must be between 0 and 600", "targetBitsPerSecond must be between 1000");
+        assertProblem(createJob("""
+                {"sut": "bad-a", "peer": "bad-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 5, "tool": "netperf"}]}"""), 400,
+                "scenarios[0].tool must be one of [auto, iperf3, java], not 'netperf'");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"scenarios\": []}"), 400,
                 "1 to 50 scenarios");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"repeat\": \"many\"}"), 400,
@@ -240,11 +248,11 @@ abstract class JobApiBehaviour {
         String registration = a.registration();
         String extra = registration.substring(0, registration.lastIndexOf('}')) + ", \"nmae\": \"x\"}";
         assertProblem(send("POST", "/api/v1/agents", AGENT_TOKEN, extra), 400, "Unknown field 'nmae'");
-        assertProblem(send("POST", "/api/v1/agents/strict-a/heartbeat", AGENT_TOKEN, "{\"bussy\": true}"), 400,
+        assertProblem(a.post("/api/v1/agents/strict-a/heartbeat", "{\"bussy\": true}"), 400,
                 "Unknown field 'bussy'", "busy");
-        assertProblem(send("POST", "/api/v1/agents/strict-a/results", AGENT_TOKEN, "{\"jobid\": 1}"), 400,
+        assertProblem(a.post("/api/v1/agents/strict-a/results", "{\"jobid\": 1}"), 400,
                 "Unknown field 'jobid'", "jobId");
-        assertProblem(send("POST", "/api/v1/agents/strict-a/live", AGENT_TOKEN, "{\"sample\": []}"), 400,
+        assertProblem(a.post("/api/v1/agents/strict-a/live", "{\"sample\": []}"), 400,
                 "Unknown field 'sample'", "samples");
     }
 
@@ -272,6 +280,71 @@ abstract class JobApiBehaviour {
         assertProblem(send("POST", "/api/v1/jobs/" + first.get("id").longValue() + "/rerun", null, null), 401,
                 "API token");
         assertProblem(send("POST", "/api/v1/jobs/999999/rerun", API_TOKEN, null), 404, "no job 999999");
+    }
+
+    @Test
+    void aJobOfTwoPairsShowsItsDesignAndRunsAgainInTheSameOrder() throws IOException {
+        for (String name : List.of("ab-a", "ab-b", "ab-c", "ab-d")) {
+            agent(name);
+        }
+        var created = createJob("""
+                {"pairs": [{"sut": "ab-a", "peer": "ab-b"}, {"sut": "ab-c", "peer": "ab-d"}], "repeat": 2,
+                 "order": "randomized", "seed": 1234, "coolDownSeconds": 30,
+                 "scenarios": [{"protocol": "TCP", "durationSeconds": 2},
+                               {"protocol": "TCP", "direction": "download", "durationSeconds": 2}]}""");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode job = json(created);
+        assertThat(job.get("pairs").toString()).isEqualTo(
+                "[{\"sut\":\"ab-a\",\"peer\":\"ab-b\"},{\"sut\":\"ab-c\",\"peer\":\"ab-d\"}]");
+        assertThat(job.get("order").stringValue()).isEqualTo("randomized");
+        assertThat(job.get("seed").longValue()).isEqualTo(1234);
+        assertThat(job.get("coolDownSeconds").intValue()).isEqualTo(30);
+        assertThat(job.get("sut").stringValue()).isEqualTo("ab-a");
+        assertThat(job.get("scenarios")).hasSize(8);
+        for (JsonNode scenario : job.get("scenarios")) {
+            String pair = scenario.get("sut").stringValue() + "/" + scenario.get("peer").stringValue();
+            assertThat(pair).isEqualTo(scenario.get("pair").intValue() == 0 ? "ab-a/ab-b" : "ab-c/ab-d");
+        }
+        send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/cancel", API_TOKEN, null);
+
+        JsonNode again = json(send("POST", "/api/v1/jobs/" + job.get("id").longValue() + "/rerun", API_TOKEN,
+                null));
+        for (String field : List.of("pairs", "order", "seed", "coolDownSeconds", "repeat")) {
+            assertThat(again.get(field)).as(field).isEqualTo(job.get(field));
+        }
+        assertThat(pairShapes(again)).isEqualTo(pairShapes(job));
+        send("POST", "/api/v1/jobs/" + again.get("id").longValue() + "/cancel", API_TOKEN, null);
+    }
+
+    @Test
+    void badDesignsAre400InWordsAndStartNothing() throws IOException {
+        agent("design-a");
+        agent("design-b");
+        int jobsBefore = json(get("/api/v1/jobs")).size();
+
+        assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
+                + "\"coolDownSeconds\": \"auto\"}"), 400, "coolDownSeconds 'auto'", "design-a has no upload burst "
+                + "probe yet", "design-a has no download burst probe yet", "run plan 'burst-probe' with sut design-a");
+        assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
+                + "\"coolDownSeconds\": -5, \"order\": \"alternating\", \"seed\": 3}"), 400,
+                "coolDownSeconds must be between 0 and 3600, not -5", "order must be one of 'sequential', "
+                        + "'interleaved', 'randomized', not 'alternating'", "seed only applies to order 'randomized'");
+        assertProblem(createJob("{\"pairs\": [{\"sut\": \"design-a\", \"peer\": \"design-b\"}, "
+                + "{\"sut\": \"design-b\", \"peer\": \"nobody\"}], \"plan\": \"standard\"}"), 400,
+                "pairs[1].peer: no agent named 'nobody' is registered");
+        assertProblem(createJob("{\"pairs\": [{\"sut\": \"design-a\", \"pear\": \"design-b\"}], "
+                + "\"plan\": \"standard\"}"), 400, "Unknown field 'pairs[0].pear'", "peer");
+        assertThat(json(get("/api/v1/jobs")).size()).as("no job was created").isEqualTo(jobsBefore);
+    }
+
+    /** Which pair runs which scenario, in order. */
+    private static List<String> pairShapes(JsonNode job) {
+        List<String> shapes = new ArrayList<>();
+        for (JsonNode s : job.get("scenarios")) {
+            shapes.add(s.get("pair") + " " + s.get("repetition") + " " + s.get("direction").stringValue());
+        }
+        return shapes;
     }
 
     private static List<String> scenarioShapes(JsonNode job) {
@@ -328,8 +401,8 @@ abstract class JobApiBehaviour {
         assertThat(peer.calls).anyMatch(call -> call.startsWith("/v1/iperf3-server") && call.contains("\"port\""));
         assertThat(sut.calls).anyMatch(call -> call.contains("\"peerHost\":\"127.0.0.1\""));
         String result = result(first, jobId, "iperf3-312-tcp-1-download.json");
-        var stored = sut.post("/api/v1/agents/res-sut/results", result);
-        var again = sut.post("/api/v1/agents/res-sut/results", result);
+        var stored = sut.postResult(result);
+        var again = sut.postResult(result);
 
         assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
         long runId = json(stored).get("runId").longValue();
@@ -349,8 +422,7 @@ abstract class JobApiBehaviour {
         assertThat(json(get("/api/v1/runs?job=" + jobId)).get("content").size()).isEqualTo(1);
 
         JsonNode second = awaitScenario(jobId, 1, "RUNNING").get("scenarios").get(1);
-        var failed = sut.post("/api/v1/agents/res-sut/results", failedResult(second, jobId,
-                "unable to connect to server: Connection refused"));
+        var failed = sut.postResult(failedResult(second, jobId, "unable to connect to server: Connection refused"));
 
         assertThat(failed.statusCode()).isEqualTo(200);
         assertThat(json(failed).get("runId").isNull()).isTrue();
@@ -382,8 +454,9 @@ abstract class JobApiBehaviour {
     }
 
     @Test
-    void anUnreachableAgentFailsTheScenarioInWordsAndALateResultIsStillStored() throws IOException {
-        agent("gone-sut");
+    void anUnreachableAgentFailsTheScenarioInWordsAndTheSutCannotReportOnItsUndispatchedScenario()
+            throws IOException {
+        TestAgent sut = agent("gone-sut");
         TestAgent peer = agent("gone-peer");
         peer.stopApi();
         long jobId = json(createJob("""
@@ -397,17 +470,17 @@ abstract class JobApiBehaviour {
         JsonNode first = job.get("scenarios").get(0);
         assertThat(first.get("error").stringValue()).contains("agent gone-peer at", "could not be reached");
         assertThat(job.get("scenarios").get(1).get("status").stringValue()).isEqualTo("SKIPPED");
-        var late = send("POST", "/api/v1/agents/gone-sut/results", AGENT_TOKEN,
-                result(first, jobId, "iperf3-312-tcp-4-upload.json"));
-        assertThat(late.statusCode()).isEqualTo(200);
-        long runId = json(late).get("runId").longValue();
-        assertThat(json(get("/api/v1/runs/" + runId)).get("jobId").longValue()).isEqualTo(jobId);
-        assertThat(job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+        // the peer never started its iperf3 server, so the SUT was never sent the scenario: a result is a forgery
+        assertThat(sut.calls).noneMatch(call -> call.startsWith("/v1/scenarios {"));
+        assertProblem(sut.post("/api/v1/agents/gone-sut/results", result(first, jobId,
+                "iperf3-312-tcp-4-upload.json")), 403, "was not dispatched to agent gone-sut");
+        assertThat(json(get("/api/v1/runs?job=" + jobId)).get("content").size()).isZero();
+        assertThat(job(jobId).get("scenarios").get(0).get("runId").isNull()).isTrue();
         assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
     }
 
     @Test
-    void liveSamplesOfTheRunningScenarioReachTheJobsEventStreamAndOthersAreDropped() throws Exception {
+    void liveSamplesOfTheRunningScenarioReachTheJobsEventStreamAndOthersAreRefused() throws Exception {
         TestAgent sut = agent("live-sut");
         agent("live-peer");
         long jobId = json(createJob("""
@@ -419,8 +492,8 @@ abstract class JobApiBehaviour {
                 + ", \"attempt\": 99, \"source\": \"iperf3\", \"samples\": [{\"start\": 0, \"end\": 1, "
                 + "\"bitsPerSecond\": 1.5e9, \"stream\": \"sum\"}]}";
 
-        assertThat(sut.post("/api/v1/agents/live-sut/live", missed).statusCode()).isEqualTo(204);
-        assertThat(sut.post("/api/v1/agents/live-sut/live", stale).statusCode()).isEqualTo(204);
+        assertThat(sut.postReport("/live", missed).statusCode()).isEqualTo(204);
+        assertProblem(sut.postReport("/live", stale), 403, "attempt 99 was not dispatched");
         HttpResponse<Stream<String>> stream = HttpClient.newHttpClient().send(HttpRequest
                 .newBuilder(URI.create(base() + "/api/v1/jobs/" + jobId + "/events"))
                 .header("Authorization", "Bearer " + API_TOKEN).build(),
@@ -430,7 +503,7 @@ abstract class JobApiBehaviour {
         assertThat(stream.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
         assertThat(nextData(lines, "job")).contains("\"status\":\"RUNNING\"");
         assertThat(nextData(lines, "samples")).contains("4.7E9");
-        sut.post("/api/v1/agents/live-sut/live", live(jobId, scenario, 2.5e9));
+        sut.postReport("/live", live(jobId, scenario, 2.5e9));
         assertThat(nextData(lines, "samples")).contains("2.5E9").doesNotContain("1.5E9");
         send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null);
         assertThat(nextData(lines, "job")).contains("\"status\":\"CANCELLED\"");

@@ -1,6 +1,12 @@
 package com.burstline.server.job;
 
+import java.util.List;
+import java.util.ArrayList;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import com.burstline.server.BurstlineApplication;
 import com.burstline.iperf.Samples;
+import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,43 +18,36 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
-final class JobApiClient {
-    static final String API_TOKEN = "test-api-token-0123456789";
-    static final String AGENT_TOKEN = "test-agent-token-0123456789";
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final Duration PATIENCE = Duration.ofSeconds(90);
+public final class JobApiClient {
+    public static final String API_TOKEN = "test-api-token-0123456789";
+    public static final String AGENT_TOKEN = "test-agent-token-0123456789";
+    public static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final Duration PATIENCE = Duration.ofSeconds(90);
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
     private final String readToken;
 
-    /** The settings of a server whose agents the test plays: fresh data dir, the tokens, 1 s heartbeats. */
-    static void serverProperties(org.springframework.test.context.DynamicPropertyRegistry registry,
-                                 java.nio.file.Path dataDir) {
-        registry.add("burstline.data-dir", dataDir::toString);
-        registry.add("burstline.api-token", () -> API_TOKEN);
-        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
-        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
-    }
-
-    JobApiClient(String base) {
+    public JobApiClient(String base) {
         this(base, API_TOKEN);
     }
 
     /** readToken: what reads send, since every read needs a user or a token. */
-    JobApiClient(String base, String readToken) {
+    public JobApiClient(String base, String readToken) {
         this.base = base;
         this.readToken = readToken;
     }
 
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         return send("GET", path, readToken, null);
     }
 
-    HttpResponse<String> send(String method, String path, String token, String json) {
+    public HttpResponse<String> send(String method, String path, String token, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(json));
@@ -68,15 +67,32 @@ final class JobApiClient {
         }
     }
 
-    HttpResponse<String> createJob(String json) {
+    public HttpResponse<String> createJob(String json) {
         return send("POST", "/api/v1/jobs", API_TOKEN, json);
     }
 
-    static JsonNode json(HttpResponse<String> response) {
+    /** A real server on this port (0: any free one) and data dir, as {@link #serverProperties} sets it up. */
+    public static ConfigurableApplicationContext startServer(int port, Path dataDir, String... more) {
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--burstline.data-dir=" + dataDir,
+                "--burstline.api-token=" + API_TOKEN, "--burstline.agent-token=" + AGENT_TOKEN,
+                "--burstline.agents.heartbeat-seconds=1"));
+        args.addAll(List.of(more));
+        return new SpringApplicationBuilder(BurstlineApplication.class).run(args.toArray(String[]::new));
+    }
+
+    /** The server the job tests talk to: this data dir, the test tokens, 1 s heartbeats. */
+    public static void serverProperties(DynamicPropertyRegistry registry, Supplier<Path> dataDir) {
+        registry.add("burstline.data-dir", () -> dataDir.get().toString());
+        registry.add("burstline.api-token", () -> API_TOKEN);
+        registry.add("burstline.agent-token", () -> AGENT_TOKEN);
+        registry.add("burstline.agents.heartbeat-seconds", () -> "1");
+    }
+
+    public static JsonNode json(HttpResponse<String> response) {
         return JSON.readTree(response.body());
     }
 
-    JsonNode job(long id) {
+    public JsonNode job(long id) {
         return json(get("/api/v1/jobs/" + id));
     }
 

@@ -1,13 +1,11 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -19,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.PATIENCE;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,10 +34,7 @@ class JobDispatchIT {
 
     @BeforeAll
     static void startServer() throws IOException {
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
-                "--burstline.jobs.iperf3-port=" + freePort());
+        server = JobApiClient.startServer(0, workDir.resolve("data"), "--burstline.jobs.iperf3-port=" + freePort());
         serverUrl = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(serverUrl);
     }

@@ -14,7 +14,8 @@ class JobFormTest {
         JobForm empty = JobForm.empty();
         JobForm form = new JobForm("arm-a", "arm-b", "burst-probe", "120", "1", "credit", "continue",
                 empty.protocol(), empty.direction(), empty.streams(), empty.scenarioSeconds(),
-                empty.intervalSeconds(), empty.targetMbps());
+                empty.intervalSeconds(), empty.targetMbps(), empty.tool(), empty.pairSut(), empty.pairPeer(),
+                "sequential", "", "0");
 
         JobRequest request = form.toRequest();
 

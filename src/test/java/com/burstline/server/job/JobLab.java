@@ -1,8 +1,6 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 
 /**
@@ -41,9 +38,7 @@ final class JobLab implements AutoCloseable {
         JobLab started = new JobLab(lab, net);
         started.network("up");
         try {
-            started.server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                    "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                    "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+            started.server = JobApiClient.startServer(0, workDir.resolve("data"));
             int port = ((WebServerApplicationContext) started.server).getWebServer().getPort();
             started.api = new JobApiClient("http://127.0.0.1:" + port);
             started.agents.add(started.startAgent("lab-a", 1, port, workDir));

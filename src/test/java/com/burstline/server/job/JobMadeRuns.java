@@ -50,12 +50,7 @@ public final class JobMadeRuns implements AutoCloseable {
         List<Long> runIds = new ArrayList<>();
         for (int position = 0; position < results.length; position++) {
             JsonNode scenario = client.awaitScenario(jobId, position, "RUNNING").get("scenarios").get(position);
-            String dispatched = "\"scenarioId\":" + scenario.get("id").longValue();
-            Eventually.await("the SUT to be told to run scenario " + position, JobApiClient.PATIENCE,
-                    () -> sut.calls, calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios ")
-                            && call.contains(dispatched)));
-            var stored = sut.post("/api/v1/agents/" + sut.name + "/results",
-                    JobApiClient.result(scenario, jobId, results[position]));
+            var stored = sut.postResult(JobApiClient.result(scenario, jobId, results[position]));
             assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
             runIds.add(JobApiClient.json(stored).get("runId").longValue());
         }

@@ -47,7 +47,8 @@ class JobPagesControllerTest {
     @Test
     void aCustomPlanFromTheFormBecomesTheJobRequestAndRedirectsToTheJob() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(7, JobStatus.QUEUED, "a", "b", null, 2, null, "stop",
-                List.of(), Instant.now(), null, null, null, List.of()));
+                List.of(), Instant.now(), null, null, null, List.of(), List.of(new JobView.PairView("a", "b")),
+                "sequential", null, 0, null, null, null));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
                         .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
@@ -64,8 +65,38 @@ class JobPagesControllerTest {
         assertThat(request.getValue().repeat()).isEqualTo(2);
         assertThat(request.getValue().tags()).containsExactly("nightly", " arm");
         assertThat(request.getValue().scenarios()).containsExactly(
-                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null),
-                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L));
+                new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null, null),
+                new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L, null));
+    }
+
+    @Test
+    void extraPairsOrderSeedAndCoolDownFromTheFormBecomeTheJobsDesign() throws Exception {
+        when(jobs.create(any())).thenReturn(new JobView(8, JobStatus.QUEUED, "a", "b", "standard", 1, null,
+                "continue", List.of(), Instant.now(), null, null, null, List.of(), List.of(
+                new JobView.PairView("a", "b"), new JobView.PairView("c", "d")), "randomized", 9L, 60, null, null, null));
+
+        mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
+                        .param("pairSut", "c", "", "").param("pairPeer", "d", "", "").param("order", "randomized")
+                        .param("seed", "9").param("coolDownSeconds", "60"))
+                .andExpect(redirectedUrl("/jobs/8"));
+
+        ArgumentCaptor<JobRequest> request = ArgumentCaptor.forClass(JobRequest.class);
+        verify(jobs).create(request.capture());
+        assertThat(request.getValue().sut()).isNull();
+        assertThat(request.getValue().pairs()).containsExactly(new JobRequest.PairRequest("a", "b"),
+                new JobRequest.PairRequest("c", "d"));
+        assertThat(request.getValue().order()).isEqualTo("randomized");
+        assertThat(request.getValue().seed()).isEqualTo(9L);
+        assertThat(request.getValue().coolDownSeconds()).isEqualTo(CoolDownRequest.ofSeconds(60));
+    }
+
+    @Test
+    void aCoolDownThatIsNoNumberComesBackOnTheForm() throws Exception {
+        mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
+                        .param("coolDownSeconds", "two minutes"))
+                .andExpect(view().name("jobs/new"))
+                .andExpect(model().attribute("problems",
+                        List.of("cool-down must be a whole number, not 'two minutes'")));
     }
 
     @Test

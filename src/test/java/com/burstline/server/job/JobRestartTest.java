@@ -1,9 +1,7 @@
 package com.burstline.server.job;
 
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -11,7 +9,6 @@ import tools.jackson.databind.JsonNode;
 import java.nio.file.Path;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,8 +32,8 @@ class JobRestartTest {
                 "{\"sut\": \"restart-sut\", \"peer\": \"restart-peer\", \"plan\": \"standard\"}").body())
                 .get("id").longValue();
         JsonNode scenario = api(server).awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
-        Eventually.await("the SUT to be told to run the scenario", JobApiClient.PATIENCE, () -> sut.calls,
-                calls -> calls.stream().anyMatch(call -> call.startsWith("/v1/scenarios ")));
+        String late = JobApiClient.result(scenario, jobId, "iperf3-318-tcp-1-upload.json");
+        String nonce = sut.nonceFor(scenario.get("id").longValue());
         first.close();
         sut.close();
         peer.close();
@@ -50,11 +47,12 @@ class JobRestartTest {
                     .isEqualTo("the server restarted during the job");
             assertThat(job.get("scenarios").get(5).get("status").stringValue()).isEqualTo("FAILED");
 
-            var late = api.send("POST", "/api/v1/agents/restart-sut/results", AGENT_TOKEN,
-                    JobApiClient.result(scenario, jobId, "iperf3-318-tcp-1-upload.json"));
+            // what the agent kept in its spool: the result with the dispatch's nonce, delivered with its own secret
+            var delivered = api.send("POST", "/api/v1/agents/restart-sut/results", sut.secret(),
+                    late.substring(0, late.lastIndexOf('}')) + ", \"nonce\": \"" + nonce + "\"}");
 
-            assertThat(late.statusCode()).as(late.body()).isEqualTo(200);
-            long runId = JSON.readTree(late.body()).get("runId").longValue();
+            assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(200);
+            long runId = JSON.readTree(delivered.body()).get("runId").longValue();
             assertThat(api.job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
             JsonNode run = JSON.readTree(api.get("/api/v1/runs/" + runId).body());
             assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
@@ -67,9 +65,7 @@ class JobRestartTest {
     }
 
     private ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + dataDir, "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        return JobApiClient.startServer(0, dataDir);
     }
 
     private static int port(ConfigurableApplicationContext context) {

@@ -61,8 +61,8 @@ class LateResultTest {
     }
 
     private static JobScenario ended(ScenarioStatus status, String reason) {
-        JobScenario scenario = new JobScenario(null, 0, 1,
-                new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null));
+        JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
+                new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
         scenario.start(STARTED);
         scenario.finish(status, null, reason, STARTED.plusSeconds(35));
         return scenario;

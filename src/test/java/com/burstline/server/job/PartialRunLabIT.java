@@ -1,14 +1,12 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import com.burstline.server.analysis.LabNetwork;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -21,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,9 +45,7 @@ class PartialRunLabIT {
     @BeforeAll
     static void startLab() {
         LabNetwork.up(LAB);
-        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        server = JobApiClient.startServer(0, workDir.resolve("data"));
         serverPort = ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient("http://127.0.0.1:" + serverPort);
     }

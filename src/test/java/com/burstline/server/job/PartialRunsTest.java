@@ -65,8 +65,7 @@ class PartialRunsTest {
                   {"protocol": "TCP", "durationSeconds": 30}]}""")).get("id").longValue();
         JsonNode scenario = api.awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
 
-        var stored = sut.post("/api/v1/agents/part-sut/results",
-                failedWithOutput(scenario, jobId, "control socket has closed unexpectedly"));
+        var stored = sut.postResult(failedWithOutput(scenario, jobId, "control socket has closed unexpectedly"));
 
         assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
         long runId = json(stored).get("runId").longValue();
@@ -120,8 +119,7 @@ class PartialRunsTest {
         JsonNode scenario = failed.get("scenarios").get(0);
         assertThat(scenario.get("error").stringValue()).contains("sent no result within");
 
-        var late = sut.post("/api/v1/agents/late-sut/results",
-                JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
+        var late = sut.postResult(JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
 
         assertThat(late.statusCode()).as(late.body()).isEqualTo(200);
         long runId = json(late).get("runId").longValue();
@@ -148,7 +146,7 @@ class PartialRunsTest {
                   {"protocol": "TCP", "durationSeconds": 30, "intervalSeconds": 1}]}""")).get("id").longValue();
         JsonNode scenario = api.awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
         for (int second = 0; second < 3; second++) {
-            var relayed = sut.post("/api/v1/agents/cancel-sut/live", live(jobId, scenario, second, 4.7e9));
+            var relayed = sut.postReport("/live", live(jobId, scenario, second, 4.7e9));
             assertThat(relayed.statusCode()).isEqualTo(204);
         }
 

@@ -59,8 +59,7 @@ class PrometheusMetricsTest {
         JsonNode scenario = api.awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
         assertThat(metric(api, "burstline_jobs", "state=\"running\"")).hasValue(1);
 
-        var stored = sut.post("/api/v1/agents/prom-sut/results",
-                JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
+        var stored = sut.postResult(JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
         long runId = JobApiClient.json(stored).get("runId").longValue();
         Eventually.await("the job to end", JobApiClient.PATIENCE, () -> api.job(jobId),
                 view -> view.get("status").stringValue().equals("SUCCEEDED"));

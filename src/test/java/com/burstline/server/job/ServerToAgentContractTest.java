@@ -1,12 +1,14 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 import com.burstline.server.agent.AgentAddresses;
+import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
 import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
@@ -34,6 +36,7 @@ import static org.mockito.Mockito.when;
  * server's job checks at their limits, so a job the server accepts is one the agent runs.
  */
 class ServerToAgentContractTest {
+    private static final String NONCE = DispatchNonce.generate();
     private final Map<String, String> received = new ConcurrentHashMap<>();
     private HttpServer agent;
     private AgentView view;
@@ -50,10 +53,10 @@ class ServerToAgentContractTest {
         });
         agent.start();
         view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
-                true, false, null, null);
+                true, false, null, null, null);
         AgentToken token = mock(AgentToken.class);
         when(token.bearerHeader()).thenReturn("Bearer t");
-        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults());
+        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults(), AgentTrust.pinning());
     }
 
     @AfterEach
@@ -65,15 +68,17 @@ class ServerToAgentContractTest {
     void theLongestScenarioTheServerAcceptsIsOneTheAgentReadsUnchanged() throws Exception {
         PlannedScenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
                 ScenarioSpec.STREAMS.maxInt(), ScenarioSpec.DURATION.maxInt(), 0.1, ScenarioSpec.OMIT.maxInt(),
-                ScenarioSpec.TARGET.maxLong())), name -> true).scenarios().get(0);
+                ScenarioSpec.TARGET.maxLong(), "java")), name -> true).scenarios().get(0);
         ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209);
 
         client.startScenario(view, sent);
 
         ScenarioSpec read = ScenarioSpec.fromJson(Json.parseObject(received.get("/v1/scenarios")));
         assertThat(read).isEqualTo(sent);
+        assertThat(read.nonce()).isEqualTo(NONCE);
         assertThat(read.durationSeconds()).isEqualTo(3600);
         assertThat(read.omitSeconds()).isEqualTo(600);
+        assertThat(read.tool()).isEqualTo("java");
     }
 
     /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
@@ -81,13 +86,14 @@ class ServerToAgentContractTest {
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
         PlannedScenario longest = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null);
+                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null, "java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
 
         ServerRoleRequest read = ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server")));
         assertThat(read.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
+        assertThat(read.tool()).isEqualTo("java");
         assertThat(read.port()).isEqualTo(5201);
     }
 
@@ -95,6 +101,18 @@ class ServerToAgentContractTest {
     void aMarginBeyondWhatAgentsAcceptStopsTheServerAtStartNotAJobLater() {
         assertThatThrownBy(() -> properties(ServerRoleRequest.MAX_RESULT_MARGIN.plusSeconds(1)))
                 .hasMessageContaining("result margin must be between 0 and 3600 s");
+    }
+
+    /** The agent refuses a dispatch without its nonce: it could never report on it. */
+    @Test
+    void aDispatchWithoutANonceIsRefusedByTheAgent() {
+        Map<String, Object> json = ScenarioAttempt.spec(work(new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
+                5, 1, 0, null, ScenarioSpec.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
+        json.remove("nonce");
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
+        json.put("nonce", "short");
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be 16 to 128");
     }
 
     @Test
@@ -111,7 +129,7 @@ class ServerToAgentContractTest {
     }
 
     private static ScenarioWork work(PlannedScenario scenario) {
-        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario);
+        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario, NONCE);
     }
 
     private static BurstlineProperties properties(Duration margin) {

@@ -1,11 +1,9 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.server.BurstlineApplication;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,9 +77,7 @@ class SpoolRedeliveryIT {
     }
 
     private ConfigurableApplicationContext startServer(int port) {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=" + port,
-                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + API_TOKEN,
-                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1");
+        return JobApiClient.startServer(port, workDir.resolve("data"));
     }
 
     private static int spooled(Path spool) {

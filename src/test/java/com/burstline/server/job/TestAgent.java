@@ -1,6 +1,8 @@
 package com.burstline.server.job;
 
 import com.sun.net.httpserver.HttpServer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +13,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,21 +23,27 @@ import java.util.concurrent.TimeUnit;
 /**
  * The test plays an agent over real HTTP, both ways: it registers and sends heartbeats to the server like an agent,
  * and answers the server's calls ({@code /v1/iperf3-server}, {@code /v1/scenarios}, {@code /v1/scenarios/cancel})
- * by accepting them and remembering their bodies. It never measures: the test posts the result itself, with real
- * iperf3 output. End-to-end runs with the real agent jar are in {@link JobDispatchIT}.
+ * by accepting them and remembering their bodies. It enrolls with the enrollment token and from then on speaks with
+ * the secret the server answered, like the real agent. It never measures: the test posts the result itself, with real
+ * iperf3 output, and {@link #postResult} adds the nonce the server dispatched the scenario with. End-to-end runs with
+ * the real agent jar are in {@link JobDispatchIT}.
  */
-final class TestAgent implements AutoCloseable {
+public final class TestAgent implements AutoCloseable {
     final String name;
     final List<String> calls = new CopyOnWriteArrayList<>();
     private final HttpServer http;
     private final HttpClient client = HttpClient.newHttpClient();
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
     private final String server;
-    private final String token;
+    /** What a real agent keeps in its spool directory: a new TestAgent of a known name registers as that agent. */
+    private static final Map<String, String> KEPT_SECRETS = new ConcurrentHashMap<>();
 
-    TestAgent(String server, String token, String name) throws IOException {
+    private final String enrollmentToken;
+    private volatile String secret;
+
+    public TestAgent(String server, String enrollmentToken, String name) throws IOException {
         this.server = server;
-        this.token = token;
+        this.enrollmentToken = enrollmentToken;
         this.name = name;
         this.http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/v1/", exchange -> {
@@ -54,14 +64,52 @@ final class TestAgent implements AutoCloseable {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }
 
-    /** Registers with facts like a real agent's, then sends a heartbeat every second. */
-    TestAgent register() {
+    /**
+     * Enrolls with facts like a real agent's and keeps its secret, or registers again with the secret an earlier
+     * TestAgent of this name kept (like a restarted agent); then sends a heartbeat twice a second.
+     */
+    public TestAgent register() {
+        secret = KEPT_SECRETS.get(server + " " + name);
         HttpResponse<String> response = post("/api/v1/agents", registration());
+        if (response.statusCode() == 401 && secret != null) { // another server on the same port: enroll there
+            secret = null;
+            response = post("/api/v1/agents", registration());
+        }
         if (response.statusCode() != 200) {
             throw new IllegalStateException("registration refused: " + response.body());
         }
+        JsonNode answer = JobApiClient.json(response);
+        if (answer.has("secret")) {
+            secret = answer.get("secret").stringValue();
+            KEPT_SECRETS.put(server + " " + name, secret);
+        }
         heartbeats.scheduleAtFixedRate(this::heartbeat, 500, 500, TimeUnit.MILLISECONDS);
         return this;
+    }
+
+    /** The agent's own secret, from its enrollment. */
+    String secret() {
+        return secret;
+    }
+
+    /** The nonce the server sent with this scenario's dispatch (waits for the dispatch to arrive). */
+    String nonceFor(long scenarioId) {
+        String dispatched = "\"scenarioId\":" + scenarioId + ",";
+        String call = Eventually.await("agent " + name + " to be sent scenario " + scenarioId, JobApiClient.PATIENCE,
+                () -> calls.stream().filter(c -> c.startsWith("/v1/scenarios {") && c.contains(dispatched))
+                        .findFirst().orElse(null), found -> found != null);
+        return JobApiClient.JSON.readTree(call.substring(call.indexOf(' ') + 1)).get("nonce").stringValue();
+    }
+
+    /** Posts a result (or live samples: path "/live") as this agent, with the nonce of the scenario's dispatch. */
+    HttpResponse<String> postResult(String resultJson) {
+        return postReport("/results", resultJson);
+    }
+
+    HttpResponse<String> postReport(String path, String json) {
+        ObjectNode body = (ObjectNode) JobApiClient.JSON.readTree(json);
+        body.put("nonce", nonceFor(body.get("scenarioId").longValue()));
+        return post("/api/v1/agents/" + name + path, body.toString());
     }
 
     private void heartbeat() {
@@ -80,9 +128,14 @@ final class TestAgent implements AutoCloseable {
                 """.formatted(name, url());
     }
 
-    HttpResponse<String> post(String path, String json) {
+    /** With the agent's own secret once it enrolled, else the enrollment token. */
+    public HttpResponse<String> post(String path, String json) {
+        return post(path, json, secret != null ? secret : enrollmentToken);
+    }
+
+    public HttpResponse<String> post(String path, String json, String bearer) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(server + path))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + bearer).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build();
         try {
             return client.send(request, HttpResponse.BodyHandlers.ofString());

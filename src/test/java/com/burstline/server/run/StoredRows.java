@@ -3,8 +3,8 @@ package com.burstline.server.run;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Counts of every table a run touches: "nothing stored" means all four are unchanged. */
-record StoredRows(long runs, long intervals, long raws, long tags) {
-    static StoredRows count(JdbcTemplate jdbc) {
+public record StoredRows(long runs, long intervals, long raws, long tags) {
+    public static StoredRows count(JdbcTemplate jdbc) {
         return new StoredRows(count(jdbc, "run"), count(jdbc, "run_interval"), count(jdbc, "run_raw"),
                 count(jdbc, "run_tag"));
     }

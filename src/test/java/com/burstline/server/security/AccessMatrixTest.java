@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every endpoint the OpenAPI document lists × every kind of credential, over real HTTP: no credential, a wrong
- * token, a revoked and an expired admin token, viewer, operator and admin tokens, and the agent token. The endpoints
+ * token, a revoked and an expired admin token, viewer, operator and admin tokens, the enrollment token (the agent
+ * token) and an enrolled agent's own secret. The endpoints
  * come from /v3/api-docs and the required role from AccessRules, so an endpoint added without a rule fails here.
  * "Allowed" means the call got past security (200, or the controller's own 400/404 for the dummy input), never
  * 401/403 and never a 5xx.
@@ -66,7 +67,15 @@ class AccessMatrixTest {
         for (String role : List.of("viewer", "operator", "admin")) {
             credentials.put(role, http.issue(BOOTSTRAP, role, role));
         }
-        credentials.put("agent", AGENT);
+        credentials.put("enrollment", AGENT);
+        credentials.put("agent", enroll(AccessHttp.MATRIX_AGENT));
+    }
+
+    private String enroll(String name) {
+        var enrolled = http.send("POST", "/api/v1/agents", AGENT, "{\"name\": \"" + name + "\", \"url\": "
+                + "\"http://127.0.0.1:9\"}");
+        assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(200);
+        return json(enrolled.body()).get("secret").stringValue();
     }
 
     @Test
@@ -108,12 +117,12 @@ class AccessMatrixTest {
             }
         }
         assertThat(wrong).as("of " + checked + " calls").isEmpty();
-        assertThat(checked).isGreaterThan(8 * 20);
+        assertThat(checked).isGreaterThan(9 * 20);
     }
 
     /** The rules themselves, spelled out for the calls that matter most, so a wrong line in AccessRules shows. */
     @Test
-    void viewersReadOperatorsWriteRunsAndJobsAdminsManageAccess() {
+    void viewersReadOperatorsWriteRunsJobsAndSchedulesAdminsManageAccess() {
         assertThat(http.send("GET", "/api/v1/runs", credentials.get("viewer"), null).statusCode()).isEqualTo(200);
         assertThat(http.send("POST", "/api/v1/runs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
         assertThat(http.send("POST", "/api/v1/jobs", credentials.get("viewer"), "{}").statusCode()).isEqualTo(403);
@@ -121,6 +130,14 @@ class AccessMatrixTest {
                 .isEqualTo(400);
         assertThat(http.send("GET", "/api/v1/tokens", credentials.get("operator"), null).statusCode())
                 .isEqualTo(403);
+        assertThat(http.send("GET", "/api/v1/schedules", credentials.get("viewer"), null).statusCode())
+                .isEqualTo(200);
+        assertThat(http.send("POST", "/api/v1/schedules", credentials.get("viewer"), "{}").statusCode())
+                .isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/schedules/1/pause", credentials.get("viewer"), null).statusCode())
+                .isEqualTo(403);
+        assertThat(http.send("POST", "/api/v1/schedules", credentials.get("operator"), "{}").statusCode())
+                .isEqualTo(400);
         assertThat(http.send("GET", "/api/v1/users", credentials.get("admin"), null).statusCode()).isEqualTo(200);
         assertThat(http.send("GET", "/api/v1/runs", AGENT, null).statusCode()).isEqualTo(401);
         assertThat(http.send("POST", "/api/v1/agents", credentials.get("admin"), "{}").statusCode())
@@ -129,16 +146,38 @@ class AccessMatrixTest {
         assertThat(revoked.body()).contains("This token was revoked.");
         var expired = http.send("GET", "/api/v1/runs", credentials.get("expired"), null);
         assertThat(expired.body()).contains("This token expired at");
+        assertThat(http.send("GET", "/api/v1/runs", credentials.get("agent"), null).statusCode()).isEqualTo(401);
+        assertThat(http.send("DELETE", "/api/v1/agents/matrix-nobody", credentials.get("operator"), null)
+                .statusCode()).isEqualTo(403);
         var forbidden = http.send("DELETE", "/api/v1/runs/1", credentials.get("viewer"), null);
         assertThat(json(forbidden.body()).get("type").stringValue()).isEqualTo("urn:burstline:problem:forbidden");
     }
 
+    /** An agent's secret is its own: on another agent's calls it is refused, and so is the enrollment token. */
+    @Test
+    void anAgentSpeaksOnlyForItselfAndTheEnrollmentTokenOnlyEnrolls() {
+        String other = enroll("matrix-other");
+        for (String call : List.of("heartbeat", "live", "results")) {
+            var asOther = http.send("POST", "/api/v1/agents/" + AccessHttp.MATRIX_AGENT + "/" + call, other, "{}");
+            assertThat(asOther.statusCode()).as(call + " as another agent").isEqualTo(403);
+            assertThat(json(asOther.body()).get("detail").stringValue()).contains("speaks only for itself");
+            assertThat(http.send("POST", "/api/v1/agents/" + AccessHttp.MATRIX_AGENT + "/" + call, AGENT, "{}")
+                    .statusCode()).as(call + " with the enrollment token").isEqualTo(403);
+        }
+        var takeOver = http.send("POST", "/api/v1/agents", other, "{\"name\": \"" + AccessHttp.MATRIX_AGENT
+                + "\", \"url\": \"http://127.0.0.1:9\"}");
+        assertThat(takeOver.statusCode()).as(takeOver.body()).isEqualTo(403);
+        assertThat(json(takeOver.body()).get("detail").stringValue()).contains("secret of agent 'matrix-other'");
+    }
+
     /** What a credential gets on an endpoint that needs this role. */
     static String expected(String required, String credential) {
+        boolean agentCall = required.equals(Role.AGENT) || required.equals(Role.ENROLLMENT);
         return switch (credential) {
             case "none", "wrong", "revoked", "expired" -> "401";
-            case "agent" -> required.equals(Role.AGENT) ? "allowed" : "401";
-            default -> required.equals(Role.AGENT) ? "401"
+            case "enrollment" -> required.equals(Role.ENROLLMENT) ? "allowed" : agentCall ? "403" : "401";
+            case "agent" -> agentCall ? "allowed" : "401";
+            default -> agentCall ? "401"
                     : Role.parse(credential).includes(Role.valueOf(required)) ? "allowed" : "403";
         };
     }

@@ -1,0 +1,25 @@
+package com.burstline.server.schedule;
+
+import com.burstline.server.trend.SeriesChanges;
+
+/**
+ * The JSON a schedule's webhook receives when a run of its job makes a change point appear. Levels in bit/s;
+ * {@code changeRun} is where the new level starts, {@code run} the newest run, which confirmed it; {@code link}
+ * opens the trend.
+ */
+record ChangeNotice(String event, Ref schedule, Ref job, Ref run, Ref changeRun, String scenario, String sut,
+                    String peer, double changePercent, double beforeBitsPerSecond, double afterBitsPerSecond,
+                    double pValue, double significanceLevel, String description, String link) {
+
+    record Ref(long id, String name, String link) {
+    }
+
+    static ChangeNotice of(ScheduleView schedule, long jobId, long runId, SeriesChanges.Change change, String base) {
+        return new ChangeNotice("change-point", new Ref(schedule.id(), schedule.name(),
+                base + "/schedules/" + schedule.id()), new Ref(jobId, null, base + "/jobs/" + jobId),
+                new Ref(runId, null, base + "/runs/" + runId),
+                new Ref(change.runId(), null, base + "/runs/" + change.runId()), change.scenario(), change.sut(),
+                change.peer(), change.changePercent(), change.beforeBitsPerSecond(), change.afterBitsPerSecond(),
+                change.pValue(), change.significanceLevel(), change.description(), base + change.trendPath());
+    }
+}

@@ -1,0 +1,83 @@
+package com.burstline.server.schedule;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.util.List;
+
+@RestController
+@RequestMapping("/api/v1/schedules")
+@Tag(name = "Schedules", description = "Start a job on a cron schedule; skip a run while the last job is unfinished")
+class ScheduleApiController {
+    private final ScheduleService schedules;
+
+    ScheduleApiController(ScheduleService schedules) {
+        this.schedules = schedules;
+    }
+
+    @Operation(summary = "Create a schedule (operator)",
+            description = "{\"name\", \"cron\" (Spring cron, six fields with seconds first, e.g. \"0 0 3 * * *\"; "
+                    + "five fields mean second 0; macros such as @daily), \"timeZone\" (IANA name, default UTC), "
+                    + "\"jobTemplate\" (exactly the body of POST /api/v1/jobs, checked by the same rules), "
+                    + "\"notifyUrl\" (optional webhook for change points)}. 201 with the schedule and its nextRunAt; "
+                    + "400 lists every problem, the template's included; 409 when the name is taken.")
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ScheduleView> create(@RequestBody ScheduleRequest request) {
+        ScheduleView created = schedules.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/schedules/" + created.id())).body(created);
+    }
+
+    @Operation(summary = "Schedules, oldest first, each with state, nextRunAt and lastJobId")
+    @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+    List<ScheduleView> list() {
+        return schedules.list();
+    }
+
+    @Operation(summary = "One schedule")
+    @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ScheduleView get(@PathVariable long id) {
+        return schedules.get(id);
+    }
+
+    @Operation(summary = "A schedule's history, newest first",
+            description = "Jobs started, runs skipped because the last job was still queued or running, jobs "
+                    + "refused, runs missed while the server was down, pauses, resumes and webhook posts (sent or "
+                    + "failed); the newest 500 are kept.")
+    @GetMapping(path = "/{id}/history", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<ScheduleEventView> history(@PathVariable long id, @RequestParam(defaultValue = "100") int size) {
+        return schedules.history(id, size);
+    }
+
+    @Operation(summary = "Pause a schedule (operator)", description = "No job starts until it is resumed.")
+    @PostMapping(path = "/{id}/pause", produces = MediaType.APPLICATION_JSON_VALUE)
+    ScheduleView pause(@PathVariable long id) {
+        return schedules.pause(id);
+    }
+
+    @Operation(summary = "Resume a schedule (operator)",
+            description = "The next run is the next fire time from now; runs that fell while it was paused are not "
+                    + "made up.")
+    @PostMapping(path = "/{id}/resume", produces = MediaType.APPLICATION_JSON_VALUE)
+    ScheduleView resume(@PathVariable long id) {
+        return schedules.resume(id);
+    }
+
+    @Operation(summary = "Delete a schedule (operator)",
+            description = "Its jobs stay, no longer linked to it; a running one runs to its end.")
+    @DeleteMapping(path = "/{id}")
+    ResponseEntity<Void> delete(@PathVariable long id) {
+        schedules.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,27 @@
+package com.burstline.server.schedule;
+
+import com.burstline.server.job.JobRequest;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * A schedule as the API shows it; the field names are part of the API. {@code nextRunAt} is null while paused;
+ * {@code jobTemplate} is the job request as it was given.
+ */
+record ScheduleView(long id, String name, String cron, String timeZone, ScheduleState state, Instant nextRunAt,
+                    Long lastJobId, String notifyUrl, Instant createdAt, JobRequest jobTemplate) {
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    /** "2026-12-02 03:00:00 Europe/Berlin (02:00:00 UTC)": how the pages show the next run; null while paused. */
+    public String nextRunInZone() {
+        if (nextRunAt == null) {
+            return null;
+        }
+        String local = LOCAL.format(nextRunAt.atZone(ZoneId.of(timeZone))) + " " + timeZone;
+        return "UTC".equals(timeZone) ? local : local + " (" + LOCAL.format(nextRunAt.atZone(ZoneOffset.UTC))
+                .substring(11) + " UTC)";
+    }
+}

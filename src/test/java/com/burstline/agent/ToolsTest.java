@@ -1,0 +1,62 @@
+package com.burstline.agent;
+
+import com.burstline.contract.DispatchNonce;
+import com.burstline.contract.ScenarioSpec;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ToolsTest {
+    private static final Iperf3Version V3_12 = Iperf3Version.parse("iperf 3.12 (cJSON 1.7.15)");
+
+    private static ScenarioSpec spec(String tool) {
+        return new ScenarioSpec(7, 31, 1, "127.0.0.1", 5201, "TCP", "upload", 1, 5, 1, 0, null, tool, DispatchNonce.generate());
+    }
+
+    @Test
+    void autoIsIperf3WhenABinaryIsPresentAndTheEngineWithout() {
+        assertThat(Tools.resolve("auto", true)).isEqualTo("iperf3");
+        assertThat(Tools.resolve("auto", false)).isEqualTo("java");
+        assertThat(Tools.resolve("java", true)).isEqualTo("java");
+        assertThat(Tools.resolve("iperf3", false)).isEqualTo("iperf3");
+    }
+
+    @Test
+    void withIperf3PresentAutoRunsIperf3AndJavaRunsTheEngine() {
+        Tools tools = new Tools(new Iperf3Tool("/usr/bin/iperf3", V3_12), true);
+
+        assertThat(tools.forSpec(spec("auto"))).isInstanceOf(Iperf3Tool.class);
+        assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
+        assertThat(tools.forSpec(spec("java"))).isInstanceOf(EngineTool.class);
+        assertThat(tools.names()).containsExactly("iperf3", "java");
+        assertThat(tools.cannotRun(spec("auto"))).isNull();
+    }
+
+    @Test
+    void withoutIperf3AutoRunsTheEngineAndIperf3IsRefusedInWords() {
+        Tools tools = new Tools(null, false);
+
+        assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
+        assertThat(tools.names()).containsExactly("java");
+        assertThat(tools.cannotRun(spec("java"))).isNull();
+        assertThat(tools.cannotRun(spec("iperf3"))).contains("no iperf3 binary").contains("'java'");
+    }
+
+    @Test
+    void anEmulatedIperf3RunsOnlyWhenAskedForByNameAndAutoTakesTheEngine() {
+        Tools tools = new Tools(new Iperf3Tool("iperf3.exe", V3_12), false);
+
+        assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
+        assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
+        assertThat(tools.resolve("auto")).isEqualTo("java");
+        assertThat(tools.names()).containsExactly("iperf3", "java");
+    }
+
+    @Test
+    void theEngineRunsTheLineTheReportPrints() {
+        assertThat(EngineTool.command(new ScenarioSpec(7, 31, 1, "10.77.0.2", 5209, "UDP", "download", 2, 10, 1, 2,
+                1_000_000_000L, "java", DispatchNonce.generate())))
+                .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
+                        "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "-J");
+    }
+}

@@ -1,0 +1,147 @@
+package com.burstline.server.job;
+
+import com.burstline.agent.AgentProcess;
+import com.burstline.server.analysis.LabNetwork;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.API_TOKEN;
+import static com.burstline.server.job.JobApiClient.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Jobs measured by the agents' own engine across a real link: two agent processes in two network namespaces (bltool-a,
+ * bltool-b) joined by a veth shaped to 1 Gbit/s each way (scripts/lab-network.sh, 10.82.0.0/24), the server here
+ * reaching them over control links. The SUT's agent has no iperf3 at all, so {@code auto} means the engine there,
+ * while the peer answers {@code auto} with its stock iperf3 server: the engine against iperf3 inside one job. The runs
+ * stored are the link's figures, tagged {@code burstline-java}, and the job's live samples came from the engine.
+ */
+class EngineJobIT {
+    private static final String LAB = "bltool";
+    private static final String NET = "10.82";
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+
+    @TempDir
+    static Path workDir;
+    private static ConfigurableApplicationContext server;
+    private static JobApiClient api;
+    private static String serverUrl;
+    private static final List<AgentProcess> AGENTS = new ArrayList<>();
+
+    @BeforeAll
+    static void startLab() throws Exception {
+        LabNetwork.up(LAB, NET, "1gbit");
+        server = JobApiClient.startServer(0, workDir.resolve("data"));
+        int port = ((WebServerApplicationContext) server).getWebServer().getPort();
+        serverUrl = "http://127.0.0.1:" + port;
+        api = new JobApiClient(serverUrl);
+        AGENTS.add(startAgent("tool-a", 1, port, "--iperf3", "/nonexistent/iperf3"));
+        AGENTS.add(startAgent("tool-b", 2, port));
+        for (String name : List.of("tool-a", "tool-b")) {
+            Eventually.await("agent " + name + " to register", PATIENCE, () -> api.get("/api/v1/agents/" + name),
+                    response -> response.statusCode() == 200 && json(response).get("online").booleanValue());
+        }
+    }
+
+    @AfterAll
+    static void stopLab() throws Exception {
+        try {
+            for (AgentProcess agent : AGENTS) {
+                agent.close();
+            }
+            if (server != null) {
+                server.close();
+            }
+        } finally {
+            LabNetwork.down(LAB, NET);
+        }
+    }
+
+    @Test
+    void javaJobsAcrossTheShapedLinkStoreTheLinksFigures() {
+        assertThat(json(api.get("/api/v1/agents/tool-a")).toString()).contains("\"tools\":[\"java\"]");
+        assertThat(json(api.get("/api/v1/agents/tool-b")).toString()).contains("\"tools\":[\"iperf3\",\"java\"]");
+
+        var created = api.createJob("""
+                {"sut": "tool-a", "peer": "tool-b", "scenarios": [
+                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "java"},
+                  {"protocol": "TCP", "direction": "download", "durationSeconds": 4, "omitSeconds": 1,
+                   "tool": "auto"},
+                  {"protocol": "UDP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "java",
+                   "targetBitsPerSecond": 200000000},
+                  {"protocol": "TCP", "direction": "bidir", "durationSeconds": 3, "tool": "java"}]}""");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long jobId = json(created).get("id").longValue();
+        List<String> events = listen(jobId);
+        JsonNode job = Eventually.await("job " + jobId + " to end", PATIENCE, () -> api.job(jobId),
+                j -> !List.of("QUEUED", "RUNNING").contains(j.get("status").stringValue()));
+
+        assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+        List<JsonNode> runs = new ArrayList<>();
+        for (JsonNode scenario : job.get("scenarios")) {
+            JsonNode run = json(api.get("/api/v1/runs/" + scenario.get("runId").longValue()));
+            assertThat(run.get("tool").stringValue()).as(run.toString()).isEqualTo("burstline-java");
+            assertThat(run.get("toolVersion").stringValue()).isNotBlank();
+            JsonNode environment = json(api.get("/api/v1/runs/" + run.get("id").longValue() + "/environment"));
+            assertThat(environment.get("command").toString()).startsWith(
+                    "[\"java\",\"-jar\",\"burstline-agent.jar\",\"iperf3\",\"-c\",\"" + NET + ".0.2\"");
+            System.out.printf("engine job: %s %s %.3f Gbit/s received%n", run.get("protocol").stringValue(),
+                    run.get("direction").stringValue(), run.get("receivedBitsPerSecond").doubleValue() / 1e9);
+            runs.add(run);
+        }
+        // TCP both ways fills the 1 Gbit/s link (the omitted second leaves the JVM's warm-up out); UDP arrives whole.
+        for (JsonNode tcp : List.of(runs.get(0), runs.get(1))) {
+            assertThat(tcp.get("receivedBitsPerSecond").doubleValue()).isBetween(0.9e9, 1.0e9);
+        }
+        JsonNode udp = runs.get(2);
+        assertThat(udp.get("receivedBitsPerSecond").doubleValue()).isBetween(0.98 * 200e6, 1.02 * 200e6);
+        assertThat(udp.get("lostPercent").doubleValue()).isLessThan(1.0);
+        assertThat(events).anySatisfy(event -> assertThat(event).contains("\"source\":\"burstline-java\"")
+                .contains("\"direction\":\"download\""));
+        assertThat(events).noneSatisfy(event -> assertThat(event).contains("interface-counters"));
+        String report = api.get("/api/v1/reports?job=" + jobId).body();
+        assertThat(report).contains("| Tool version | burstline-java ", "java -jar burstline-agent.jar iperf3 -s -p ",
+                "java -jar burstline-agent.jar iperf3 -c " + NET + ".0.2 -p ")
+                .doesNotContainPattern("(?m)^\\S*iperf3 -c ");
+    }
+
+    /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
+    private static List<String> listen(long jobId) {
+        List<String> samples = new CopyOnWriteArrayList<>();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(serverUrl + "/api/v1/jobs/" + jobId + "/events"))
+                .header("Authorization", "Bearer " + API_TOKEN).header("Accept", "text/event-stream").build();
+        HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines())
+                .thenAccept(response -> response.body().filter(line -> line.contains("\"samples\""))
+                        .forEach(samples::add));
+        return samples;
+    }
+
+    /** Agent a lives in {@code bltool-a} (control n=1), b in {@code bltool-b} (n=2). */
+    private static AgentProcess startAgent(String name, int n, int serverPort, String... extra) throws IOException {
+        String controlAddress = NET + "." + n + ".2";
+        int agentPort = 7701;
+        List<String> options = new ArrayList<>(List.of("--server", "http://" + NET + "." + n + ".1:" + serverPort,
+                "--token", AGENT_TOKEN, "--name", name, "--listen", controlAddress + ":" + agentPort,
+                "--test-address", NET + ".0." + n, "--spool", workDir.resolve("spool-" + name).toString()));
+        options.addAll(List.of(extra));
+        return AgentProcess.startWith(List.of("ip", "netns", "exec", LAB + (n == 1 ? "-a" : "-b")), controlAddress,
+                agentPort, workDir.resolve(name + ".log"), options);
+    }
+}

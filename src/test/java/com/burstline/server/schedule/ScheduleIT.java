@@ -1,0 +1,234 @@
+package com.burstline.server.schedule;
+
+import com.burstline.agent.AgentProcess;
+import com.burstline.iperf.Samples;
+import com.burstline.server.BurstlineApplication;
+import com.burstline.server.job.Eventually;
+import com.burstline.server.job.JobApiClient;
+import com.burstline.server.run.ApiClient;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.JSON;
+import static com.burstline.server.job.JobApiClient.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Schedules end to end: the server in-process, two real agent processes on loopback measuring with real iperf3, a
+ * schedule firing every 2 s. A job of one 3 s scenario is still running at the next fire, which is skipped and
+ * recorded. For the webhook, the pair's series starts with five real 5 Gbit/s-shaped lab runs (uploaded), then the
+ * schedule's jobs measure TCP paced to 1 Gbit/s: once the new level is significant, a real local HTTP listener
+ * receives the change point, once.
+ */
+class ScheduleIT {
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+    private static final List<String> FAST_RUNS = List.of("iperf3-312-tcp-1-upload.json",
+            "iperf3-318-tcp-1-upload.json", "iperf3-318-tcp-1-upload-stream.json",
+            "iperf3-312-tcp-1-upload-server-lab.json", "iperf3-312-tcp-1-upload-4950m-server-lab.json");
+
+    @TempDir
+    static Path workDir;
+    private static ConfigurableApplicationContext server;
+    private static String serverUrl;
+    private static JobApiClient api;
+    private static ApiClient uploads;
+    private final List<AgentProcess> agents = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
+                "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + ApiClient.TOKEN,
+                "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
+                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+        int port = ((WebServerApplicationContext) server).getWebServer().getPort();
+        serverUrl = "http://127.0.0.1:" + port;
+        api = new JobApiClient(serverUrl, ApiClient.TOKEN);
+        uploads = new ApiClient(port);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @AfterEach
+    void stopAgents() throws InterruptedException {
+        for (AgentProcess agent : agents) {
+            agent.close();
+        }
+    }
+
+    @Test
+    void aScheduleEveryFewSecondsStartsJobsAndSkipsAnOverlappingOne() throws Exception {
+        startAgents("sched-sut", "sched-peer");
+        long id = create("""
+                {"name": "every 2 s", "cron": "*/2 * * * * *", "timeZone": "Europe/Berlin", "jobTemplate":
+                 {"sut": "sched-sut", "peer": "sched-peer", "tags": ["scheduled"],
+                  "scenarios": [{"protocol": "TCP", "durationSeconds": 3, "intervalSeconds": 1}]}}""");
+
+        JsonNode history = Eventually.await("two jobs started and a run skipped", PATIENCE, () -> history(id),
+                events -> count(events, "STARTED") >= 2 && count(events, "SKIPPED") >= 1);
+        pause(id);
+        List<Long> started = jobIds(history(id), "STARTED");
+        for (long jobId : started) {
+            JsonNode job = awaitEnd(jobId);
+            assertThat(job.get("scheduleId").longValue()).isEqualTo(id);
+            assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+            JsonNode run = json(api.get("/api/v1/runs/" + job.get("scenarios").get(0).get("runId").longValue()));
+            assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
+            assertThat(run.get("tags").toString()).isEqualTo("[\"scheduled\"]");
+        }
+        System.out.println("The schedule's history: " + history);
+        JsonNode skipped = first(history, "SKIPPED");
+        long overlapped = skipped.get("jobId").longValue();
+        assertThat(started).contains(overlapped);
+        assertThat(skipped.get("detail").stringValue()).matches("skipped the run due at \\S+ because job "
+                + overlapped + " is still (running|queued)");
+        JsonNode overlappedJob = api.job(overlapped);
+        assertThat(Instant.parse(skipped.get("at").stringValue()))
+                .isAfterOrEqualTo(Instant.parse(overlappedJob.get("createdAt").stringValue()));
+        JsonNode schedule = json(api.get("/api/v1/schedules/" + id));
+        assertThat(schedule.get("lastJobId").longValue()).isEqualTo(started.get(0));
+        assertThat(api.get("/jobs/" + started.get(0)).body()).as("the job page links its schedule")
+                .contains("href=\"/schedules/" + id + "\"");
+        assertThat(schedule.get("state").stringValue()).isEqualTo("PAUSED");
+    }
+
+    @Test
+    void aScheduleTellsItsWebhookOnceWhenItsRunsStartASignificantChange() throws Exception {
+        startAgents("hook-sut", "hook-peer");
+        for (String file : FAST_RUNS) {
+            HttpResponse<String> uploaded = uploads.upload(Samples.bytes(file), file.contains("stream.json")
+                    ? "application/x-ndjson" : "application/json", "?sut=hook-sut&peer=hook-peer&driver=2.2.1");
+            assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+        }
+        List<JsonNode> posts = new CopyOnWriteArrayList<>();
+        HttpServer listener = listener(posts);
+        try {
+            long id = create("""
+                    {"name": "paced to 1 Gbit/s", "cron": "*/2 * * * * *", "notifyUrl": "http://127.0.0.1:%d/hook",
+                     "jobTemplate": {"sut": "hook-sut", "peer": "hook-peer", "repeat": 3, "scenarios": [
+                       {"protocol": "TCP", "durationSeconds": 2, "intervalSeconds": 1,
+                        "targetBitsPerSecond": 1000000000}]}}""".formatted(listener.getAddress().getPort()));
+
+            Eventually.await("the webhook to receive a change point", PATIENCE, posts::size,
+                    size -> size > 0);
+            JsonNode notice = posts.get(0);
+            System.out.println("The webhook received: " + notice);
+            long firstJob = jobIds(history(id), "STARTED").get(jobIds(history(id), "STARTED").size() - 1);
+            long firstPacedRun = api.job(firstJob).get("scenarios").get(0).get("runId").longValue();
+            assertThat(notice.get("event").stringValue()).isEqualTo("change-point");
+            assertThat(notice.get("schedule").get("id").longValue()).isEqualTo(id);
+            assertThat(notice.get("schedule").get("name").stringValue()).isEqualTo("paced to 1 Gbit/s");
+            assertThat(notice.get("changeRun").get("id").longValue()).isEqualTo(firstPacedRun);
+            assertThat(notice.get("scenario").stringValue()).isEqualTo("TCP 1 stream upload");
+            assertThat(notice.get("beforeBitsPerSecond").doubleValue()).isBetween(4.3e9, 4.8e9);
+            assertThat(notice.get("afterBitsPerSecond").doubleValue()).isCloseTo(1e9, within(0.1e9));
+            assertThat(notice.get("changePercent").doubleValue()).isLessThan(-70);
+            assertThat(notice.get("pValue").doubleValue()).isLessThanOrEqualTo(0.01);
+            assertThat(notice.get("significanceLevel").doubleValue()).isEqualTo(0.01);
+            assertThat(notice.get("description").stringValue()).startsWith("TCP 1 stream upload on hook-sut → "
+                    + "hook-peer dropped");
+            assertThat(notice.get("link").stringValue()).isEqualTo("/trends?sut=hook-sut&peer=hook-peer"
+                    + "&protocol=TCP&direction=upload&streams=1");
+            JsonNode job = api.job(notice.get("job").get("id").longValue());
+            assertThat(job.get("scheduleId").longValue()).isEqualTo(id);
+            assertThat(job.get("scenarios").valueStream().map(s -> s.get("runId").longValue()))
+                    .contains(notice.get("run").get("id").longValue());
+            JsonNode told = first(history(id), "NOTIFIED");
+            assertThat(told.get("runId").longValue()).isEqualTo(firstPacedRun);
+
+            long notifiedJob = told.get("jobId").longValue();
+            Eventually.await("a later job of the schedule to end", PATIENCE, () -> jobIds(history(id), "STARTED"),
+                    ids -> ids.get(0) > notifiedJob && !api.job(ids.get(0)).get("status").stringValue()
+                            .matches("QUEUED|RUNNING"));
+            pause(id);
+            Thread.sleep(2000);
+            assertThat(posts).as("the same change is told once").hasSize(1);
+        } finally {
+            listener.stop(0);
+        }
+    }
+
+    private static HttpServer listener(List<JsonNode> posts) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        http.createContext("/hook", exchange -> {
+            String type = exchange.getRequestHeaders().getFirst("Content-Type");
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            if ("POST".equals(exchange.getRequestMethod()) && "application/json".equals(type)) {
+                posts.add(JSON.readTree(body));
+            }
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        http.start();
+        return http;
+    }
+
+    private void startAgents(String sut, String peer) throws IOException {
+        for (String name : List.of(sut, peer)) {
+            agents.add(AgentProcess.start(serverUrl, AGENT_TOKEN, name, workDir));
+        }
+        for (String name : List.of(sut, peer)) {
+            Eventually.await("agent " + name + " to register", JobApiClient.PATIENCE,
+                    () -> api.get("/api/v1/agents/" + name), response -> response.statusCode() == 200
+                            && json(response).get("online").booleanValue());
+        }
+    }
+
+    private static long create(String json) {
+        HttpResponse<String> created = api.send("POST", "/api/v1/schedules", ApiClient.TOKEN, json);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return json(created).get("id").longValue();
+    }
+
+    private static void pause(long id) {
+        assertThat(api.send("POST", "/api/v1/schedules/" + id + "/pause", ApiClient.TOKEN, null).statusCode())
+                .isEqualTo(200);
+    }
+
+    private static JsonNode history(long id) {
+        return json(api.get("/api/v1/schedules/" + id + "/history?size=500"));
+    }
+
+    private static long count(JsonNode events, String kind) {
+        return events.valueStream().filter(event -> event.get("kind").stringValue().equals(kind)).count();
+    }
+
+    private static JsonNode first(JsonNode events, String kind) {
+        return events.valueStream().filter(event -> event.get("kind").stringValue().equals(kind)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " in " + events));
+    }
+
+    /** Newest first, as the history lists them. */
+    private static List<Long> jobIds(JsonNode events, String kind) {
+        return events.valueStream().filter(event -> event.get("kind").stringValue().equals(kind))
+                .map(event -> event.get("jobId").longValue()).toList();
+    }
+
+    private static JsonNode awaitEnd(long jobId) {
+        return Eventually.await("job " + jobId + " to end", PATIENCE, () -> api.job(jobId),
+                job -> !List.of("QUEUED", "RUNNING").contains(job.get("status").stringValue()));
+    }
+}
