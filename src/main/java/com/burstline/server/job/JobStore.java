@@ -102,6 +102,11 @@ class JobStore {
         }));
     }
 
+    /** When a scenario on the host last ended, as stored (see {@link HostRest}). */
+    Optional<Instant> lastScenarioEndOn(String host) {
+        return transaction.execute(status -> jobs.lastScenarioEndOn(host));
+    }
+
     boolean isFinished(long jobId) {
         return transaction.execute(status -> jobs.statusById(jobId).map(JobStatus::finished).orElse(true));
     }
