@@ -117,6 +117,29 @@ describe('the burst probe on the job and Agents pages', () => {
       await page.screenshot({ path: join(results, `probe-agents-${width}.png`), fullPage: true });
     }
   });
+
+  test('a job with cool-down auto states its wait as an estimate from the probe, at 1280 and 400 px', async () => {
+    const created = await fetch(`${server.baseUrl}/api/v1/jobs`, authorized(token, { method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sut: AGENTS[0], peer: AGENTS[1], coolDownSeconds: 'auto',
+        scenarios: [{ protocol: 'TCP', durationSeconds: 1 }] }) }));
+    const body = await created.text();
+    assert.equal(created.status, 201, body);
+    const job = JSON.parse(body);
+    assert.equal(job.coolDownAuto.probeJobId, jobId);
+    const { page } = browser;
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.baseUrl}/jobs/${job.id}`);
+      const note = page.locator('#job-cool-down-auto');
+      assert.match(await note.textContent(), new RegExp(`auto: ${job.coolDownSeconds} s, an estimate: the refill of `
+        + `${AGENTS[0]}'s upload credit[\\s\\S]*An estimate from one probe`));
+      assert.equal(await note.locator(`a[href="/jobs/${jobId}"]`).count(), 1);
+      await noOverflow(page, `auto cool-down job page at ${width} px`);
+      await page.screenshot({ path: join(results, `probe-auto-cool-down-${width}.png`), fullPage: true });
+    }
+    await fetch(`${server.baseUrl}/api/v1/jobs/${job.id}/cancel`, authorized(token, { method: 'POST' }));
+  });
 });
 
 function registration(name) {

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.security.SignedInBrowser;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,11 +11,6 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.net.CookieManager;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static com.burstline.server.job.JobApiBehaviour.assertProblem;
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
@@ -42,7 +36,6 @@ import static org.assertj.core.api.Assertions.within;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class BurstProbeJobTest {
-    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
     @TempDir
     static Path dataDir;
@@ -241,18 +234,9 @@ class BurstProbeJobTest {
 
     /** A page as a signed-in browser gets it. */
     private String signedIn(String path) throws IOException, InterruptedException {
-        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-        String login = browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        Matcher csrf = CSRF.matcher(login);
-        assertThat(csrf.find()).as("a CSRF field on the login page").isTrue();
-        browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("_csrf=" + csrf.group(1) + "&username=&password="
-                        + URLEncoder.encode(API_TOKEN, StandardCharsets.UTF_8))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> page = browser.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
+        SignedInBrowser browser = new SignedInBrowser(port);
+        browser.signIn("", API_TOKEN);
+        HttpResponse<String> page = browser.get(path);
         assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
         return page.body();
     }
