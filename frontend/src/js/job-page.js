@@ -52,6 +52,7 @@ function showJob(job) {
       continue;
     }
     showStatus(row.querySelector('[data-field="status"]'), scenario.status);
+    showProbe(scenario);
     row.querySelector('[data-field="error"]').textContent = scenario.error || scenario.note || '';
     const run = row.querySelector('[data-field="run"]');
     if (scenario.runId && !datasets.has(String(scenario.id))) {
@@ -74,6 +75,16 @@ function showJob(job) {
   }
   if (FINISHED.includes(job.status)) {
     events.close(); // nothing more will happen; the browser would otherwise reconnect forever
+  }
+}
+
+/** A burst probe's figures in words, once its scenario ended (the server words them as an estimate). */
+function showProbe(scenario) {
+  const item = section.querySelector(`[data-probe-of="${scenario.id}"] [data-field="probe"]`);
+  if (item && scenario.probe) {
+    item.textContent = scenario.probe.summary;
+  } else if (item && FINISHED.includes(scenario.status)) {
+    item.textContent = 'no probe: the scenario did not succeed';
   }
 }
 

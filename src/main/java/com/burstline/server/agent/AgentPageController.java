@@ -1,5 +1,7 @@
 package com.burstline.server.agent;
 
+import com.burstline.server.probe.ProbeView;
+import com.burstline.server.probe.Probes;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -8,22 +10,32 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /**
- * The Agents page: every agent with its facts, online or offline, and when it was last heard from; admins remove an
- * agent here, which frees its name for another enrollment, and accept the new certificate of an agent whose key
- * changed.
+ * The Agents page: every agent with its facts, online or offline, when it was last heard from, and the latest burst
+ * probe of each direction of its host; admins remove an agent here, which frees its name for another enrollment, and
+ * accept the new certificate of an agent whose key changed.
  */
 @Controller
 class AgentPageController {
     private final AgentRegistry registry;
+    private final Probes probes;
 
-    AgentPageController(AgentRegistry registry) {
+    AgentPageController(AgentRegistry registry, Probes probes) {
         this.registry = registry;
+        this.probes = probes;
     }
 
     @GetMapping("/agents")
     String list(Model model) {
-        model.addAttribute("agents", registry.list());
+        List<AgentView> agents = registry.list();
+        Map<String, List<ProbeView>> latest = probes.latestOf(agents.stream().map(AgentView::name).toList())
+                .stream().collect(Collectors.groupingBy(ProbeView::host));
+        model.addAttribute("agents", agents);
+        model.addAttribute("probes", latest);
         model.addAttribute("heartbeatSeconds", registry.heartbeatSeconds());
         return "agents/list";
     }

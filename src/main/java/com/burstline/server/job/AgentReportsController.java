@@ -28,12 +28,15 @@ class AgentReportsController {
     private final ResultIntake intake;
     private final Dispatches dispatches;
     private final LiveSampleLog liveSamples;
+    private final ProbeWatch probes;
 
-    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples,
+                           ProbeWatch probes) {
         this.events = events;
         this.intake = intake;
         this.dispatches = dispatches;
         this.liveSamples = liveSamples;
+        this.probes = probes;
     }
 
     record Stored(Long runId) {
@@ -41,8 +44,9 @@ class AgentReportsController {
 
     @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
             description = "Relayed to the job's event stream and kept until the scenario ends (a partial run is "
-                    + "made of them when the agent is lost). 403 unless the scenario was dispatched to this agent "
-                    + "with this nonce and its job still runs; samples of an attempt no longer running are dropped.")
+                    + "made of them when the agent is lost), and watched for the drop when the scenario is a burst "
+                    + "probe. 403 unless the scenario was dispatched to this agent with this nonce and its job still "
+                    + "runs; samples of an attempt no longer running are dropped.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
@@ -55,6 +59,7 @@ class AgentReportsController {
         LiveSamples relayed = samples.withoutNonce();
         if (events.live(key, relayed)) {
             liveSamples.add(key, relayed);
+            probes.samples(key, relayed);
         }
     }
 

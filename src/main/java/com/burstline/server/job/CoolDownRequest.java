@@ -6,17 +6,26 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * {@code coolDownSeconds} as it was sent: a whole number of seconds, or anything else kept as text so that
- * {@link JobRules} can say what is wrong with it. A value of its own rather than an {@code Integer}, so that a word
- * ({@code "auto"}: wait as long as the measured burst credits need) can be added later without a new field.
+ * {@link JobRules} can say what is wrong with it, or the word {@code "auto"}: wait as long as the SUTs' latest
+ * burst probes say their credit takes to refill ({@link AutoCoolDown}).
  */
-@Schema(type = "integer", minimum = "0", maximum = "3600",
-        description = "Seconds to wait between two scenarios on the same host (SUT or peer), so burst credits refill")
+@Schema(oneOf = {Integer.class, String.class}, example = "120",
+        description = "Seconds (0-3600) to wait between two scenarios on the same host (SUT or peer), so burst "
+                + "credits refill; or \"auto\": the refill time the latest burst probe of each SUT estimates")
 public record CoolDownRequest(Integer seconds, String given) {
-    /** The one word the field will take besides a number, once the burst-credit probe exists. */
+    /** The one word the field takes besides a number. */
     static final String AUTO = "auto";
 
     public static CoolDownRequest ofSeconds(int seconds) {
         return new CoolDownRequest(seconds, String.valueOf(seconds));
+    }
+
+    static CoolDownRequest auto() {
+        return new CoolDownRequest(null, AUTO);
+    }
+
+    boolean isAuto() {
+        return seconds == null && AUTO.equals(given);
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

@@ -20,8 +20,11 @@ final class DesignRules {
     static final Limit COOL_DOWN = new Limit("coolDownSeconds", 0, 3600);
     private static final SecureRandom SEEDS = new SecureRandom();
 
-    /** A checked design; {@code seed} is the one given, or a new one for a randomized order, else null. */
-    record Design(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds) {
+    /**
+     * A checked design; {@code seed} is the one given, or a new one for a randomized order, else null;
+     * {@code autoCoolDown} when the cool-down is to come from the hosts' burst probes ({@link AutoCoolDown}).
+     */
+    record Design(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, boolean autoCoolDown) {
     }
 
     private final List<String> problems;
@@ -34,8 +37,9 @@ final class DesignRules {
         List<Pair> pairs = pairs(request, agentExists);
         RunOrder order = order(request.order());
         Long seed = seed(request.seed(), order);
-        int coolDown = coolDown(request.coolDownSeconds());
-        return new Design(pairs, order, seed, coolDown);
+        boolean auto = request.coolDownSeconds() != null && request.coolDownSeconds().isAuto();
+        int coolDown = auto ? 0 : coolDown(request.coolDownSeconds());
+        return new Design(pairs, order, seed, coolDown, auto);
     }
 
     private List<Pair> pairs(JobRequest request, Predicate<String> agentExists) {
@@ -114,11 +118,9 @@ final class DesignRules {
             return 0;
         }
         if (coolDown.seconds() == null) {
-            problems.add(CoolDownRequest.AUTO.equals(coolDown.given())
-                    ? "coolDownSeconds 'auto' (waiting as long as the measured burst credits need) is not "
-                    + "available yet; give a whole number of seconds from 0 to " + COOL_DOWN.maxInt()
-                    : "coolDownSeconds must be a whole number of seconds from 0 to " + COOL_DOWN.maxInt()
-                    + ", not '" + coolDown.given() + "'");
+            problems.add("coolDownSeconds must be a whole number of seconds from 0 to " + COOL_DOWN.maxInt()
+                    + " or 'auto' (as long as the SUTs' burst probes say their credit takes to refill), not '"
+                    + coolDown.given() + "'");
             return 0;
         }
         String problem = COOL_DOWN.problem("", coolDown.seconds());

@@ -4,14 +4,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * When each host last ended a scenario, across jobs, so that a cool-down counts from the host's last measurement
- * whichever job made it. Kept in memory: after a restart the first scenario on a host does not wait.
+ * whichever job made it. Kept in memory once known; a host not seen since the server started is looked up in the
+ * stored scenarios' end times, so a restarted server waits a cool-down from a measurement made before the restart.
  */
 final class HostRest {
+    /** A host with no stored scenario: looked up once, like any other. */
+    private static final Instant NEVER = Instant.MIN;
+
     private final Map<String, Instant> lastEnd = new ConcurrentHashMap<>();
+    private final Function<String, Optional<Instant>> stored;
+
+    /** @param stored when the host's last stored scenario ended ({@link JobStore#lastScenarioEndOn}) */
+    HostRest(Function<String, Optional<Instant>> stored) {
+        this.stored = stored;
+    }
 
     void ended(List<String> hosts, Instant at) {
         hosts.forEach(host -> lastEnd.merge(host, at, (old, now) -> now.isAfter(old) ? now : old));
@@ -19,7 +32,12 @@ final class HostRest {
 
     /** When all the hosts have rested {@code seconds} since their last scenario; null when none ran one. */
     Instant restedAt(List<String> hosts, int seconds) {
-        return hosts.stream().map(lastEnd::get).filter(java.util.Objects::nonNull).max(Instant::compareTo)
+        return hosts.stream().map(this::last).filter(Objects::nonNull).max(Instant::compareTo)
                 .map(last -> last.plus(Duration.ofSeconds(seconds))).orElse(null);
+    }
+
+    private Instant last(String host) {
+        Instant last = lastEnd.computeIfAbsent(host, unseen -> stored.apply(unseen).orElse(NEVER));
+        return last.equals(NEVER) ? null : last;
     }
 }

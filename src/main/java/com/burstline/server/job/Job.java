@@ -15,10 +15,12 @@ import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
+import com.burstline.server.probe.ProbeView;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -39,6 +41,9 @@ class Job {
     private String runOrder;
     private Long orderSeed;
     private int coolDownSeconds;
+    /** Set for a cool-down "auto" only ({@link AutoCoolDown}). */
+    private Long coolDownProbeJobId;
+    private String coolDownEstimate;
     private Instant coolingUntil;
     private Long coolingScenarioId;
     private int repeatCount;
@@ -75,6 +80,10 @@ class Job {
         this.runOrder = planned.order().apiName();
         this.orderSeed = planned.seed();
         this.coolDownSeconds = planned.coolDownSeconds();
+        if (planned.autoCoolDown() != null) {
+            this.coolDownProbeJobId = planned.autoCoolDown().probeJobId();
+            this.coolDownEstimate = planned.autoCoolDown().text();
+        }
         this.plan = planned.plan();
         this.repeatCount = planned.repeat();
         this.durationSeconds = planned.durationSeconds();
@@ -196,14 +205,20 @@ class Job {
         return List.copyOf(tags);
     }
 
-    JobView toView() {
+    boolean isProbe() {
+        return BurstProbePlan.NAME.equals(plan);
+    }
+
+    /** @param probes the job's burst probes by scenario id (none for other plans) */
+    JobView toView(Map<Long, ProbeView> probes) {
         List<Pair> all = pairs();
         JobView.CoolingDown cooling = coolingUntil == null ? null
                 : new JobView.CoolingDown(coolingScenarioId, coolingUntil, coolDownSeconds);
         return new JobView(id, status, sut, peer, plan, repeatCount, durationSeconds, onFailure, List.copyOf(tags),
                 createdAt, startedAt, finishedAt, error,
-                scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()))).toList(),
+                scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()), probes.get(s.getId()))).toList(),
                 all.stream().map(pair -> new JobView.PairView(pair.sut(), pair.peer())).toList(), runOrder,
-                orderSeed, coolDownSeconds, cooling, scheduleId);
+                orderSeed, coolDownSeconds, cooling, scheduleId, coolDownEstimate == null ? null
+                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate));
     }
 }

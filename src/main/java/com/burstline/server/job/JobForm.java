@@ -52,7 +52,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         List<JobRequest.ScenarioRequest> scenarios = "custom".equals(plan) ? scenarios(problems) : null;
         Integer duration = number(problems, "duration", durationSeconds);
         Integer times = number(problems, "repeats", repeat);
-        Integer coolDown = number(problems, "cool-down", coolDownSeconds);
+        CoolDownRequest coolDown = coolDown(problems);
         Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "seed", seed);
         List<JobRequest.PairRequest> pairs = pairs();
         if (!problems.isEmpty()) {
@@ -60,9 +60,21 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         }
         List<String> tagList = tags == null ? List.of() : List.of(tags.split(","));
         boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
+        boolean probe = BurstProbePlan.NAME.equals(plan);
+        // The probe's "duration" is its maximum: it runs until the rate drops.
         return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
-                scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList, duration, onFailure, pairs,
-                order, randomized ? seedNumber : null, coolDown == null ? null : CoolDownRequest.ofSeconds(coolDown));
+                probe ? plan : scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
+                probe ? null : duration, onFailure, pairs, order, randomized ? seedNumber : null,
+                coolDown, null, probe ? duration : null);
+    }
+
+    /** A number of seconds, or the word "auto" ({@link AutoCoolDown}). */
+    private CoolDownRequest coolDown(List<String> problems) {
+        if (coolDownSeconds != null && CoolDownRequest.AUTO.equalsIgnoreCase(coolDownSeconds.strip())) {
+            return CoolDownRequest.auto();
+        }
+        Integer seconds = number(problems, "cool-down", coolDownSeconds);
+        return seconds == null ? null : CoolDownRequest.ofSeconds(seconds);
     }
 
     /** Null for a job of one pair; else the first pair and every extra row with an agent chosen. */

@@ -6,6 +6,7 @@ import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Lock;
 import org.springframework.data.jpa.repository.Query;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -34,4 +35,12 @@ interface JobRepository extends JpaRepository<Job, Long> {
 
     @Query("select s.job.id from JobScenario s where s.id = :scenarioId")
     Optional<Long> jobIdOfScenario(long scenarioId);
+
+    /**
+     * When a scenario that ran on the host (as SUT or peer of its pair) last ended: the host's last measurement as the
+     * database knows it, so that a restarted server still waits a cool-down counted from it.
+     */
+    @Query("select max(s.finishedAt) from JobScenario s join s.job j join j.pairs p where index(p) = s.pairIndex "
+            + "and s.startedAt is not null and (p.sut = :host or p.peer = :host)")
+    Optional<Instant> lastScenarioEndOn(String host);
 }

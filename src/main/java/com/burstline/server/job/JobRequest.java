@@ -3,7 +3,8 @@ package com.burstline.server.job;
 import java.util.List;
 
 /**
- * {@code POST /api/v1/jobs}: a plan by name or a list of scenarios, between two registered agents ({@code sut},
+ * {@code POST /api/v1/jobs}: a plan by name (the burst probe's reads {@code probeDirections} and
+ * {@code maxDurationSeconds}) or a list of scenarios, between two registered agents ({@code sut},
  * {@code peer}) or several pairs of them ({@code pairs}), in an {@code order}, with a cool-down between scenarios on
  * the same host. Everything is checked by {@link JobRules}; nothing here is trusted. A record, so that other
  * features (schedules) can keep one as a template and send it again: every field a job takes is a field a
@@ -11,12 +12,21 @@ import java.util.List;
  */
 public record JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
                          List<String> tags, Integer durationSeconds, String onFailure, List<PairRequest> pairs,
-                         String order, Long seed, CoolDownRequest coolDownSeconds) {
+                         String order, Long seed, CoolDownRequest coolDownSeconds, List<String> probeDirections,
+                         Integer maxDurationSeconds) {
 
     /** A request of one pair in today's order, without a cool-down. */
     public JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
                       List<String> tags, Integer durationSeconds, String onFailure) {
         this(sut, peer, plan, scenarios, repeat, tags, durationSeconds, onFailure, null, null, null, null);
+    }
+
+    /** A request without the burst probe's settings ({@link BurstProbePlan}). */
+    public JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
+                      List<String> tags, Integer durationSeconds, String onFailure, List<PairRequest> pairs,
+                      String order, Long seed, CoolDownRequest coolDownSeconds) {
+        this(sut, peer, plan, scenarios, repeat, tags, durationSeconds, onFailure, pairs, order, seed,
+                coolDownSeconds, null, null);
     }
 
     public record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,

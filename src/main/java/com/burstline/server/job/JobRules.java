@@ -4,10 +4,12 @@ import com.burstline.contract.Limit;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.probe.ProbeView;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -29,19 +31,29 @@ final class JobRules {
     private JobRules() {
     }
 
+    /** A check without burst probes: a cool-down "auto" is refused for want of one. */
     static PlannedJob check(JobRequest request, Predicate<String> agentExists) {
+        return check(request, agentExists, host -> List.of());
+    }
+
+    /** @param latestProbes a host's latest burst probes, for a cool-down "auto" ({@link AutoCoolDown}) */
+    static PlannedJob check(JobRequest request, Predicate<String> agentExists,
+                            Function<String, List<ProbeView>> latestProbes) {
         JobRules rules = new JobRules();
         DesignRules.Design design = new DesignRules(rules.problems).check(request, agentExists);
         List<PlannedScenario> scenarios = rules.scenarios(request);
+        AutoCoolDown.Estimate auto = !design.autoCoolDown() ? null
+                : AutoCoolDown.of(design.pairs(), scenarios, latestProbes, rules.problems).orElse(null);
         int repeat = rules.bounded("", new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
         Integer duration = request.durationSeconds() == null ? null
                 : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
         boolean stop = rules.stopOnFailure(request.onFailure());
         List<String> tags = rules.tags(request.tags());
-        String plan = request.scenarios() == null ? StandardPlan.NAME : null;
-        PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(), design.coolDownSeconds(),
-                plan, repeat, tags, duration, stop, scenarios.stream().map(scenario -> scenario == null ? null
-                : scenario.withDuration(duration)).toList());
+        String plan = request.scenarios() != null ? null
+                : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
+        PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(),
+                auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
+                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(duration)).toList());
         if (rules.problems.isEmpty()) {
             rules.size(planned);
         }
@@ -71,10 +83,14 @@ final class JobRules {
             problems.add("give either a plan or a list of scenarios, not both");
             return List.of();
         }
+        if (request.scenarios() == null && BurstProbePlan.NAME.equals(request.plan())) {
+            return BurstProbePlan.scenarios(request, problems);
+        }
+        BurstProbePlan.refuseOutside(request, problems);
         if (request.scenarios() == null) {
             if (!StandardPlan.NAME.equals(request.plan())) {
-                problems.add("plan must be 'standard' (or give a list of scenarios instead), not "
-                        + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
+                problems.add("plan must be 'standard' or '" + BurstProbePlan.NAME + "' (or give a list of scenarios "
+                        + "instead), not " + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
             }
             return StandardPlan.scenarios();
         }

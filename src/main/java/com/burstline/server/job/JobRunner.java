@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Runs queued jobs, oldest first: one throughput test per host at a time, not per server. A job holds the agents of
  * all its pairs until it ends ({@link HostClaims}) and runs its scenarios one after the other in its order, so jobs
  * on other agents run at the same time, each on a thread of its own, while a job that needs a busy agent waits.
- * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario.
+ * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario (also one
+ * made before the server restarted: {@link HostRest}).
  */
 @Component
 class JobRunner {
@@ -32,7 +33,7 @@ class JobRunner {
     private final JobStore store;
     private final ScenarioAttempt attempt;
     private final HostClaims claims = new HostClaims();
-    private final HostRest rest = new HostRest();
+    private final HostRest rest;
     private final AtomicInteger threads = new AtomicInteger();
     private static final int STOP_WAIT_SECONDS = 10;
     private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
@@ -41,9 +42,11 @@ class JobRunner {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns) {
+              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
         this.store = store;
-        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns);
+        this.rest = new HostRest(store::lastScenarioEndOn);
+        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
+                probes);
     }
 
     /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */

@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -181,9 +182,10 @@ class JobScenario {
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 
-    ScenarioView toView(Pair pair) {
+    ScenarioView toView(Pair pair, ProbeView probe) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
                 intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
-                finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex);
+                finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex,
+                probe);
     }
 }

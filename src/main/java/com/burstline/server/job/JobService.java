@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.probe.Probes;
 import org.springframework.stereotype.Service;
 
 import java.util.List;
@@ -13,10 +14,12 @@ class JobService {
     private final JobStore store;
     private final JobRunner runner;
     private final AgentRegistry agents;
+    private final Probes probes;
     /** Jobs on shared agents run one at a time; a queue beyond this is work nobody will see finish today. */
     static final int MAX_WAITING = 100;
 
-    JobService(JobStore store, JobRunner runner, AgentRegistry agents) {
+    JobService(JobStore store, JobRunner runner, AgentRegistry agents, Probes probes) {
+        this.probes = probes;
         this.store = store;
         this.runner = runner;
         this.agents = agents;
@@ -39,7 +42,7 @@ class JobService {
 
     /** The request checked as a new job would be; {@link InvalidJobException} lists every problem. */
     PlannedJob check(JobRequest request) {
-        return JobRules.check(request, name -> agents.find(name).isPresent());
+        return JobRules.check(request, name -> agents.find(name).isPresent(), probes::latestOf);
     }
 
     /** A new job with the same request as job {@code id}. */

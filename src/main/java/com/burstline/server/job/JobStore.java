@@ -2,6 +2,8 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.server.probe.NewProbe;
+import com.burstline.server.probe.Probes;
 import com.burstline.server.security.TokenSecrets;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.PageRequest;
@@ -11,6 +13,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -26,14 +29,16 @@ class JobStore {
     private final JobRepository jobs;
     private final TransactionTemplate transaction;
     private final JobEvents events;
+    private final Probes probes;
     private final ApplicationEventPublisher publisher;
     private final Clock clock = Clock.systemUTC();
 
-    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events,
+    JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes,
              ApplicationEventPublisher publisher) {
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
+        this.probes = probes;
         this.publisher = publisher;
     }
 
@@ -46,7 +51,7 @@ class JobStore {
         JobView created = transaction.execute(status -> {
             Job job = new Job(planned, clock.instant());
             job.startedBy(scheduleId);
-            return jobs.saveAndFlush(job).toView();
+            return viewOf(jobs.saveAndFlush(job));
         });
         events.changed(created);
         return created;
@@ -93,8 +98,13 @@ class JobStore {
             String nonce = DispatchNonce.generate();
             scenario.dispatchedWith(TokenSecrets.sha256(nonce));
             return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
-                    pair.peer(), scenario.planned(), nonce);
+                    pair.peer(), scenario.planned(), nonce, job.isProbe());
         }));
+    }
+
+    /** When a scenario on the host last ended, as stored (see {@link HostRest}). */
+    Optional<Instant> lastScenarioEndOn(String host) {
+        return transaction.execute(status -> jobs.lastScenarioEndOn(host));
     }
 
     boolean isFinished(long jobId) {
@@ -109,6 +119,34 @@ class JobStore {
                     scenario.finish(outcome, runId, error, clock.instant());
                     return true;
                 }).orElse(false));
+    }
+
+    /**
+     * A burst probe whose drop is confirmed: it succeeded with what it measured, kept as its probe in the same
+     * transaction; false when the scenario had already ended (then nothing is kept).
+     */
+    boolean finishProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+        return change(key.jobId(), job -> job.scenario(key.scenarioId())
+                .filter(scenario -> scenario.isRunning(key.attempt()))
+                .map(scenario -> {
+                    Instant now = clock.instant();
+                    probes.record(probe.apply(now));
+                    scenario.finish(ScenarioStatus.SUCCEEDED, null, null, now);
+                    return true;
+                }).orElse(false));
+    }
+
+    /** A burst probe that ran to its end without a drop (or whose drop came with its last intervals). */
+    void keepProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+        change(key.jobId(), job -> {
+            probes.record(probe.apply(clock.instant()));
+            return null;
+        });
+    }
+
+    /** The run a scenario stored, if any. */
+    Optional<Long> runOf(AttemptKey key) {
+        return resultContext(key.jobId(), key.scenarioId()).map(ResultContext::runId);
     }
 
     /**
@@ -164,7 +202,7 @@ class JobStore {
                 throw new JobFinishedException(jobId, job.status());
             }
             job.end(JobStatus.CANCELLED, "cancelled", clock.instant());
-            return job.toView();
+            return viewOf(job);
         });
     }
 
@@ -173,20 +211,25 @@ class JobStore {
         List<JobView> ended = transaction.execute(status -> {
             List<Job> unfinished = jobs.findByStatusIn(List.of(JobStatus.QUEUED, JobStatus.RUNNING));
             unfinished.forEach(job -> job.end(JobStatus.FAILED, reason, clock.instant()));
-            return unfinished.stream().map(Job::toView).toList();
+            return unfinished.stream().map(this::viewOf).toList();
         });
         ended.forEach(events::changed);
         return ended.size();
     }
 
     JobView view(long jobId) {
-        return transaction.execute(status -> jobs.findById(jobId).map(Job::toView)
+        return transaction.execute(status -> jobs.findById(jobId).map(this::viewOf)
                 .orElseThrow(() -> new JobNotFoundException(jobId)));
     }
 
     List<JobView> list(int size) {
         return transaction.execute(status -> jobs.findAllByOrderByIdDesc(PageRequest.of(0, size)).stream()
-                .map(Job::toView).toList());
+                .map(this::viewOf).toList());
+    }
+
+    /** Inside a transaction: a probe job's view carries its probes. */
+    private JobView viewOf(Job job) {
+        return job.toView(job.isProbe() ? probes.ofJob(job.getId()) : Map.of());
     }
 
     private <T> T change(long jobId, Function<Job, T> change) {
@@ -197,7 +240,7 @@ class JobStore {
             boolean wasUnfinished = !job.status().finished();
             T answer = change.apply(job);
             jobs.flush();
-            return new Changed<>(answer, job.toView(), wasUnfinished && job.status().finished());
+            return new Changed<>(answer, viewOf(job), wasUnfinished && job.status().finished());
         });
         events.changed(changed.view());
         if (changed.ended()) {

@@ -8,13 +8,14 @@ import java.util.List;
  * {@code sut} and {@code peer} are the first pair's; {@code pairs} lists them all. {@code coolingDown} is set while
  * the job waits for its hosts to rest before the next scenario.
  * {@code scheduleId} is the schedule that started the job, null for a job started by hand (or whose schedule was
- * deleted).
+ * deleted). {@code coolDownAuto} is set when the cool-down was "auto": {@code coolDownSeconds} is then the estimate
+ * it states.
  */
 public record JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
                       Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
                       Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
                       List<PairView> pairs, String order, Long seed, int coolDownSeconds,
-                      CoolingDown coolingDown, Long scheduleId) {
+                      CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto) {
 
     /** Queued or running: a schedule does not start another job while its last one is unfinished. */
     public boolean unfinished() {
@@ -41,6 +42,10 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
     /** The pairs as compare selects them, the first one the baseline. */
     public List<String> pairSelections() {
         return pairs.stream().map(PairView::selection).toList();
+    }
+
+    /** A cool-down "auto": the job of the burst probe that decided it, and the estimate in words. */
+    public record AutoCoolDown(long probeJobId, String estimate) {
     }
 
     /** The job waits until {@code until} before it starts the scenario {@code scenarioId}. */

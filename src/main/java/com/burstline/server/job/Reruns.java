@@ -25,9 +25,29 @@ final class Reruns {
         boolean onePair = job.pairs().size() == 1;
         List<JobRequest.PairRequest> pairs = onePair ? null : job.pairs().stream()
                 .map(pair -> new JobRequest.PairRequest(pair.sut(), pair.peer())).toList();
+        boolean probe = BurstProbePlan.NAME.equals(job.plan());
         return new JobRequest(onePair ? job.sut() : null, onePair ? job.peer() : null, job.plan(), scenarios,
-                job.repeat(), job.tags(), job.plan() != null ? job.durationSeconds() : null, onFailure, pairs,
-                job.order(), job.seed(), job.coolDownSeconds() == 0 ? null
-                : CoolDownRequest.ofSeconds(job.coolDownSeconds()));
+                job.repeat(), job.tags(), job.plan() != null && !probe ? job.durationSeconds() : null, onFailure,
+                pairs, job.order(), job.seed(), coolDown(job), probe ? probeDirections(job) : null,
+                probe ? probeSeconds(job) : null);
+    }
+
+    /** "auto" again for an auto job: the new job waits what the hosts' latest probes say then. */
+    private static CoolDownRequest coolDown(JobView job) {
+        if (job.coolDownAuto() != null) {
+            return CoolDownRequest.auto();
+        }
+        return job.coolDownSeconds() == 0 ? null : CoolDownRequest.ofSeconds(job.coolDownSeconds());
+    }
+
+    /** The probe's directions, as its first pair ran them. */
+    private static List<String> probeDirections(JobView job) {
+        return job.scenarios().stream().filter(scenario -> scenario.pair() == 0).map(ScenarioView::direction)
+                .distinct().toList();
+    }
+
+    /** A probe scenario's duration is the probe's maximum. */
+    private static Integer probeSeconds(JobView job) {
+        return job.scenarios().isEmpty() ? null : job.scenarios().get(0).durationSeconds();
     }
 }

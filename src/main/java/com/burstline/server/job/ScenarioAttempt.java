@@ -17,7 +17,9 @@ import java.util.Optional;
 
 /**
  * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
- * until the SUT's result ends it (see {@link ResultIntake}), or a timeout, a lost agent or a cancel does.
+ * until the SUT's result ends it (see {@link ResultIntake}), or a timeout, a lost agent or a cancel does. A burst
+ * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
+ * no more credit than it must, and what it measured is kept as its probe.
  */
 final class ScenarioAttempt {
     private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
@@ -34,9 +36,11 @@ final class ScenarioAttempt {
     private final Duration margin;
     private final LiveSampleLog liveSamples;
     private final LiveSampleRuns liveSampleRuns;
+    private final ProbeWatch probes;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
-                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns) {
+                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
+        this.probes = probes;
         this.store = store;
         this.liveSamples = liveSamples;
         this.liveSampleRuns = liveSampleRuns;
@@ -49,11 +53,26 @@ final class ScenarioAttempt {
     /** Safe to call from several threads at once: each job runs on its own. */
     void run(ScenarioWork work) throws InterruptedException {
         int port = ports.take(work.key().scenarioId());
+        if (work.probe()) {
+            probes.watch(work.key());
+        }
         try {
             dispatch(work, port);
         } finally {
             liveSamples.take(work.key()); // whatever is left: the attempt is over
             ports.release(port);
+            if (work.probe()) {
+                keepProbeOfAFullRun(work);
+            }
+        }
+    }
+
+    /** A probe that ran to its end; one stopped at its drop is kept already, and a second keep changes nothing. */
+    private void keepProbeOfAFullRun(ScenarioWork work) {
+        Optional<ProbeWatch.Measured> measured = probes.end(work.key());
+        if (measured.isPresent() && store.statusOf(work.key()).orElse(null) == ScenarioStatus.SUCCEEDED) {
+            Long runId = store.runOf(work.key()).orElse(null);
+            store.keepProbe(work.key(), at -> measured.get().toProbe(work, runId, at));
         }
     }
 
@@ -83,14 +102,16 @@ final class ScenarioAttempt {
             cancelQuietly(peer.get(), work.key());
             return;
         }
-        awaitEnd(work, sut.get(), limitSeconds);
-        if (store.statusOf(work.key()).orElse(ScenarioStatus.CANCELLED) != ScenarioStatus.SUCCEEDED) {
+        boolean stoppedAtDrop = awaitEnd(work, sut.get(), limitSeconds);
+        if (stoppedAtDrop
+                || store.statusOf(work.key()).orElse(ScenarioStatus.CANCELLED) != ScenarioStatus.SUCCEEDED) {
             // the peer's iperf3 server may still wait for a client that never comes: free the peer now
             cancelQuietly(peer.get(), work.key());
         }
     }
 
-    private void awaitEnd(ScenarioWork work, AgentView sut, long limitSeconds) throws InterruptedException {
+    /** @return true when a burst probe was stopped at its drop */
+    private boolean awaitEnd(ScenarioWork work, AgentView sut, long limitSeconds) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(limitSeconds).toNanos();
         while (true) {
             Thread.sleep(POLL.toMillis());
@@ -100,22 +121,41 @@ final class ScenarioAttempt {
                     cancelQuietly(sut, work.key());
                     keepSamplesUnlessAResultCame(work);
                 }
-                return;
+                return false;
+            }
+            if (work.probe() && probes.dropConfirmed(work.key()) && stopAtDrop(work, sut)) {
+                return true;
             }
             String lost = offlineOf(work);
             if (lost != null) {
                 failKeepingSamples(work, "agent " + lost + " stopped sending heartbeats during the scenario");
                 cancelQuietly(sut, work.key());
-                return;
+                return false;
             }
             if (System.nanoTime() > deadline) {
                 failKeepingSamples(work, "agent " + work.sut() + " sent no result within " + limitSeconds + " s (duration + omit "
                         + "+ " + margin.toSeconds() + " s margin)");
                 cancelQuietly(sut, work.key());
-                return;
+                return false;
             }
         }
     }
+
+    /**
+     * The drop is confirmed: the scenario succeeds with the probe it measured, then the SUT stops sending. Its tool's
+     * result, a cancelled one, then finds the scenario ended and changes nothing.
+     */
+    private boolean stopAtDrop(ScenarioWork work, AgentView sut) {
+        ProbeWatch.Measured measured = probes.measured(work.key()).orElseThrow();
+        boolean stopped = store.finishProbe(work.key(), at -> measured.toProbe(work, null, at));
+        if (stopped) {
+            log.info("Burst probe of {} dropped after {} s; stopping it", work.key().describe(),
+                    measured.figures().exhaustedAfterSeconds());
+            cancelQuietly(sut, work.key());
+        }
+        return stopped;
+    }
+
 
     /** The name of the job's agent that went offline, or null while both are online. */
     private String offlineOf(ScenarioWork work) {

@@ -44,6 +44,7 @@ final class MarkdownReport {
                     : cells(row.scenario(), row.direction(), row.throughput(), row.percentOfBurst(),
                     row.packetLoss(), row.jitter())));
         }
+        probes(md, report, baseUrl);
         md.append("\n## Charts\n\nThroughput per scenario against the burst limit and baseline: [printable report]("
                 + baseUrl + "/reports" + (report.query().isEmpty() ? "" : "?" + report.query()) + ").\n");
         md.append("\n## Analysis\n\n");
@@ -56,6 +57,20 @@ final class MarkdownReport {
 
     private static final java.time.format.DateTimeFormatter DATE = java.time.format.DateTimeFormatter
             .ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(java.time.ZoneOffset.UTC);
+
+    /** The SUTs' latest burst probes, said to be estimates: nothing published backs them. */
+    private static void probes(StringBuilder md, Report report, String baseUrl) {
+        if (report.probes().isEmpty()) {
+            return;
+        }
+        md.append("\n## Burst Credit\n\nEstimates from one probe each (the latest per host and direction): the "
+                + "rate until it stepped down, and the bits sent above the baseline until then.\n\n")
+                .append(header(null, "Host", "Direction", "Burst", "Lasted", "Baseline", "Credit", "Probe"));
+        report.probes().forEach(probe -> md.append(cells(probe.host(), probe.direction(), probe.burst(),
+                probe.lasted(), probe.baseline(), probe.credit()).replaceFirst("\n$", "")).append(" [job #")
+                .append(probe.jobId()).append("](").append(baseUrl).append("/jobs/").append(probe.jobId())
+                .append(") |\n"));
+    }
 
     /** The jobs that measured the runs, linked to their pages. */
     private static String jobs(Report report, String baseUrl) {

@@ -7,6 +7,9 @@ import com.burstline.server.compare.Comparisons;
 import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.InvalidSelectionException;
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.probe.ProbeText;
+import com.burstline.server.probe.ProbeView;
+import com.burstline.server.probe.Probes;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
@@ -26,11 +29,13 @@ class Reports {
     private final RunSelections selections;
     private final Comparisons comparisons;
     private final Findings findings;
+    private final Probes probes;
 
-    Reports(RunSelections selections, Comparisons comparisons, Findings findings) {
+    Reports(RunSelections selections, Comparisons comparisons, Findings findings, Probes probes) {
         this.selections = selections;
         this.comparisons = comparisons;
         this.findings = findings;
+        this.probes = probes;
     }
 
     Report build(SelectionQuery query, String queryString) {
@@ -56,7 +61,15 @@ class Reports {
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
                 analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString,
-                runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList());
+                runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList(),
+                probes.latestOf(runs.stream().map(RunSummary::sut).filter(java.util.Objects::nonNull).sorted()
+                        .toList()).stream().map(Reports::probeRow).toList());
+    }
+
+    private static Report.ProbeRow probeRow(ProbeView probe) {
+        return new Report.ProbeRow(probe.host(), ReportFormat.direction(probe.direction()),
+                ProbeText.rate(probe.burstBitsPerSecond()), ProbeText.lasted(probe),
+                ProbeText.rate(probe.baselineBitsPerSecond()), ProbeText.credit(probe), probe.jobId());
     }
 
     private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {

@@ -1,7 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.server.probe.ProbeView;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -60,14 +62,53 @@ class DesignRulesTest {
     }
 
     @Test
-    void aCoolDownIsWholeSecondsAndAutoIsNotAvailableYet() {
+    void aCoolDownIsWholeSecondsOrAutoWhichNeedsAProbeOfTheSut() {
         assertThat(problems(request(null, null, null, CoolDownRequest.of("auto"), 1))).containsExactly(
-                "coolDownSeconds 'auto' (waiting as long as the measured burst credits need) is not available yet; "
-                        + "give a whole number of seconds from 0 to 3600");
+                "coolDownSeconds 'auto' waits as long as the burst credit of each SUT takes to refill, but a has no "
+                        + "upload burst probe yet: run plan 'burst-probe' with sut a (probeDirections [\"upload\"]) "
+                        + "first, or give a number of seconds");
         assertThat(problems(request(null, null, null, CoolDownRequest.of(1.5), 1))).containsExactly(
-                "coolDownSeconds must be a whole number of seconds from 0 to 3600, not '1.5'");
+                "coolDownSeconds must be a whole number of seconds from 0 to 3600 or 'auto' (as long as the SUTs' "
+                        + "burst probes say their credit takes to refill), not '1.5'");
         assertThat(problems(request(null, null, null, CoolDownRequest.of("soon"), 1))).containsExactly(
-                "coolDownSeconds must be a whole number of seconds from 0 to 3600, not 'soon'");
+                "coolDownSeconds must be a whole number of seconds from 0 to 3600 or 'auto' (as long as the SUTs' "
+                        + "burst probes say their credit takes to refill), not 'soon'");
+    }
+
+    @Test
+    void autoWaitsTheLongestRefillOfTheSutsLatestProbesRoundedUp() {
+        ProbeView aUpload = probe(11, "a", "upload", 53.2);
+        ProbeView cUpload = probe(12, "c", "upload", 80.01);
+        ProbeView cDownload = probe(13, "c", "download", 500.0); // no download scenario: not used
+        JobRequest request = request(pairs("a", "b", "c", "d"), null, null, CoolDownRequest.of("auto"), 1);
+
+        PlannedJob job = JobRules.check(request, AGENTS::contains,
+                host -> host.equals("a") ? List.of(aUpload) : host.equals("c") ? List.of(cUpload, cDownload)
+                        : List.of());
+
+        assertThat(job.coolDownSeconds()).isEqualTo(81);
+        assertThat(job.autoCoolDown().probeJobId()).isEqualTo(12);
+        assertThat(job.autoCoolDown().text()).startsWith("auto: 81 s, an estimate: the refill of c's upload credit, "
+                + "40.0 Gbit (5.0 GB) above the 500.00 Mbit/s baseline at that baseline rate, from the burst probe of "
+                + "job #12 (").endsWith("An estimate from one probe.");
+    }
+
+    @Test
+    void autoAfterAProbeThatNeverDroppedWaitsNothingAndSaysWhy() {
+        PlannedJob job = JobRules.check(request(null, null, null, CoolDownRequest.of("auto"), 2), AGENTS::contains,
+                host -> List.of(probe(5, host, "upload", null)));
+
+        assertThat(job.coolDownSeconds()).isZero();
+        assertThat(job.autoCoolDown().text()).startsWith("auto: 0 s, an estimate: a's upload rate never dropped in "
+                + "60.0 s of the burst probe of job #5");
+    }
+
+    private static ProbeView probe(long jobId, String host, String direction, Double refillSeconds) {
+        Double baseline = refillSeconds == null ? null : 0.5e9;
+        Double credit = refillSeconds == null ? null : 40e9;
+        return new ProbeView(jobId, jobId * 10, host, "peer", direction, 4, 1, 600, "iperf3", null,
+                Instant.parse("2026-12-01T10:00:00Z"), 60, 60, refillSeconds == null ? null : 10.0, 4.5e9, baseline,
+                credit, refillSeconds, "summary");
     }
 
     @Test

@@ -324,8 +324,8 @@ abstract class JobApiBehaviour {
         int jobsBefore = json(get("/api/v1/jobs")).size();
 
         assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
-                + "\"coolDownSeconds\": \"auto\"}"), 400, "coolDownSeconds 'auto'", "not available yet",
-                "whole number of seconds from 0 to 3600");
+                + "\"coolDownSeconds\": \"auto\"}"), 400, "coolDownSeconds 'auto'", "design-a has no upload burst "
+                + "probe yet", "design-a has no download burst probe yet", "run plan 'burst-probe' with sut design-a");
         assertProblem(createJob("{\"sut\": \"design-a\", \"peer\": \"design-b\", \"plan\": \"standard\", "
                 + "\"coolDownSeconds\": -5, \"order\": \"alternating\", \"seed\": 3}"), 400,
                 "coolDownSeconds must be between 0 and 3600, not -5", "order must be one of 'sequential', "

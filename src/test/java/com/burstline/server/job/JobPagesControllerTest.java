@@ -48,7 +48,7 @@ class JobPagesControllerTest {
     void aCustomPlanFromTheFormBecomesTheJobRequestAndRedirectsToTheJob() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(7, JobStatus.QUEUED, "a", "b", null, 2, null, "stop",
                 List.of(), Instant.now(), null, null, null, List.of(), List.of(new JobView.PairView("a", "b")),
-                "sequential", null, 0, null, null));
+                "sequential", null, 0, null, null, null));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
                         .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
@@ -73,7 +73,7 @@ class JobPagesControllerTest {
     void extraPairsOrderSeedAndCoolDownFromTheFormBecomeTheJobsDesign() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(8, JobStatus.QUEUED, "a", "b", "standard", 1, null,
                 "continue", List.of(), Instant.now(), null, null, null, List.of(), List.of(
-                new JobView.PairView("a", "b"), new JobView.PairView("c", "d")), "randomized", 9L, 60, null, null));
+                new JobView.PairView("a", "b"), new JobView.PairView("c", "d")), "randomized", 9L, 60, null, null, null));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
                         .param("pairSut", "c", "", "").param("pairPeer", "d", "", "").param("order", "randomized")

@@ -1,68 +1,45 @@
 package com.burstline.server.job;
 
-import com.burstline.agent.AgentProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The standard plan across a real network: two agent processes in two network namespaces joined by a veth pair
  * shaped to 5 Gbit/s (scripts/lab-network.sh, a stand-in for two t4g.large), the server here in the host namespace
- * reaching them over control links. Needs root, as CI is; the test builds and removes its own lab.
+ * reaching them over control links ({@link JobLab} blj, 10.80.0.0/24). Needs root, as CI is; the test builds and
+ * removes its own lab.
  */
 class StandardPlanLabIT {
     private static final String LAB = "blj";
-    private static final String NET = "10.80";
     private static final double SHAPED_BITS_PER_SECOND = 5e9;
     private static final int DURATION_SECONDS = 4;
     private static final Duration PATIENCE = Duration.ofMinutes(4);
 
     @TempDir
     static Path workDir;
-    private static ConfigurableApplicationContext server;
+    private static JobLab lab;
     private static JobApiClient api;
-    private static final List<AgentProcess> AGENTS = new ArrayList<>();
 
     @BeforeAll
     static void startLab() throws Exception {
-        labNetwork("up");
-        server = JobApiClient.startServer(0, workDir.resolve("data"));
-        int port = ((WebServerApplicationContext) server).getWebServer().getPort();
-        api = new JobApiClient("http://127.0.0.1:" + port);
-        AGENTS.add(startAgent("lab-a", 1, port));
-        AGENTS.add(startAgent("lab-b", 2, port));
-        for (String name : List.of("lab-a", "lab-b")) {
-            Eventually.await("agent " + name + " to register", PATIENCE, () -> api.get("/api/v1/agents/" + name),
-                    response -> response.statusCode() == 200 && json(response).get("online").booleanValue());
-        }
+        lab = JobLab.start(LAB, "10.80", workDir);
+        api = lab.api();
     }
 
     @AfterAll
     static void stopLab() throws Exception {
-        try {
-            for (AgentProcess agent : AGENTS) {
-                agent.close();
-            }
-            if (server != null) {
-                server.close();
-            }
-        } finally {
-            labNetwork("down");
+        if (lab != null) {
+            lab.close();
         }
     }
 
@@ -103,30 +80,5 @@ class StandardPlanLabIT {
 
     private static boolean isTcpUpload(JsonNode run) {
         return "TCP".equals(run.get("protocol").stringValue()) && "upload".equals(run.get("direction").stringValue());
-    }
-
-    /** Agent a lives in {@code blj-a} (control n=1), b in {@code blj-b} (n=2); test traffic uses 10.80.0.0/24. */
-    private static AgentProcess startAgent(String name, int n, int serverPort) throws IOException {
-        String controlAddress = NET + "." + n + ".2";
-        int agentPort = 7701;
-        return AgentProcess.startWith(List.of("ip", "netns", "exec", LAB + (n == 1 ? "-a" : "-b")), controlAddress,
-                agentPort, workDir.resolve(name + ".log"), List.of(
-                        "--server", "http://" + NET + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
-                        "--name", name, "--listen", controlAddress + ":" + agentPort,
-                        "--test-address", NET + ".0." + n, "--instance-type", "t4g.large",
-                        "--spool", workDir.resolve("spool-" + name).toString()));
-    }
-
-    /** The script's output is kept and shown only on failure: a forked test JVM's stdout is Surefire's channel. */
-    private static void labNetwork(String action) throws IOException, InterruptedException {
-        ProcessBuilder script = new ProcessBuilder("scripts/lab-network.sh", action).redirectErrorStream(true);
-        script.environment().putAll(Map.of("BURSTLINE_LAB", LAB, "BURSTLINE_LAB_NET", NET));
-        Process process = script.start();
-        String output = new String(process.getInputStream().readAllBytes());
-        int exit = process.waitFor();
-        if (exit != 0) {
-            throw new IllegalStateException("scripts/lab-network.sh " + action + " failed with exit code " + exit
-                    + " (it needs root and iproute2; scripts/test.sh installs iproute2): " + output);
-        }
     }
 }

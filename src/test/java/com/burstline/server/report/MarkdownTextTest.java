@@ -22,7 +22,7 @@ class MarkdownTextTest {
         var row = new Report.Row("TCP 1 stream", "Upload", "<img src=x onerror=alert(1)>", 1, "1 Gbit/s", "—", "0",
                 null, null);
         String markdown = MarkdownReport.render(new Report("Runs of <b>x</b>", 1, List.of(), "Driver", List.of(row),
-                List.of(), List.of("<b>x</b> is 4% faster"), List.of("iperf3 -c host ```"), "", List.of()));
+                List.of(), List.of("<b>x</b> is 4% faster"), List.of("iperf3 -c host ```"), "", List.of(), List.of()));
         assertThat(markdown).as("no unescaped <").doesNotContainPattern("(?<!\\\\)<").contains("\\<img src=x onerror=alert(1)\\>",
                 "# Runs of \\<b\\>x\\</b\\>", "- \\<b\\>x\\</b\\> is 4% faster", "````sh\niperf3 -c host ```\n````");
     }

@@ -11,19 +11,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What a browser does on the sign-in page: cookies, the CSRF field, the form post. */
-final class SignedInBrowser {
+/** What a browser does on the sign-in page: cookies, the CSRF field, the form post. Tests of any feature use it. */
+public final class SignedInBrowser {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
     private final String base;
 
-    SignedInBrowser(int port) {
+    public SignedInBrowser(int port) {
         this.base = "http://127.0.0.1:" + port;
     }
 
     /** Posts the sign-in form (a blank user name is the token form) and returns where it redirected. */
-    String signIn(String username, String password) throws IOException, InterruptedException {
+    public String signIn(String username, String password) throws IOException, InterruptedException {
         String body = "_csrf=" + encode(csrf(get("/login").body())) + "&username=" + encode(username)
                 + "&password=" + encode(password);
         var response = http.send(HttpRequest.newBuilder(URI.create(base + "/login"))
@@ -32,7 +32,7 @@ final class SignedInBrowser {
         return response.statusCode() + " " + response.headers().firstValue("Location").orElse("");
     }
 
-    HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    public HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return get(path, "text/html");
     }
 

@@ -1,0 +1,177 @@
+// The burst probe's pages in Chromium: the real server jar, two stand-in agents (a loopback HTTP server that accepts
+// the server's calls, as the Java tests' TestAgent does) and live samples that step down from 5 to 0.512 Gbit/s, so
+// the server itself confirms the drop and ends the probe. Then the job page and the Agents page must show the probe
+// in words, as an estimate, at 1280 and 400 px without horizontal overflow. Needs target/burstline.jar.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authorized, launchBrowser, results, signInWithToken, startServer } from './support/server.mjs';
+
+const token = `test-token-probe-${process.pid}-0123456789`;
+const agentToken = `agent-token-probe-${process.pid}-0123456789`;
+const AGENTS = ['probe-sut', 'probe-peer'];
+const PATIENCE = 60_000;
+
+let server;
+let agentApi;
+let heartbeats;
+let browser;
+let workDir;
+let jobId;
+/** Each stand-in agent's own secret, from its enrollment; the nonces the server dispatched, by scenario id. */
+const secrets = {};
+const nonces = {};
+
+describe('the burst probe on the job and Agents pages', () => {
+  before(async () => {
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-probe-'));
+    server = await startServer({ workDir, logName: 'probe-server.log', args: [`--burstline.api-token=${token}`,
+      `--burstline.agent-token=${agentToken}`, '--burstline.agents.heartbeat-seconds=1'] });
+    agentApi = createServer((request, response) => {
+      let sent = '';
+      request.on('data', (chunk) => { sent += chunk; });
+      request.on('end', () => {
+        if (request.url === '/v1/scenarios') {
+          const spec = JSON.parse(sent);
+          nonces[spec.scenarioId] = spec.nonce;
+        }
+      });
+      response.writeHead(request.url.endsWith('cancel') ? 204 : 200, { 'Content-Type': 'application/json' });
+      response.end(request.url.endsWith('cancel') ? undefined : '{}');
+    });
+    await new Promise((done) => agentApi.listen(0, '127.0.0.1', done));
+    for (const name of AGENTS) {
+      const registered = await agentCall('/api/v1/agents', registration(name), agentToken);
+      const answer = await registered.text();
+      assert.equal(registered.status, 200, answer);
+      secrets[name] = JSON.parse(answer).secret;
+    }
+    heartbeats = setInterval(() => AGENTS.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
+      { busy: false }, secrets[name]).catch(() => {})), 500);
+    browser = await launchBrowser(workDir);
+  });
+
+  after(async () => {
+    clearInterval(heartbeats);
+    await browser?.context.close().catch(() => {});
+    agentApi?.close();
+    await server?.stop();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a probe whose samples step down ends by itself with its figures', async () => {
+    const created = await fetch(`${server.baseUrl}/api/v1/jobs`, authorized(token, { method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sut: AGENTS[0], peer: AGENTS[1], plan: 'burst-probe', maxDurationSeconds: 600 }) }));
+    const body = await created.text();
+    assert.equal(created.status, 201, body);
+    jobId = JSON.parse(body).id;
+    const scenario = (await until('the probe to run', async () => {
+      const job = await getJob();
+      return job.scenarios[0].status === 'RUNNING' ? job.scenarios[0] : null;
+    }));
+    const nonce = await until('the SUT to be sent the probe', async () => nonces[scenario.id]);
+    for (let second = 0; second < 30; second += 1) {
+      const rate = second < 9 ? 5e9 * (1 + 0.01 * Math.sin(second)) : 0.512e9;
+      const live = await agentCall(`/api/v1/agents/${AGENTS[0]}/live`, { jobId, scenarioId: scenario.id,
+        attempt: scenario.attempt, source: 'interface-counters', nonce,
+        samples: [{ start: second, end: second + 1, bitsPerSecond: rate, stream: 'sum' }] }, secrets[AGENTS[0]]);
+      // 403 only once the probe ended between the last look and this post
+      assert.ok([204, 403].includes(live.status), `live samples: ${live.status} ${await live.text()}`);
+      if ((await getJob()).status !== 'RUNNING') {
+        break;
+      }
+    }
+    const job = await until('the probe to end', async () => {
+      const current = await getJob();
+      return current.status === 'RUNNING' ? null : current;
+    });
+    assert.equal(job.status, 'SUCCEEDED');
+    assert.ok(Math.abs(job.scenarios[0].probe.exhaustedAfterSeconds - 9) <= 1, JSON.stringify(job.scenarios[0]));
+  });
+
+  test('the job page and the Agents page say what the probe found, as an estimate, at 1280 and 400 px', async () => {
+    const { page } = browser;
+    await signInWithToken(page, server.baseUrl, token);
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.baseUrl}/jobs/${jobId}`);
+      const probe = page.locator(`[data-probe-of] [data-field="probe"]`);
+      await probe.filter({ hasText: 'An estimate from one probe' }).waitFor({ timeout: PATIENCE });
+      assert.match(await probe.textContent(), /Gbit\/s for 9\.\d s, then 512\.00 Mbit\/s baseline/);
+      await noOverflow(page, `job page at ${width} px`);
+      await page.screenshot({ path: join(results, `probe-job-${width}.png`), fullPage: true });
+
+      await page.goto(`${server.baseUrl}/agents`);
+      const cell = page.locator(`tr[data-agent="${AGENTS[0]}"] [data-field="probes"]`);
+      assert.match(await cell.textContent(), /upload:\s+5\.\d\d Gbit\/s for 9\.\d s[\s\S]*An estimate from one probe/);
+      assert.match(await page.locator(`tr[data-agent="${AGENTS[1]}"] [data-field="probes"]`).textContent(),
+        /not probed yet/);
+      await noOverflow(page, `Agents page at ${width} px`);
+      await page.screenshot({ path: join(results, `probe-agents-${width}.png`), fullPage: true });
+    }
+  });
+
+  test('a job with cool-down auto states its wait as an estimate from the probe, at 1280 and 400 px', async () => {
+    const created = await fetch(`${server.baseUrl}/api/v1/jobs`, authorized(token, { method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sut: AGENTS[0], peer: AGENTS[1], coolDownSeconds: 'auto',
+        scenarios: [{ protocol: 'TCP', durationSeconds: 1 }] }) }));
+    const body = await created.text();
+    assert.equal(created.status, 201, body);
+    const job = JSON.parse(body);
+    assert.equal(job.coolDownAuto.probeJobId, jobId);
+    const { page } = browser;
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.baseUrl}/jobs/${job.id}`);
+      const note = page.locator('#job-cool-down-auto');
+      assert.match(await note.textContent(), new RegExp(`auto: ${job.coolDownSeconds} s, an estimate: the refill of `
+        + `${AGENTS[0]}'s upload credit[\\s\\S]*An estimate from one probe`));
+      assert.equal(await note.locator(`a[href="/jobs/${jobId}"]`).count(), 1);
+      await noOverflow(page, `auto cool-down job page at ${width} px`);
+      await page.screenshot({ path: join(results, `probe-auto-cool-down-${width}.png`), fullPage: true });
+    }
+    await fetch(`${server.baseUrl}/api/v1/jobs/${job.id}/cancel`, authorized(token, { method: 'POST' }));
+  });
+});
+
+function registration(name) {
+  return { name, url: `http://127.0.0.1:${agentApi.address().port}`, version: 'test',
+    facts: { osName: 'Linux', cpus: 2, iperf3Version: '3.12', instanceType: 't4g.large', routeInterface: null,
+      interfaces: [{ name: 'eth0', driver: 'ena', driverVersion: '2.11.0', mtu: 9001 }] } };
+}
+
+/** As an agent: with the enrollment token to enroll, then with the agent's own secret. */
+function agentCall(path, body, bearer) {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`,
+    'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function getJob() {
+  return (await fetch(`${server.baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+}
+
+async function until(what, probe) {
+  const deadline = Date.now() + PATIENCE;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) {
+      return value;
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+async function noOverflow(page, where) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth,
+    document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `${where} overflows: ${scroll} > ${client}`);
+}

@@ -1,0 +1,80 @@
+package com.burstline.server.job;
+
+import com.burstline.contract.Limit;
+import com.burstline.contract.ScenarioSpec;
+import com.burstline.iperf.Direction;
+import com.burstline.iperf.Protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The "burst-probe" plan: one long TCP transfer per direction asked for (upload by default), at whatever the link
+ * gives, until the rate steps down to the baseline (then {@link ProbeWatch} ends it) or {@code maxDurationSeconds}
+ * passes. Four streams, as the standard plan's instance-limit scenarios, so a per-flow limit is not taken for the
+ * burst rate; 1 s intervals, so the drop is confirmed (and the probe stopped) within seconds of it.
+ */
+final class BurstProbePlan {
+    static final String NAME = "burst-probe";
+    static final int STREAMS = 4;
+    static final double INTERVAL = 1;
+    static final int DEFAULT_MAX_SECONDS = 3600;
+    /** One scenario's bound in the wire contract: the agents refuse a longer one. */
+    static final Limit MAX_DURATION = new Limit("maxDurationSeconds", 1, ScenarioSpec.DURATION.max());
+
+    private BurstProbePlan() {
+    }
+
+    /** The probe's scenarios, or problems added for what the request got wrong. */
+    static List<PlannedScenario> scenarios(JobRequest request, List<String> problems) {
+        if (request.durationSeconds() != null) {
+            problems.add("a burst probe runs until the rate drops or maxDurationSeconds; give maxDurationSeconds "
+                    + "instead of durationSeconds");
+        }
+        if (request.repeat() != null && request.repeat() != 1) {
+            problems.add("a burst probe runs once (repeat 1): a second probe right after the first finds the credit "
+                    + "spent; start another job once it refilled");
+        }
+        int seconds = DEFAULT_MAX_SECONDS;
+        if (request.maxDurationSeconds() != null) {
+            String problem = MAX_DURATION.problem("", request.maxDurationSeconds());
+            if (problem != null) {
+                problems.add(problem);
+            } else {
+                seconds = request.maxDurationSeconds();
+            }
+        }
+        List<PlannedScenario> planned = new ArrayList<>();
+        for (Direction direction : directions(request.probeDirections(), problems)) {
+            planned.add(new PlannedScenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null,
+                    ScenarioSpec.TOOL_AUTO));
+        }
+        return planned;
+    }
+
+    /** Settings only a burst probe reads are a mistake with any other plan, not something to ignore. */
+    static void refuseOutside(JobRequest request, List<String> problems) {
+        if (request.probeDirections() != null || request.maxDurationSeconds() != null) {
+            problems.add("probeDirections and maxDurationSeconds belong to plan '" + NAME + "' only");
+        }
+    }
+
+    private static List<Direction> directions(List<String> names, List<String> problems) {
+        if (names == null) {
+            return List.of(Direction.UPLOAD);
+        }
+        List<Direction> directions = new ArrayList<>();
+        for (String name : names) {
+            if (!"upload".equals(name) && !"download".equals(name)) {
+                problems.add("probeDirections may name upload and download, not "
+                        + (name == null ? "null" : "'" + name + "'"));
+            } else if (!directions.contains(Direction.fromApiName(name))) {
+                directions.add(Direction.fromApiName(name));
+            }
+        }
+        if (names.isEmpty()) {
+            problems.add("probeDirections must name upload, download or both (or leave it out for upload)");
+        }
+        return directions;
+    }
+}

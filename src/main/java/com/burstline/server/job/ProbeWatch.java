@@ -1,0 +1,83 @@
+package com.burstline.server.job;
+
+import com.burstline.contract.AttemptKey;
+import com.burstline.contract.LiveSamples;
+import com.burstline.server.probe.NewProbe;
+import com.burstline.server.probe.ProbeFigures;
+import com.burstline.server.probe.StepDown;
+import org.springframework.stereotype.Component;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Watches the live samples of running burst probes for the step down ({@link StepDown}), so that the runner can end
+ * a probe as soon as its drop is confirmed. Only attempts the runner asked to watch are kept, and only until it ends
+ * them.
+ */
+@Component
+class ProbeWatch {
+    private static final Set<String> SOURCES = Set.of(LiveSamples.FROM_TOOL, LiveSamples.FROM_COUNTERS);
+
+    private final Map<AttemptKey, Watched> watched = new ConcurrentHashMap<>();
+
+    /** What a probe measured: its figures, and whether they come from the tool's intervals or the counters. */
+    record Measured(ProbeFigures figures, String source) {
+
+        /** @param runId the run the scenario stored, null when the probe stopped it at the drop */
+        NewProbe toProbe(ScenarioWork work, Long runId, Instant at) {
+            PlannedScenario s = work.scenario();
+            return new NewProbe(work.key().jobId(), work.key().scenarioId(), work.sut(), work.peer(),
+                    s.direction().apiName(), s.streams(), s.intervalSeconds(), s.durationSeconds(), source, runId,
+                    at, figures);
+        }
+    }
+
+    private static final class Watched {
+        private final StepDown steps = new StepDown();
+        private volatile String source;
+    }
+
+    void watch(AttemptKey key) {
+        watched.put(key, new Watched());
+    }
+
+    /** Live samples from an agent: the sums of a watched attempt go to its detector, anything else is ignored. */
+    void samples(AttemptKey key, LiveSamples samples) {
+        Watched probe = watched.get(key);
+        if (probe == null || samples.samples() == null) {
+            return;
+        }
+        if (SOURCES.contains(samples.source())) {
+            probe.source = samples.source();
+        }
+        for (LiveSamples.Sample sample : samples.samples()) {
+            if (sample != null && LiveSamples.SUM.equals(sample.stream()) && sample.start() != null
+                    && sample.end() != null && sample.bitsPerSecond() != null) {
+                probe.steps.add(sample.start(), sample.end(), sample.bitsPerSecond());
+            }
+        }
+    }
+
+    boolean dropConfirmed(AttemptKey key) {
+        Watched probe = watched.get(key);
+        return probe != null && probe.steps.confirmed();
+    }
+
+    /** What was measured until now, empty when the attempt is not watched. */
+    Optional<Measured> measured(AttemptKey key) {
+        return Optional.ofNullable(watched.get(key)).map(ProbeWatch::measuredBy);
+    }
+
+    /** Stops watching; what was measured until now, empty when the attempt was not watched. */
+    Optional<Measured> end(AttemptKey key) {
+        return Optional.ofNullable(watched.remove(key)).map(ProbeWatch::measuredBy);
+    }
+
+    private static Measured measuredBy(Watched probe) {
+        return new Measured(probe.steps.figures(), probe.source);
+    }
+}

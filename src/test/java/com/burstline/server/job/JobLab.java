@@ -1,0 +1,120 @@
+package com.burstline.server.job;
+
+import com.burstline.agent.AgentProcess;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
+import static com.burstline.server.job.JobApiClient.json;
+
+/**
+ * A lab for job tests across a real network: scripts/lab-network.sh's two namespaces {@code <lab>-a} and
+ * {@code <lab>-b} joined by a veth shaped to 5 Gbit/s (a stand-in for two t4g.large), an agent process in each
+ * (lab-a the SUT, lab-b the peer, test traffic on {@code <net>.0.0/24}), and a server here in the host namespace that
+ * reaches them over the control links. Each test names its own lab and subnet. Needs root, as CI is.
+ */
+final class JobLab implements AutoCloseable {
+    private static final Duration PATIENCE = Duration.ofMinutes(4);
+
+    private final String lab;
+    private final String net;
+    private final List<AgentProcess> agents = new ArrayList<>();
+    private ConfigurableApplicationContext server;
+    private JobApiClient api;
+
+    private JobLab(String lab, String net) {
+        this.lab = lab;
+        this.net = net;
+    }
+
+    static JobLab start(String lab, String net, Path workDir) throws Exception {
+        JobLab started = new JobLab(lab, net);
+        started.network("up");
+        try {
+            started.server = JobApiClient.startServer(0, workDir.resolve("data"));
+            int port = ((WebServerApplicationContext) started.server).getWebServer().getPort();
+            started.api = new JobApiClient("http://127.0.0.1:" + port);
+            started.agents.add(started.startAgent("lab-a", 1, port, workDir));
+            started.agents.add(started.startAgent("lab-b", 2, port, workDir));
+            for (String name : List.of("lab-a", "lab-b")) {
+                Eventually.await("agent " + name + " to register", PATIENCE,
+                        () -> started.api.get("/api/v1/agents/" + name),
+                        response -> response.statusCode() == 200 && json(response).get("online").booleanValue());
+            }
+        } catch (Exception | AssertionError e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    JobApiClient api() {
+        return api;
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
+    }
+
+    /** The veth interface in lab-a's namespace that the test traffic leaves and enters through. */
+    String sutLink() {
+        return lab + "-ta";
+    }
+
+    /** Changes the rate of lab-a's shaper (its upload's way out), as a burst allowance running out would. */
+    void shapeSutUpload(String rate) throws IOException, InterruptedException {
+        run(List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", sutLink(), "root", "tbf", "rate", rate,
+                "burst", "1mb", "latency", "50ms"), Map.of());
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            for (AgentProcess agent : agents) {
+                agent.close();
+            }
+            if (server != null) {
+                server.close();
+            }
+        } finally {
+            network("down");
+        }
+    }
+
+    /** Agent a lives in {@code <lab>-a} (control n=1), b in {@code <lab>-b} (n=2). */
+    private AgentProcess startAgent(String name, int n, int serverPort, Path workDir) throws IOException {
+        String controlAddress = net + "." + n + ".2";
+        int agentPort = 7701;
+        return AgentProcess.startWith(List.of("ip", "netns", "exec", lab + (n == 1 ? "-a" : "-b")), controlAddress,
+                agentPort, workDir.resolve(name + ".log"), List.of(
+                        "--server", "http://" + net + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
+                        "--name", name, "--listen", controlAddress + ":" + agentPort,
+                        "--test-address", net + ".0." + n, "--instance-type", "t4g.large",
+                        "--spool", workDir.resolve("spool-" + name).toString()));
+    }
+
+    private void network(String action) throws IOException, InterruptedException {
+        run(List.of("scripts/lab-network.sh", action), Map.of("BURSTLINE_LAB", lab, "BURSTLINE_LAB_NET", net));
+    }
+
+    /** The output is kept and shown only on failure: a forked test JVM's stdout is Surefire's channel. */
+    private static void run(List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        int exit = process.waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed with exit code " + exit
+                    + " (it needs root and iproute2; scripts/test.sh installs iproute2): " + output);
+        }
+    }
+}
