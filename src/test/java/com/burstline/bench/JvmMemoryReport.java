@@ -3,8 +3,10 @@ package com.burstline.bench;
 import com.burstline.agent.AgentProcess;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,9 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * Where a JVM's resident memory lives, for the lightness benchmark: with {@code -XX:NativeMemoryTracking=summary}
- * among the JVM flags, {@code jcmd <pid> VM.native_memory summary} and {@code GC.heap_info} of each process and its {@code /proc/<pid>/smaps} are saved
- * under {@code target/bench-memory/} and the committed memory of the larger categories is printed in one line, so
- * that an agent and its floor can be compared category by category. Without that flag it does nothing.
+ * among the JVM flags, {@code jcmd <pid> VM.native_memory summary}, {@code GC.heap_info} and
+ * {@code /proc/<pid>/smaps} of each process are saved under {@code target/bench-memory/} and the committed memory of
+ * the larger categories is printed in one line, so that an agent and its floor can be compared category by category.
+ * Without that flag it does nothing.
  */
 final class JvmMemoryReport {
     private static final Path DIRECTORY = Path.of("target", "bench-memory");
@@ -58,11 +61,11 @@ final class JvmMemoryReport {
     }
 
     private static String jcmd(long pid, String... command) throws IOException, InterruptedException {
-        List<String> arguments = new java.util.ArrayList<>(List.of(Path.of(AgentProcess.javaBin()).resolveSibling(
-                "jcmd").toString(), Long.toString(pid)));
+        List<String> arguments = new ArrayList<>(List.of(Path.of(AgentProcess.javaBin()).resolveSibling("jcmd")
+                .toString(), Long.toString(pid)));
         arguments.addAll(List.of(command));
         Process jcmd = new ProcessBuilder(arguments).redirectErrorStream(true).start();
-        String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         jcmd.waitFor(30, TimeUnit.SECONDS);
         return out;
     }
