@@ -2,7 +2,9 @@ package com.burstline.agent;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The agent jar holds every class its classes use: {@code jdeps --missing-deps} prints nothing for it. A package the
  * agent may import (ArchitectureTest) but src/assembly/agent.xml does not pack would compile and then fail on a host
- * with a missing class; this catches it at {@code mvn verify}. Needs no lock: it starts no iperf3 and no network.
+ * with a missing class; this catches it at {@code mvn verify}. And it starts with the agent's own JVM options
+ * ({@code scripts/agent-jvm-options.sh}). Needs no lock: it starts no iperf3 and no network.
  */
 class AgentJarIT {
 
@@ -37,5 +40,21 @@ class AgentJarIT {
             assertThat(names).noneMatch(name -> name.startsWith("com/burstline/server/")
                     || name.startsWith("com/burstline/iperf/") || name.startsWith("org/springframework/"));
         }
+    }
+
+    /** The options scripts/start.sh launches agents with: a JVM that refused one would leave the lab without agents. */
+    @Test
+    void theJarStartsWithTheAgentsOwnJvmOptions() throws Exception {
+        Process script = new ProcessBuilder("scripts/agent-jvm-options.sh").start();
+        String options = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(script.waitFor()).isZero();
+        List<String> command = new ArrayList<>(List.of(AgentProcess.javaBin()));
+        command.addAll(List.of(options.split("\\s+")));
+        command.addAll(List.of("-XX:+PrintCommandLineFlags", "-jar", AgentProcess.JAR.toString(), "--help"));
+        Process agent = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String printed = new String(agent.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(agent.waitFor()).as(printed).isZero();
+        assertThat(printed).contains("-XX:+UseSerialGC", "-XX:InitialHeapSize=16777216", "--server");
     }
 }

@@ -49,6 +49,9 @@ final class AgentLightness {
             Thread.sleep(idleSeconds * 1000L);
             double sutBefore = Stats.median(sample(sut.pid(), samples));
             double peerBefore = Stats.median(sample(peer.pid(), samples));
+            JvmMemoryReport memory = new JvmMemoryReport(jvmFlags);
+            memory.report("sut-before", sut.pid());
+            memory.report("peer-before", peer.pid());
             String outcome = runScenarios(scenarios);
             try (BareDaemonProcess trivial = BareDaemonProcess.start(workDir.resolve("trivial.log"),
                     TrivialJava.class, jvmFlags);
@@ -60,6 +63,10 @@ final class AgentLightness {
                 List<List<ProcStatus>> after = sampleInTurn(samples, sut.pid(), peer.pid(), trivial.pid(),
                         bare.pid());
                 print(outcome, idleSeconds, new double[] {sutBefore, peerBefore}, after);
+                memory.report("sut-after", sut.pid());
+                memory.report("peer-after", peer.pid());
+                memory.report("trivial", trivial.pid());
+                memory.report("bare-jdk", bare.pid());
             }
         }
     }
@@ -79,7 +86,11 @@ final class AgentLightness {
                     + String.join(", ", scenarios) + "]}").path("id").longValue();
             JsonNode job = api.awaitJob(id, Duration.ofSeconds(size * 30L + 60));
             for (JsonNode scenario : job.path("scenarios")) {
-                succeeded += "SUCCEEDED".equals(scenario.path("status").stringValue()) ? 1 : 0;
+                boolean ok = "SUCCEEDED".equals(scenario.path("status").stringValue());
+                succeeded += ok ? 1 : 0;
+                if (!ok) {
+                    System.out.println("  failed: " + scenario);
+                }
             }
         }
         return String.format(Locale.ROOT, "%d scenarios (%d succeeded) of 1 s, tool java, in %.0f s", count,
@@ -119,8 +130,8 @@ final class AgentLightness {
         }
         for (int agent = 0; agent < 2; agent++) {
             System.out.printf(Locale.ROOT, "  %s / trivial Java = %.2f, / bare JDK = %.2f (goal <= 1.2 of the "
-                    + "floor: %s)%n", names[agent], medians[agent] / medians[2], medians[agent] / medians[3],
-                    medians[agent] / medians[2] <= 1.2 ? "reached" : "NOT reached");
+                    + "bare JDK floor: %s)%n", names[agent], medians[agent] / medians[2], medians[agent] / medians[3],
+                    medians[agent] / medians[3] <= 1.2 ? "reached" : "NOT reached");
         }
     }
 }

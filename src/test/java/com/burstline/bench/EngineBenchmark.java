@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final int PORT = 5651;
+    private static final int IDLE_SECONDS = 75;
     private static final List<String> IPERF3 = List.of("iperf3");
     private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
     private static final Map<String, List<List<String>>> PAIRINGS = new LinkedHashMap<>();
@@ -92,10 +93,14 @@ public final class EngineBenchmark {
         }
     }
 
-    /** 100 engine scenarios between two agents started with the agent's JVM flags (BURSTLINE_AGENT_JAVA_OPTS). */
+    /**
+     * 100 engine scenarios between two agents started with the agent's JVM flags (BURSTLINE_AGENT_JAVA_OPTS), sampled
+     * after {@value #IDLE_SECONDS} s idle: past every idle timer in the agent and the JDK beneath it (the HttpClient's
+     * pool threads and the HTTP server's idle connections go after 60 s and 30 s), the floor idle as long.
+     */
     private static void lightness(ServerApi api, String agentToken, Path workDir) throws Exception {
         String flags = System.getenv().getOrDefault("BURSTLINE_AGENT_JAVA_OPTS", "").strip();
-        new AgentLightness(api, agentToken, workDir).measure(100, 20, 5,
+        new AgentLightness(api, agentToken, workDir).measure(100, IDLE_SECONDS, 5,
                 flags.isEmpty() ? List.of() : List.of(flags.split("\\s+")));
     }
 
