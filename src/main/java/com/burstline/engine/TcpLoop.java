@@ -7,13 +7,14 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Drives a group of TCP data streams from one thread over non-blocking sockets, as iperf3 3.12's single select loop
- * drives all of its streams. A thread per stream was slower on a small host: across a veth four sending threads on
- * two cores reached half of iperf3's rate, their wake-ups and migrations between cores costing more than the writes.
+ * drives all of its streams ({@link TcpFlow} says why the streams take turns block by block). Before, a thread per
+ * stream: on a 2-core host four sending threads crowded the peer's thread, and 128 streams were 128 threads and 256
+ * direct buffers; a loop holds one payload and one receive buffer.
  */
 final class TcpLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
@@ -22,6 +23,8 @@ final class TcpLoop {
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
     private final List<TcpFlow> paced = new ArrayList<>();
+    /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
+    private final Consumer<SelectionKey> onReady = this::ready;
     private ByteBuffer inbox;
     private ByteBuffer payload;
 
@@ -45,10 +48,12 @@ final class TcpLoop {
         }
     }
 
-    /** One loop, iperf3's model, unless {@code burstline.engine.tcpLoops} says otherwise. */
+    /**
+     * One loop per two cores, the other core left to the kernel's packet processing: one loop (iperf3 3.12's model)
+     * on a 2-core host, where two or four loops measured no better; more where one core cannot keep up.
+     */
     static int loopsFor(int streams) {
-        int asked = Integer.getInteger("burstline.engine.tcpLoops", 1);
-        return Math.max(1, Math.min(streams, asked <= 0 ? streams : asked));
+        return Math.max(1, Math.min(streams, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     private static void start(TestRun run, List<DataStream> group, String name) {
@@ -91,7 +96,7 @@ final class TcpLoop {
     private void run() {
         try {
             while (!flows.isEmpty()) {
-                selector.select(this::ready, timeoutMillis());
+                selector.select(onReady, timeoutMillis());
                 sweep();
             }
         } catch (IOException | RuntimeException e) {
@@ -120,22 +125,22 @@ final class TcpLoop {
 
     /** Drops the streams that ended or were closed, and lets paced senders whose time has come write again. */
     private void sweep() {
-        for (Iterator<TcpFlow> it = flows.iterator(); it.hasNext();) {
-            TcpFlow flow = it.next();
+        for (int i = flows.size() - 1; i >= 0; i--) {
+            TcpFlow flow = flows.get(i);
             if (!flow.key().isValid() || !flow.channel.isOpen()) {
                 flow.key().cancel();
                 paced.remove(flow);
-                it.remove();
+                flows.remove(i);
             }
         }
         long now = System.nanoTime();
-        paced.removeIf(flow -> {
-            if (now - flow.resumeAtNanos() < 0) {
-                return false;
+        for (int i = paced.size() - 1; i >= 0; i--) {
+            TcpFlow flow = paced.get(i);
+            if (now - flow.resumeAtNanos() >= 0) {
+                interest(flow, SelectionKey.OP_WRITE);
+                paced.remove(i);
             }
-            interest(flow, SelectionKey.OP_WRITE);
-            return true;
-        });
+        }
     }
 
     /** False when the stream was closed meanwhile (from the control thread); the sweep then drops it. */
@@ -152,8 +157,8 @@ final class TcpLoop {
     private long timeoutMillis() {
         long timeout = IDLE_SELECT_MILLIS;
         long now = System.nanoTime();
-        for (TcpFlow flow : paced) {
-            timeout = Math.min(timeout, Math.max(1, (flow.resumeAtNanos() - now + 999_999) / 1_000_000));
+        for (int i = 0; i < paced.size(); i++) {
+            timeout = Math.min(timeout, Math.max(1, (paced.get(i).resumeAtNanos() - now + 999_999) / 1_000_000));
         }
         return timeout;
     }
