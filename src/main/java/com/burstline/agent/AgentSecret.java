@@ -8,7 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * The agent's own secret, which the server handed out when the agent enrolled with the enrollment token. It lives in
+ * The agent's own secret, which the agent drew and proposed when it enrolled with the enrollment token. It lives in
  * the spool directory ({@code 0700}) as {@code <name>.secret} ({@code 0600}), so a restarted agent speaks as itself
  * again without enrolling, and no other user of the host can read it.
  */
@@ -31,7 +31,7 @@ final class AgentSecret {
     }
 
     /** Written owner-only under a temporary name and moved into place: never readable by others, never half. */
-    void keep(String newSecret) throws IOException {
+    String keep(String newSecret) throws IOException {
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         Files.deleteIfExists(temporary);
         try {
@@ -42,6 +42,7 @@ final class AgentSecret {
         Files.writeString(temporary, newSecret + "\n", StandardCharsets.UTF_8);
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         secret = newSecret;
+        return newSecret;
     }
 
     /** The server no longer knows this secret (an admin removed the agent, or it is another server). */

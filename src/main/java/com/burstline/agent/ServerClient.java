@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
 
@@ -10,12 +11,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
 
 /**
  * The agent's calls to its server. Registration enrolls with the enrollment token (the server's agent token) the
- * first time and keeps the secret the server answers ({@link AgentSecret}); from then on every call carries that
+ * first time, proposing a secret it drew and kept ({@link AgentSecret}); from then on every call carries that
  * secret, so the server knows which agent speaks.
  */
 final class ServerClient {
@@ -37,32 +39,44 @@ final class ServerClient {
 
     /**
      * Registers as itself with the kept secret, or enrolls with the enrollment token when there is none or the server
-     * does not know it (401: an admin removed the agent, or this is another server). Answers the heartbeat period.
+     * does not know it (401: an admin removed the agent, this is another server, or the agent died before the server
+     * stored its proposal). Answers the heartbeat period.
      */
     int register(Map<String, Object> registration) throws IOException, InterruptedException {
-        String body = Json.write(registration);
         HttpResponse<String> response = null;
         if (secret.value() != null) {
-            response = post("/api/v1/agents", body, secret.value());
+            response = post("/api/v1/agents", Json.write(registration), secret.value());
             if (response.statusCode() == 401) {
-                LOG.warning("The server does not know this agent's secret (" + secret.file() + "); enrolling again");
+                LOG.warning("The server does not know the secret in " + secret.file()
+                        + " (an admin removed this agent, or it never enrolled with it); enrolling again");
                 secret.forget();
                 response = null;
             }
         }
-        if (response == null) {
-            response = post("/api/v1/agents", body, enrollmentToken);
+        boolean enrolling = response == null;
+        if (enrolling) {
+            response = post("/api/v1/agents", Json.write(proposing(registration)), enrollmentToken);
         }
         if (response.statusCode() != 200) {
             throw new IOException("the server refused the registration: HTTP " + response.statusCode() + " "
                     + response.body());
         }
-        Map<String, Object> answer = Json.parseObject(response.body().getBytes(StandardCharsets.UTF_8));
-        if (answer.get("secret") instanceof String issued && !issued.isBlank()) {
-            secret.keep(issued);
+        if (enrolling) {
             LOG.info("Enrolled as " + agentName + "; the agent's secret is in " + secret.file());
         }
+        Map<String, Object> answer = Json.parseObject(response.body().getBytes(StandardCharsets.UTF_8));
         return answer.get("heartbeatSeconds") instanceof Number number ? Math.max(1, number.intValue()) : 5;
+    }
+
+    /**
+     * A fresh secret, on disk before the server hears of it: if the agent dies before the server stores it, the next
+     * start gets 401 and draws another; if after, the next start speaks with it. A secret the server drew and the
+     * agent never wrote would lock the agent out of its name.
+     */
+    private Map<String, Object> proposing(Map<String, Object> registration) throws IOException {
+        Map<String, Object> enrollment = new LinkedHashMap<>(registration);
+        enrollment.put(EnrollmentSecret.FIELD, secret.keep(EnrollmentSecret.generate()));
+        return enrollment;
     }
 
     /** The HTTP status of the heartbeat: 404 or 401 means the server forgot us and we register again. */

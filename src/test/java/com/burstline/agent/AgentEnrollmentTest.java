@@ -15,22 +15,29 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The agent's side of enrollment against a stand-in server over real HTTP: it enrolls with the enrollment token,
- * keeps the answered secret owner-only, speaks with it from then on, enrolls again when the server no longer knows
- * it (401), and reports nothing before it has one.
+ * proposing a secret it kept owner-only before sending it, speaks with it from then on, enrolls again with a fresh one
+ * when the server no longer knows it (401), and reports nothing before it has one.
  */
 class AgentEnrollmentTest {
     private static final String ENROLLMENT = "enrollment-token-0123456789";
+    private static final Pattern PROPOSAL = Pattern.compile("\"secret\":\"([^\"]+)\"");
 
     @TempDir
     Path spool;
     private final List<String> bearers = new CopyOnWriteArrayList<>();
     private volatile String knownSecret;
+    /** What the agent's secret file held when its proposal arrived. */
+    private volatile String onDiskWhenProposed;
+    /** The stand-in stores the proposal but the answer is lost, as when the agent dies before it reads it. */
+    private volatile boolean loseTheAnswer;
     private HttpServer server;
 
     @AfterEach
@@ -41,12 +48,14 @@ class AgentEnrollmentTest {
     }
 
     @Test
-    void enrollsOnceKeepsTheSecretOwnerOnlyAndSpeaksWithIt() throws Exception {
+    void enrollsOnceWithASecretItKeptFirstAndSpeaksWithIt() throws Exception {
         ServerClient client = client(new AgentSecret(spool, "lab-a"));
 
         assertThat(client.register(Map.of("name", "lab-a"))).isEqualTo(3);
         Path file = spool.resolve("lab-a.secret");
-        assertThat(Files.readString(file, StandardCharsets.UTF_8).strip()).isEqualTo("secret-1");
+        assertThat(knownSecret).startsWith("bl_");
+        assertThat(onDiskWhenProposed).as("kept before the server heard of it").isEqualTo(knownSecret);
+        assertThat(Files.readString(file, StandardCharsets.UTF_8).strip()).isEqualTo(knownSecret);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(spool))).isEqualTo("rwx------");
         assertThat(client.heartbeat(false)).isEqualTo(204);
@@ -55,11 +64,23 @@ class AgentEnrollmentTest {
         restarted.register(Map.of("name", "lab-a"));
 
         assertThat(bearers).containsExactly("POST /api/v1/agents " + ENROLLMENT,
-                "POST /api/v1/agents/lab-a/heartbeat secret-1", "POST /api/v1/agents secret-1");
+                "POST /api/v1/agents/lab-a/heartbeat " + knownSecret, "POST /api/v1/agents " + knownSecret);
     }
 
     @Test
-    void aSecretTheServerNoLongerKnowsIsForgottenAndTheAgentEnrollsAgain() throws Exception {
+    void anEnrollmentWhoseAnswerWasLostIsNotLockedOut() throws Exception {
+        loseTheAnswer = true;
+        assertThatThrownBy(() -> client(new AgentSecret(spool, "lab-a")).register(Map.of("name", "lab-a")))
+                .isInstanceOf(IOException.class);
+        loseTheAnswer = false;
+
+        client(new AgentSecret(spool, "lab-a")).register(Map.of("name", "lab-a"));
+
+        assertThat(bearers).containsExactly("POST /api/v1/agents " + ENROLLMENT, "POST /api/v1/agents " + knownSecret);
+    }
+
+    @Test
+    void aSecretTheServerNoLongerKnowsIsReplacedByAFreshEnrollment() throws Exception {
         AgentSecret secret = new AgentSecret(spool, "lab-a");
         secret.keep("secret-from-another-server");
         ServerClient client = client(secret);
@@ -68,7 +89,7 @@ class AgentEnrollmentTest {
 
         assertThat(bearers).containsExactly("POST /api/v1/agents secret-from-another-server",
                 "POST /api/v1/agents " + ENROLLMENT);
-        assertThat(secret.value()).isEqualTo("secret-1");
+        assertThat(secret.value()).isEqualTo(knownSecret).isNotEqualTo("secret-from-another-server");
     }
 
     @Test
@@ -80,26 +101,26 @@ class AgentEnrollmentTest {
         assertThat(bearers).isEmpty();
     }
 
-    /** Enrolls the enrollment token once (secret-1), takes only the secret it issued, 401 for anything else. */
+    /** Enrolls the enrollment token once with the proposed secret, takes only that secret, 401 for anything else. */
     private ServerClient client(AgentSecret secret) throws IOException {
         if (server == null) {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             server.createContext("/api/v1/agents", exchange -> {
                 String bearer = exchange.getRequestHeaders().getFirst("Authorization").substring(7);
                 bearers.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " " + bearer);
-                exchange.getRequestBody().readAllBytes();
+                String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 String answer = null;
                 int status = 401;
-                if (bearer.equals(ENROLLMENT) && knownSecret == null) {
-                    knownSecret = "secret-1";
-                    answer = "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3, \"secret\": \"secret-1\"}";
+                Matcher proposal = PROPOSAL.matcher(request);
+                if (bearer.equals(ENROLLMENT) && knownSecret == null && proposal.find()) {
+                    knownSecret = proposal.group(1);
+                    onDiskWhenProposed = Files.readString(spool.resolve("lab-a.secret"), StandardCharsets.UTF_8).strip();
+                    answer = loseTheAnswer ? null : "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3}";
+                    status = loseTheAnswer ? 503 : 200;
                 } else if (bearer.equals(knownSecret)) {
                     answer = exchange.getRequestURI().getPath().endsWith("heartbeat") ? null
                             : "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3}";
                     status = answer == null ? 204 : 200;
-                }
-                if (answer != null) {
-                    status = 200;
                 }
                 byte[] body = answer == null ? new byte[0] : answer.getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);

@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -70,10 +71,11 @@ class AgentApiController {
 
     @Operation(summary = "Accept the TLS certificate the agent announces now (admin)",
             description = "After an agent's key changed, calls to it are refused until an admin accepts its new "
-                    + "certificate: its fingerprint becomes the pin every call is checked against.")
+                    + "certificate: its fingerprint becomes the pin every call is checked against. With sha256 "
+                    + "(the fingerprint you compared with the agent's log), 409 when the agent now presents another.")
     @PostMapping("/{name}/certificate")
-    AgentView acceptCertificate(@PathVariable String name) {
-        return registry.acceptCertificate(AgentRules.checkName(name));
+    AgentView acceptCertificate(@PathVariable String name, @RequestParam(required = false) String sha256) {
+        return registry.acceptCertificate(AgentRules.checkName(name), AgentRules.checkExpectedFingerprint(sha256));
     }
 
     @Operation(summary = "Every registered agent with its facts, online or offline, by name")

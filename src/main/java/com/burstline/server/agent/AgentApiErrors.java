@@ -31,6 +31,12 @@ class AgentApiErrors {
         return ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.AGENT_NAME_TAKEN, "Agent name taken", error.getMessage());
     }
 
+    @ExceptionHandler(CertificateMovedException.class)
+    ProblemDetail moved(CertificateMovedException error) {
+        return ProblemTypes.problem(HttpStatus.CONFLICT, ProblemTypes.CERTIFICATE_MOVED, "Agent certificate changed "
+                + "again", error.getMessage());
+    }
+
     @ExceptionHandler(NotThisAgentException.class)
     ProblemDetail notThisAgent(NotThisAgentException error) {
         return ProblemTypes.problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent",

@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.security.AgentSecrets;
 import com.burstline.server.security.TokenSecrets;
 import com.burstline.server.system.BurstlineProperties;
@@ -42,7 +43,7 @@ public class AgentRegistry implements AgentSecrets {
         return heartbeatSeconds;
     }
 
-    /** What a registration answers: the agent, and its new secret when this registration enrolled it (else null). */
+    /** What a registration answers: the agent, and the secret the server drew when it enrolled one that proposed none. */
     record Registered(AgentView agent, String secret) {
     }
 
@@ -76,16 +77,22 @@ public class AgentRegistry implements AgentSecrets {
             throw new AgentNotFoundException(registration.name()); // removed since its secret was checked
         }
         RegisteredAgent agent = known.orElseGet(() -> new RegisteredAgent(registration.name(), now));
-        String secret = null;
+        String drawn = null;
         if (enrolling) {
             if (agent.enrolled()) {
                 throw new AgentNameTakenException(registration.name());
             }
-            secret = TokenSecrets.generate();
+            String secret = registration.secret();
+            if (secret == null) {
+                secret = drawn = EnrollmentSecret.generate();
+            }
             agent.enroll(TokenSecrets.sha256(secret), now);
+        } else if (registration.secret() != null) {
+            throw new InvalidAgentException("secret is proposed only when enrolling with the agent token; this agent "
+                    + "already speaks with its own secret");
         }
         agent.describe(registration, facts, now);
-        return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), secret);
+        return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), drawn);
     }
 
     @Override
@@ -106,12 +113,16 @@ public class AgentRegistry implements AgentSecrets {
                 .seen(busy, clock.instant()));
     }
 
-    /** An admin accepts the certificate the agent announced last: it becomes the pin. */
-    AgentView acceptCertificate(String name) {
+    /**
+     * An admin accepts the certificate the agent announced last: it becomes the pin.
+     *
+     * @throws CertificateMovedException when the agent has announced another certificate than the one expected
+     */
+    AgentView acceptCertificate(String name, String expectedSha256) {
         var now = clock.instant();
         return transaction.execute(status -> {
             RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
-            agent.acceptPresentedCertificate();
+            agent.acceptPresentedCertificate(expectedSha256);
             return agent.toView(offlineAfter, now, factsJson);
         });
     }

@@ -1,6 +1,7 @@
 package com.burstline.server.agent;
 
 import com.burstline.contract.CertificateFingerprint;
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.NameRules;
 
@@ -40,7 +41,28 @@ final class AgentRules {
             throw new InvalidAgentException("version must be at most 64 characters without control characters");
         }
         return new AgentRegistration(registration.name(), url.toString(), testAddress, version,
-                registration.facts(), checkFingerprint(url, registration.certificateSha256()));
+                registration.facts(), checkFingerprint(url, registration.certificateSha256()),
+                checkSecret(registration.secret()));
+    }
+
+    private static String checkSecret(String secret) {
+        if (secret == null) {
+            return null;
+        }
+        try {
+            return EnrollmentSecret.check(secret);
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
+        }
+    }
+
+    /** The fingerprint an admin accepts, in the contract's one form; null when they accept what is presented. */
+    static String checkExpectedFingerprint(String fingerprint) {
+        try {
+            return fingerprint == null ? null : CertificateFingerprint.check("sha256", fingerprint);
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
+        }
     }
 
     /** Normalized to the contract's one form; an agent serving plain HTTP presents no certificate to pin. */

@@ -67,8 +67,15 @@ class RegisteredAgent {
         this.enrolledAt = now;
     }
 
-    /** An admin's decision: the certificate the agent announces now is the one to hold it to from here on. */
-    void acceptPresentedCertificate() {
+    /**
+     * An admin's decision: the certificate the agent announces now is the one to hold it to from here on.
+     *
+     * @param expectedSha256 what the admin was shown; null accepts whatever the agent presents now
+     */
+    void acceptPresentedCertificate(String expectedSha256) {
+        if (expectedSha256 != null && !expectedSha256.equals(presentedSha256)) {
+            throw new CertificateMovedException(name, expectedSha256, presentedSha256);
+        }
         this.certificateSha256 = presentedSha256;
     }
 

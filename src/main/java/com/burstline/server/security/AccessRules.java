@@ -74,6 +74,7 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/labels", OPERATOR),
             rule(HttpMethod.POST, "/agents/{name}/delete", ADMIN),
+            rule(HttpMethod.POST, "/agents/{name}/certificate", ADMIN),
             rule(null, "/jobs/new", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/jobs/{id}/rerun", OPERATOR),

@@ -23,6 +23,7 @@ public final class ProblemTypes {
     public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
     public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
     public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
+    public static final URI CERTIFICATE_MOVED = uri("agent-certificate-moved");
 
     private ProblemTypes() {
     }

@@ -54,7 +54,10 @@ class AgentCertificateApiTest {
         JsonNode changed = certificate("pin-a");
         HttpResponse<String> byTheAgentToken = send("POST", "/api/v1/agents/pin-a/certificate", AGENT_TOKEN, null);
         HttpResponse<String> byTheAgent = send("POST", "/api/v1/agents/pin-a/certificate", secret, null);
-        HttpResponse<String> accepted = send("POST", "/api/v1/agents/pin-a/certificate", API_TOKEN, null);
+        HttpResponse<String> notWhatWasShown = send("POST", "/api/v1/agents/pin-a/certificate?sha256=" + FIRST,
+                API_TOKEN, null);
+        HttpResponse<String> accepted = send("POST", "/api/v1/agents/pin-a/certificate?sha256=" + SECOND.toLowerCase(),
+                API_TOKEN, null);
 
         assertThat(enrolled.get("pinnedSha256").stringValue()).isEqualTo(FIRST);
         assertThat(enrolled.get("changed").booleanValue()).isFalse();
@@ -63,6 +66,9 @@ class AgentCertificateApiTest {
         assertThat(changed.get("changed").booleanValue()).isTrue();
         assertThat(byTheAgentToken.statusCode()).isIn(401, 403);
         assertThat(byTheAgent.statusCode()).isIn(401, 403);
+        assertThat(notWhatWasShown.statusCode()).as(notWhatWasShown.body()).isEqualTo(409);
+        assertThat(notWhatWasShown.body()).contains("now presents the certificate SHA-256 " + SECOND,
+                "nothing was accepted");
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(certificate("pin-a").get("pinnedSha256").stringValue()).isEqualTo(SECOND);
         assertThat(certificate("pin-a").get("changed").booleanValue()).isFalse();

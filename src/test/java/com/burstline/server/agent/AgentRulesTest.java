@@ -34,21 +34,31 @@ class AgentRulesTest {
     }
 
     private static AgentRegistration registration(String name, String testAddress) {
-        return new AgentRegistration(name, "http://10.77.1.2:7701", testAddress, "0.1.0", null, null);
+        return new AgentRegistration(name, "http://10.77.1.2:7701", testAddress, "0.1.0", null, null, null);
     }
 
     @org.junit.jupiter.api.Test
     void aFingerprintIsKeptInTheContractsOneFormAndOnlyWithAnHttpsUrl() {
         String bare = "ab".repeat(32);
         String pinned = AgentRules.check(new AgentRegistration("arm-a", "https://10.77.1.2:7701", null, "0.1.0",
-                null, bare)).certificateSha256();
+                null, bare, null)).certificateSha256();
 
         assertThat(pinned).isEqualTo(String.join(":", java.util.Collections.nCopies(32, "AB")));
         assertThatThrownBy(() -> AgentRules.check(new AgentRegistration("arm-a", "http://10.77.1.2:7701", null,
-                "0.1.0", null, bare))).isInstanceOf(InvalidAgentException.class)
+                "0.1.0", null, bare, null))).isInstanceOf(InvalidAgentException.class)
                 .hasMessageContaining("certificateSha256 goes with an https url");
         assertThatThrownBy(() -> AgentRules.check(new AgentRegistration("arm-a", "https://10.77.1.2:7701", null,
-                "0.1.0", null, "AB:CD"))).isInstanceOf(InvalidAgentException.class)
+                "0.1.0", null, "AB:CD", null))).isInstanceOf(InvalidAgentException.class)
                 .hasMessageContaining("certificateSha256 must be a SHA-256 fingerprint");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aProposedSecretMustBeTheFormTheAgentDraws() {
+        String drawn = com.burstline.contract.EnrollmentSecret.generate();
+        assertThat(AgentRules.check(new AgentRegistration("arm-a", "http://10.77.1.2:7701", null, "0.1.0", null, null,
+                drawn)).secret()).isEqualTo(drawn);
+        assertThatThrownBy(() -> AgentRules.check(new AgentRegistration("arm-a", "http://10.77.1.2:7701", null,
+                "0.1.0", null, null, "password123"))).isInstanceOf(InvalidAgentException.class)
+                .hasMessageContaining("secret must be \"bl_\" and 43 characters");
     }
 }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Trust on first use: the first fingerprint an agent announces is pinned; only an admin moves the pin. */
 class CertificatePinTest {
@@ -44,9 +45,20 @@ class CertificatePinTest {
         agent.describe(registration("https", FIRST), null, NOW);
         agent.describe(registration("https", SECOND), null, NOW);
 
-        agent.acceptPresentedCertificate();
+        agent.acceptPresentedCertificate(SECOND);
 
         assertThat(view(agent).certificate()).isEqualTo(new AgentCertificate(SECOND, SECOND, false));
+    }
+
+    @Test
+    void aCertificateOtherThanTheOneTheAdminWasShownIsNotAccepted() {
+        RegisteredAgent agent = new RegisteredAgent("lab-b", NOW);
+        agent.describe(registration("https", FIRST), null, NOW);
+        agent.describe(registration("https", SECOND), null, NOW);
+
+        assertThatThrownBy(() -> agent.acceptPresentedCertificate(FIRST)).isInstanceOf(CertificateMovedException.class)
+                .hasMessageContaining("now presents the certificate SHA-256 " + SECOND + ", not " + FIRST);
+        assertThat(view(agent).certificate()).isEqualTo(new AgentCertificate(FIRST, SECOND, true));
     }
 
     @Test
@@ -65,6 +77,6 @@ class CertificatePinTest {
     }
 
     private static AgentRegistration registration(String scheme, String fingerprint) {
-        return new AgentRegistration("lab-b", scheme + "://10.81.2.2:7701", "10.81.0.2", "0.1.0", null, fingerprint);
+        return new AgentRegistration("lab-b", scheme + "://10.81.2.2:7701", "10.81.0.2", "0.1.0", null, fingerprint, null);
     }
 }

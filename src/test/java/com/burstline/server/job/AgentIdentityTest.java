@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.DispatchNonce;
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.run.StoredRows;
 import com.burstline.server.security.TokenSecrets;
 import org.junit.jupiter.api.AfterEach;
@@ -165,6 +166,26 @@ class AgentIdentityTest {
         assertThat(newSecret).isNotEqualTo(secret);
         assertThat(api().send("POST", "/api/v1/agents/id-dup/heartbeat", newSecret, "{}").statusCode())
                 .isEqualTo(204);
+    }
+
+    /** The real agent proposes the secret it already keeps; the server stores its hash and answers none back. */
+    @Test
+    void anAgentMayProposeItsOwnSecretOnlyWhenEnrolling() {
+        String proposed = EnrollmentSecret.generate();
+        String body = "{\"name\": \"id-own\", \"url\": \"http://127.0.0.1:7701\", \"secret\": \"%s\"}";
+
+        var enrolled = api().send("POST", "/api/v1/agents", AGENT_TOKEN, body.formatted(proposed));
+
+        assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(200);
+        assertThat(JobApiClient.json(enrolled).has("secret")).as("the agent knows it already").isFalse();
+        assertThat(storedHash("id-own")).isEqualTo(TokenSecrets.sha256(proposed));
+        assertThat(api().send("POST", "/api/v1/agents/id-own/heartbeat", proposed, "{}").statusCode()).isEqualTo(204);
+        JobApiBehaviour.assertProblem(api().send("POST", "/api/v1/agents", proposed,
+                body.formatted(EnrollmentSecret.generate())), 400, "only when enrolling");
+        assertThat(storedHash("id-own")).isEqualTo(TokenSecrets.sha256(proposed));
+        JobApiBehaviour.assertProblem(api().send("POST", "/api/v1/agents", AGENT_TOKEN,
+                body.replace("id-own", "id-weak").formatted("hunter2")), 400, "256 random bits");
+        assertThat(api().get("/api/v1/agents/id-weak").statusCode()).isEqualTo(404);
     }
 
     /** An agent registered before enrollment existed (V12 added the secrets) has none: enrolling claims its name. */

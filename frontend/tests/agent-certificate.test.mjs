@@ -1,0 +1,86 @@
+// An agent whose TLS key changed, on the Agents page in real Chromium: the page shows both fingerprints and, to an
+// admin, a button that pins the new one; a certificate announced after the page was loaded is not what the click
+// accepts. The agent is registered through the real API (enrollment token, then its own secret). Needs
+// ../target/burstline.jar.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  authorized, launchBrowser, results, serverJar, signInWithToken, startServer,
+} from './support/server.mjs';
+
+const token = `test-token-cert-${process.pid}`;
+const agentToken = `agent-token-cert-${process.pid}`;
+const fingerprint = (byte) => Array(32).fill(byte).join(':');
+const [FIRST, SECOND, THIRD] = [fingerprint('AA'), fingerprint('BB'), fingerprint('CC')];
+
+let stopServer = async () => {};
+let baseUrl;
+let workDir;
+let secret;
+
+async function register(bearer, certificateSha256) {
+  const response = await fetch(`${baseUrl}/api/v1/agents`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'cert-a', url: 'https://127.0.0.1:9', testAddress: '127.0.0.1', certificateSha256 }),
+  });
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  return JSON.parse(text);
+}
+
+async function certificate() {
+  const agent = await (await fetch(`${baseUrl}/api/v1/agents/cert-a`, authorized(token))).json();
+  return agent.certificate;
+}
+
+describe('accepting an agent\'s new certificate on the Agents page', () => {
+  before(async () => {
+    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first (mvn -B -q -DskipTests package)`);
+    mkdirSync(results, { recursive: true });
+    workDir = mkdtempSync(join(tmpdir(), 'burstline-cert-'));
+    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'agent-certificate-server.log',
+      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`] }));
+    ({ secret } = await register(agentToken, FIRST));
+    await register(secret, SECOND); // the agent restarted with a new key
+  });
+
+  after(async () => {
+    await stopServer();
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a certificate announced after the page loaded is not accepted; the one shown is, by a click', async () => {
+    const { context, page } = await launchBrowser(join(workDir, 'profile'), { width: 1280, height: 900 });
+    try {
+      await signInWithToken(page, baseUrl, token);
+      await page.goto(`${baseUrl}/agents`);
+      const changed = page.locator('tr[data-agent="cert-a"] [data-field="certificate-changed"]');
+      assert.match(await changed.textContent(), new RegExp(`${SECOND}[\\s\\S]*${FIRST}`));
+      await page.screenshot({ path: join(results, 'agents-certificate-changed-1280.png'), fullPage: true });
+      await page.setViewportSize({ width: 400, height: 900 });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      await page.screenshot({ path: join(results, 'agents-certificate-changed-400.png'), fullPage: true });
+      assert.ok(width <= 400, `the Agents page is ${width} px wide at 400 px`);
+
+      await register(secret, THIRD); // announced while the admin was comparing SECOND
+      await Promise.all([page.waitForNavigation(), changed.locator('button').click()]);
+      assert.match(await page.locator('[role=status]').textContent(), /now presents the certificate SHA-256 CC:.*nothing was accepted/);
+      assert.equal((await certificate()).pinnedSha256, FIRST, 'the pin did not move');
+
+      const again = page.locator('tr[data-agent="cert-a"] [data-field="certificate-changed"]');
+      assert.match(await again.textContent(), new RegExp(THIRD));
+      await Promise.all([page.waitForNavigation(), again.locator('button').click()]);
+      assert.match(await page.locator('[role=status]').textContent(), /certificate SHA-256 CC:.* is now pinned/);
+      assert.deepEqual(await certificate(), { pinnedSha256: THIRD, presentedSha256: THIRD, changed: false });
+      assert.equal(await page.locator('[data-field="certificate-changed"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});
