@@ -7,13 +7,16 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * One TCP data stream as a {@link TcpLoop} drives it: a turn is one non-blocking write or read, so that the ready
- * streams take turns block by block as iperf3's do. Writing one stream until its socket was full before the next
- * one's turn (up to 8 blocks) moved half of iperf3's rate across a veth with 4 streams: the receiver then copied
- * megabytes that had left the cache, at twice the CPU per byte (perf). A sender keeps iperf3's block boundaries: a
- * short write goes on with the rest of the block at its next turn, and a block counts once it is all written.
+ * One TCP data stream as a {@link TcpLoop} drives it, so that no socket holds more than it must: a sender's turn is
+ * one non-blocking write, so that the ready streams take turns block by block as iperf3's do, and a receiver's turn
+ * drains its socket. Writing one stream until its socket was full before the next one's turn (up to 8 blocks)
+ * moved half of iperf3's rate across a veth with 4 streams: the receiver then copied megabytes that had left the
+ * cache, at twice the CPU per byte (perf). A sender keeps iperf3's block boundaries: a short write goes on with the
+ * rest of the block at its next turn, and a block counts once it is all written.
  */
 final class TcpFlow {
+    /** Bounds a receiver's turn so that a fast stream cannot starve the others of theirs. */
+    private static final int READS_PER_TURN = 8;
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }
 
     final DataStream stream;
@@ -93,17 +96,26 @@ final class TcpFlow {
         return Turn.PROGRESS;
     }
 
+    /** Reads until the socket is drained (a short read), at most {@link #READS_PER_TURN} buffers. */
     private Turn receive(ByteBuffer inbox) throws IOException {
-        inbox.clear();
-        int count = channel.read(inbox);
-        if (count < 0) {
-            return Turn.DONE;
+        for (int i = 0; i < READS_PER_TURN; i++) {
+            inbox.clear();
+            int count = channel.read(inbox);
+            if (count < 0) {
+                return Turn.DONE;
+            }
+            if (count == 0) {
+                return i == 0 ? Turn.BLOCKED : Turn.PROGRESS;
+            }
+            if (run.counting()) {
+                stream.counters.add(count);
+                run.received(count);
+            }
+            if (count < inbox.capacity()) {
+                break;
+            }
         }
-        if (count > 0 && run.counting()) {
-            stream.counters.add(count);
-            run.received(count);
-        }
-        return count == 0 ? Turn.BLOCKED : Turn.PROGRESS;
+        return Turn.PROGRESS;
     }
 
     /** When a paced sender may write again. */
