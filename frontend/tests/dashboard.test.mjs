@@ -199,8 +199,16 @@ describe('dashboard in Chromium', () => {
     await page.goto(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('#detail-chart[data-ready="true"]');
     assert.equal(await page.textContent('#detail-title'), 'Packets per interval');
-    await page.click('.danger-zone summary');
-    await page.click('.danger-zone button[type=submit]');
+    await page.click('#delete-run summary');
+    assert.match((await page.textContent('#delete-run .confirm-question')).replace(/\s+/g, ' '),
+      new RegExp(`Delete run #${runId}\\? Its figures, intervals and raw iperf3 output are gone for good`));
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(results, `run-delete-confirm-${width}.png`), fullPage: true });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scrolling at ${width} px with the question open`);
+    }
+    await page.click('#delete-run button[type=submit]');
     await page.waitForURL((url) => url.pathname === '/runs');
     assert.match(await page.textContent('.alert.info'), new RegExp(`Run ${runId} was deleted`));
     assert.equal((await fetch(`${baseUrl}/api/v1/runs/${runId}`, authorized(token))).status, 404);

@@ -79,6 +79,7 @@ describe('schedules page in Chromium', () => {
     assert.equal(await page.locator('#history tr[data-kind=PAUSED]').count(), 1);
     await Promise.all([page.waitForNavigation(), page.click('#resume-form button')]);
     assert.equal(await page.textContent('#schedule-state'), 'ACTIVE');
+    await historyShowsTimesAsTheDashboardDoes();
     await page.screenshot({ path: join(results, 'schedule-1280.png'), fullPage: true });
     assert.equal(await overflow(), 0, 'no sideways scrolling at 1280 px');
 
@@ -97,7 +98,17 @@ describe('schedules page in Chromium', () => {
 
     await viewerSeesNoButtons(page.url());
 
-    await Promise.all([page.waitForNavigation(), page.click('#delete-form button')]);
+    await page.click('#delete-confirm summary');
+    assert.match((await page.textContent('#delete-confirm .confirm-question')).replace(/\s+/g, ' '),
+      /Delete schedule 'nightly sched-a → sched-b'\? It starts no more jobs and its history is gone/);
+    await page.screenshot({ path: join(results, 'schedule-delete-confirm-1280.png'), fullPage: true });
+    assert.equal(await overflow(), 0, 'no sideways scrolling at 1280 px with the question open');
+    await page.click('#delete-confirm summary');
+    await page.reload();
+    assert.equal(await page.textContent('#schedule-state'), 'ACTIVE', 'closing the question deletes nothing');
+
+    await page.click('#delete-confirm summary');
+    await Promise.all([page.waitForNavigation(), page.click('#delete-confirm button')]);
     assert.match(page.url(), /\/schedules$/);
     assert.match(await page.textContent('[role=status]'), /was deleted; its jobs stay/);
     assert.ok(await page.isVisible('#no-schedules'));
@@ -118,7 +129,7 @@ async function viewerSeesNoButtons(schedulePage) {
     await signInWithToken(viewer.page, baseUrl, viewerToken);
     await viewer.page.goto(schedulePage);
     assert.equal(await viewer.page.textContent('#schedule-state'), 'ACTIVE');
-    assert.equal(await viewer.page.locator('#pause-form, #resume-form, #delete-form').count(), 0);
+    assert.equal(await viewer.page.locator('#pause-form, #resume-form, #delete-confirm').count(), 0);
     assert.equal(await viewer.page.locator('#history tr[data-kind=RESUMED]').count(), 1);
     await viewer.page.goto(`${baseUrl}/schedules`);
     assert.equal(await viewer.page.locator('#schedule-form').count(), 0);
@@ -136,6 +147,17 @@ async function register(name) {
       facts: { osName: 'Linux', cpus: 2, iperf3Version: '3.12', instanceType: 't4g.large', routeInterface: null,
         interfaces: [] } }) }));
   assert.equal(response.status, 200, await response.text());
+}
+
+/** Times in the history, its details' included, read "2026-12-01 03:00:00 UTC" like every time on the dashboard. */
+async function historyShowsTimesAsTheDashboardDoes() {
+  const resumed = page.locator('#history tr[data-kind=RESUMED]');
+  const detail = await resumed.locator('td[data-label=Detail]').textContent();
+  assert.match(detail, /^resumed: next run at \d{4}-\d\d-\d\d \d\d:00:00 UTC$/);
+  const time = resumed.locator('td[data-label=Detail] time');
+  assert.match(await time.getAttribute('title'), /^\d{4}-\d\d-\d\dT\d\d:00:00Z$/, 'the exact instant on hover');
+  const history = await page.textContent('#history tbody');
+  assert.doesNotMatch(history, /\d\dT\d\d:\d\d/, 'no raw ISO time left in the history');
 }
 
 function overflow() {

@@ -68,7 +68,7 @@ function showJob(job) {
   }
   cooling = job.coolingDown;
   showCooling();
-  const cancel = document.getElementById('cancel-form');
+  const cancel = document.getElementById('cancel-job');
   if (cancel) {
     cancel.hidden = FINISHED.includes(job.status);
   }

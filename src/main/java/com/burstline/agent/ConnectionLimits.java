@@ -15,6 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a connection whose headers take longer than {@link #HEADER_SECONDS} (from accept, so connections that never send
  * a byte too) or whose body, handling and answer take longer than {@link #EXCHANGE_SECONDS}. Checked on JDK 17.0.15:
  * {@code maxReqTime} ends when the headers are read, {@code maxRspTime} runs from there to the end of the answer.
+ * On the HTTPS listener the TLS handshake is read by the same thread as the first headers, inside that first limit,
+ * so it is the handshake timeout too: a ClientHello trickling in, or a client that never finishes the handshake,
+ * is cut after {@link #HEADER_SECONDS} like slow headers (AgentSlowClientsIT).
  */
 final class ConnectionLimits {
     static final int MAX_CONNECTIONS = 1000;

@@ -17,8 +17,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Real agent processes (target/burstline-agent.jar) under 500 slow connections from one client (127.0.0.2): some
- * never send a byte, some send their headers a byte a second, some their bodies. The agent still answers its server's
- * calls and runs a scenario, cuts the stuck connections, and by default listens only on the address that reaches
- * its server. Each wait is a generous bound, not a speed goal.
+ * never send a byte, some send their headers a byte a second, some their bodies; on its HTTPS listener, some stall in
+ * the TLS handshake (a ClientHello a byte a second, or a whole one and then nothing). The agent still answers its
+ * server's calls and runs a scenario, cuts the stuck connections, and by default listens only on the address that
+ * reaches its server. Each wait is a generous bound, not a speed goal.
  */
 class AgentSlowClientsIT {
     private static final String TOKEN = "agent-slow-token";
@@ -79,31 +82,60 @@ class AgentSlowClientsIT {
         List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
         List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(TOKEN), true));
         slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
+        answeredAndCut(slow, sut, peer, "spool-slow-sut", Map.of("connections that never sent a byte", silent,
+                "headers still arriving", slowHeaders, "bodies still arriving (cut or answered)", slowBodies));
+    }
+
+    @Test
+    void fiveHundredStalledTlsHandshakesLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
+        AgentProcess sut = startAgent("tls-sut", AgentProcess.freePort(), null, true);
+        AgentProcess peer = startAgent("tls-peer", AgentProcess.freePort(), null, true);
+        assertThat(sut.url().getScheme()).isEqualTo("https");
+        SlowConnections slow = connections(sut);
+        byte[] hello = SlowConnections.tlsClientHello();
+        List<Socket> silent = slow.open(SILENT, new byte[0], null);
+        // the record header at once, then the hello a byte a second: it never completes while the test runs
+        List<Socket> slowHellos = slow.open(SLOW_HEADERS, Arrays.copyOf(hello, 5),
+                Arrays.copyOfRange(hello, 5, hello.length - 1));
+        List<Socket> stuckAfterHello = slow.open(SLOW_BODIES, hello, null); // never answers the server's hello
+        answeredAndCut(slow, sut, peer, "spool-tls-sut", Map.of("TLS connections that never sent a byte", silent,
+                "ClientHellos still arriving", slowHellos, "handshakes the client never finished", stuckAfterHello));
+    }
+
+    /**
+     * While the slow connections trickle, the SUT answers its server and runs a scenario; then the agent has cut
+     * every one of them, and lives.
+     */
+    private void answeredAndCut(SlowConnections slow, AgentProcess sut, AgentProcess peer, String spool,
+                                Map<String, List<Socket>> stuck) throws Exception {
         Thread trickler = slow.trickleEverySecond();
         try {
-            for (int i = 0; i < 3; i++) { // across the first seconds, while every slow connection is still open
-                assertAnsweredWithinTenSeconds(sut);
-                Thread.sleep(1000);
+            answersTheServerAndRunsAScenario(sut, peer, spool);
+            for (Map.Entry<String, List<Socket>> kind : stuck.entrySet()) {
+                assertThat(SlowConnections.awaitClosedByPeer(kind.getValue(), Duration.ofMinutes(1)))
+                        .as(kind.getKey() + ", cut by the agent").isEqualTo(kind.getValue().size());
             }
-            int port = AgentProcess.freePort();
-            assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
-                    + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
-            HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
-            assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
-            assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-slow-sut"))).get("succeeded")
-                    .booleanValue()).isTrue();
-            assertAnsweredWithinTenSeconds(sut);
-
-            assertThat(SlowConnections.awaitClosedByPeer(silent, Duration.ofMinutes(1)))
-                    .as("connections that never sent a byte, cut by the agent").isEqualTo(SILENT);
-            assertThat(SlowConnections.awaitClosedByPeer(slowHeaders, Duration.ofMinutes(1)))
-                    .as("headers still arriving, cut by the agent").isEqualTo(SLOW_HEADERS);
-            assertThat(SlowConnections.awaitClosedByPeer(slowBodies, Duration.ofMinutes(1)))
-                    .as("bodies still arriving, cut or answered by the agent").isEqualTo(SLOW_BODIES);
             assertThat(sut.isAlive()).isTrue();
         } finally {
             trickler.interrupt();
         }
+    }
+
+    /** Status calls across the first seconds, while every slow connection is still open; then a whole scenario. */
+    private void answersTheServerAndRunsAScenario(AgentProcess sut, AgentProcess peer, String spool)
+            throws Exception {
+        for (int i = 0; i < 3; i++) {
+            assertAnsweredWithinTenSeconds(sut);
+            Thread.sleep(1000);
+        }
+        int port = AgentProcess.freePort();
+        assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
+                + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
+        HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+        assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve(spool))).get("succeeded")
+                .booleanValue()).isTrue();
+        assertAnsweredWithinTenSeconds(sut);
     }
 
     private SlowConnections connections(AgentProcess agent) {
@@ -113,10 +145,17 @@ class AgentSlowClientsIT {
     }
 
     private AgentProcess startAgent(String name, int port, String listen) throws IOException {
-        // Plain HTTP: the slow requests below are HTTP bytes, and the limits under test are the HTTP listener's.
-        List<String> options = List.of("--server", NOWHERE, "--token", TOKEN, "--name", name, "--tls", "off",
+        // Plain HTTP where the slow requests are HTTP bytes: the limits under test are then the HTTP listener's.
+        return startAgent(name, port, listen, false);
+    }
+
+    private AgentProcess startAgent(String name, int port, String listen, boolean tls) throws IOException {
+        List<String> options = new ArrayList<>(List.of("--server", NOWHERE, "--token", TOKEN, "--name", name,
                 "--listen", Objects.requireNonNullElse(listen, "127.0.0.1:" + port),
-                "--spool", workDir.resolve("spool-" + name).toString());
+                "--spool", workDir.resolve("spool-" + name).toString()));
+        if (!tls) {
+            options.addAll(List.of("--tls", "off"));
+        }
         AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"),
                 options);
         agents.add(agent);

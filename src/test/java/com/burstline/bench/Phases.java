@@ -25,7 +25,8 @@ final class Phases {
     }
 
     /**
-     * JDBC batch first: run_interval only grows, and the service's uploads should not get the smaller table. Each
+     * JDBC batch first (one commit per result, then K per commit, the most a group commit could share with
+     * K clients): run_interval only grows, and the service's uploads should not get the smaller table. Each
      * phase starts after a GC, so that garbage from the phase before is not collected on its clock.
      */
     Report.Figures measure(List<Corpus.Upload> uploads) throws Exception {
@@ -33,7 +34,9 @@ final class Phases {
         long rows = uploads.stream().mapToLong(Corpus.Upload::rows).sum();
 
         System.gc();
-        Timing jdbcBatch = Timing.of(() -> jdbc.insert(results, clients));
+        Timing jdbcBatch = Timing.of(() -> jdbc.insert(results, clients, 1));
+        System.gc();
+        Timing jdbcGrouped = Timing.of(() -> jdbc.insert(results, clients, clients));
 
         System.gc();
         long before = storedRows.now();
@@ -42,7 +45,7 @@ final class Phases {
 
         System.gc();
         Timing parseOnly = Timing.of(() -> parse(uploads));
-        return new Report.Figures(uploads.size(), rows, endToEnd, parseOnly, jdbcBatch);
+        return new Report.Figures(uploads.size(), rows, endToEnd, parseOnly, jdbcBatch, jdbcGrouped);
     }
 
     /** One parser shared by the threads, as the service shares its one parser among request threads. */

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Upload throughput, measured beside its two limits in one run on one database: how fast the service stores real
  * iperf3 results sent over HTTP, how fast the same bytes parse, and how fast the same interval rows go in by plain
- * JDBC batches. A measurement, not a check: it prints figures and ratios and never fails on speed.
+ * JDBC batches (H2 on disk by default, or PostgreSQL). A measurement, not a check: it prints figures and ratios and
+ * never fails on speed.
  * Run by {@code scripts/bench-upload.sh}.
  */
 public final class UploadBenchmark {
@@ -48,9 +49,10 @@ public final class UploadBenchmark {
         Corpus corpus = Corpus.ofRealSamples(options.samples());
         List<Corpus.Upload> warmup = corpus.next(options.warmup());
         List<Corpus.Upload> measured = corpus.next(options.uploads());
-        Report.header(options, corpus.sampleCount(), measured);
+        BenchDatabase database = options.postgres() ? BenchDatabase.postgres() : BenchDatabase.h2(dataDir);
+        Report.header(options, corpus.sampleCount(), measured, database);
         String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-        try (ConfigurableApplicationContext server = start(dataDir, token)) {
+        try (ConfigurableApplicationContext server = start(dataDir, token, database)) {
             Phases phases = new Phases(server, token, options.clients());
             if (!warmup.isEmpty()) {
                 phases.measure(warmup);
@@ -60,18 +62,22 @@ public final class UploadBenchmark {
                 rounds.add(phases.measure(slice));
             }
             Report.table(options.clients(), rounds);
+        } finally {
+            database.drop();
         }
     }
 
     /** Settings as command-line arguments: those outrank application.properties, builder properties do not. */
-    private static ConfigurableApplicationContext start(Path dataDir, String token) {
-        return new SpringApplicationBuilder(BurstlineApplication.class).run(
+    private static ConfigurableApplicationContext start(Path dataDir, String token, BenchDatabase database) {
+        List<String> arguments = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--server.address=127.0.0.1",
                 "--burstline.data-dir=" + dataDir,
                 "--burstline.api-token=" + token,
                 "--spring.main.banner-mode=off",
-                "--logging.level.root=ERROR");
+                "--logging.level.root=ERROR"));
+        arguments.addAll(database.arguments());
+        return new SpringApplicationBuilder(BurstlineApplication.class).run(arguments.toArray(String[]::new));
     }
 
     private static List<List<Corpus.Upload>> slices(List<Corpus.Upload> uploads, int count) {

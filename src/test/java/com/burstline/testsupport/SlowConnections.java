@@ -4,19 +4,24 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 
 /**
  * Slow clients on loopback, all from one address (127.0.0.2): connections that each start a request and then send one
- * more byte per {@link #trickle()}, or never a byte more. For the slow-client tests and the reliability report.
+ * more byte per {@link #trickle()} (a space, or the next byte of what they were given to send), or never a byte more.
+ * For the slow-client tests and the reliability report.
  */
 public final class SlowConnections implements AutoCloseable {
     private final List<Socket> sockets = new ArrayList<>();
-    private final List<Socket> trickling = new ArrayList<>();
+    private final List<Trickling> trickling = new ArrayList<>();
     private final InetSocketAddress target;
 
     public SlowConnections(int port) {
@@ -25,26 +30,38 @@ public final class SlowConnections implements AutoCloseable {
 
     /** {@code count} connections that send {@code start} (may be empty) and then, if {@code trickle}, a byte a time. */
     public List<Socket> open(int count, String start, boolean trickle) throws IOException {
+        byte[] bytes = start.getBytes(StandardCharsets.US_ASCII);
+        return open(count, bytes, trickle ? new byte[0] : null);
+    }
+
+    /**
+     * {@code count} connections that send {@code start} at once and then, unless {@code then} is null, {@code then}
+     * a byte per {@link #trickle()} (spaces once it is all sent): e.g. the first bytes of a TLS ClientHello, then
+     * the rest of it.
+     */
+    public List<Socket> open(int count, byte[] start, byte[] then) throws IOException {
         List<Socket> opened = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Socket socket = new Socket();
             socket.bind(new InetSocketAddress("127.0.0.2", 0));
             socket.connect(target, 5000);
-            socket.getOutputStream().write(start.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(start);
             opened.add(socket);
         }
-        sockets.addAll(opened);
-        if (trickle) {
-            trickling.addAll(opened);
+        synchronized (this) {
+            sockets.addAll(opened);
+            if (then != null) {
+                opened.forEach(socket -> trickling.add(new Trickling(socket, then)));
+            }
         }
         return opened;
     }
 
     /** One byte more on each trickling connection the other side still keeps open. */
     public synchronized void trickle() {
-        for (Socket socket : trickling) {
+        for (Trickling connection : trickling) {
             try {
-                socket.getOutputStream().write(' ');
+                connection.sendNext();
             } catch (IOException closedByTheOtherSide) {
                 // its timeouts or caps cut it: that is what they are for
             }
@@ -66,6 +83,25 @@ public final class SlowConnections implements AutoCloseable {
         thread.setDaemon(true);
         thread.start();
         return thread;
+    }
+
+    /**
+     * What a real TLS client (the JDK's) sends first: its ClientHello record, for connections that start a handshake
+     * and stall in it.
+     */
+    public static byte[] tlsClientHello() throws IOException {
+        try {
+            SSLEngine engine = SSLContext.getDefault().createSSLEngine("127.0.0.1", 443);
+            engine.setUseClientMode(true);
+            ByteBuffer record = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+            engine.wrap(ByteBuffer.allocate(0), record);
+            record.flip();
+            byte[] hello = new byte[record.remaining()];
+            record.get(hello);
+            return hello;
+        } catch (GeneralSecurityException e) {
+            throw new IOException("no TLS client in this JVM: " + e.getMessage(), e);
+        }
     }
 
     /** How many of these the other side closed (end of stream or reset) within {@code patience}. */
@@ -111,8 +147,24 @@ public final class SlowConnections implements AutoCloseable {
         }
     }
 
+    /** A connection and what it has left to send, a byte at a time. */
+    private static final class Trickling {
+        private final Socket socket;
+        private final byte[] bytes;
+        private int next;
+
+        Trickling(Socket socket, byte[] bytes) {
+            this.socket = socket;
+            this.bytes = bytes;
+        }
+
+        void sendNext() throws IOException {
+            socket.getOutputStream().write(next < bytes.length ? bytes[next++] : ' ');
+        }
+    }
+
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         for (Socket socket : sockets) {
             socket.close();
         }

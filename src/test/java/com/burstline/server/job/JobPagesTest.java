@@ -80,7 +80,10 @@ class JobPagesTest {
         assertThat(jobPath).matches("/jobs/\\d+");
         var jobPage = get(jobPath);
         assertThat(jobPage.body()).contains("page-sut → page-peer", "TCP 4 streams download, 1 s",
-                "UDP 5 Gbit/s upload, 1 s", "from-form", "/js/job-page.js", "Cancel this job", ESCAPED_NOTE);
+                "UDP 5 Gbit/s upload, 1 s", "from-form", "/js/job-page.js", "Cancel this job…", ESCAPED_NOTE);
+        assertThat(jobPage.body().replaceAll("\\s+", " ")).as("cancelling asks first and names what is lost")
+                .contains("<details class=\"confirm\" id=\"cancel-confirm\">", "Cancel job #"
+                        + jobPath.substring("/jobs/".length()) + "? The scenario running now stops");
         assertThat(get("/jobs").body()).contains("href=\"" + jobPath + "\"");
         var cancelled = post(jobPath + "/cancel", csrf(jobPage.body()), "");
         assertThat(cancelled.statusCode()).isEqualTo(302);

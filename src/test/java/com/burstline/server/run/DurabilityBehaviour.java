@@ -75,7 +75,8 @@ abstract class DurabilityBehaviour {
             promised.putAll(storm.acknowledged());
             System.out.printf("SIGTERM mid-storm: ended after %d ms; answers %s, requests refused or cut %d%n",
                     shutdown.toMillis(), storm.statuses(), storm.failedRequests());
-            assertThat(storm.statuses().keySet()).as("answers during the storm").isSubsetOf(201, 503);
+            assertThat(storm.statuses().keySet()).as("answers during the storm, first bodies %s", storm.firstBodies())
+                    .isSubsetOf(201, 503);
         }
         try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
             assertEveryPromiseKept(server, promised, 2);

@@ -28,6 +28,8 @@ final class UploadStorm implements AutoCloseable {
     private final AtomicInteger next = new AtomicInteger();
     private final Map<Long, byte[]> acknowledged = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+    /** The first answer's body per status other than 201, so that a failure says what the server said. */
+    private final Map<Integer, String> firstBodies = new ConcurrentHashMap<>();
     private final AtomicInteger reusedIds = new AtomicInteger();
     private final AtomicInteger failedRequests = new AtomicInteger();
     private final java.util.Queue<Long> answerNanos = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -56,6 +58,10 @@ final class UploadStorm implements AutoCloseable {
 
     Map<Integer, AtomicInteger> statuses() {
         return statuses;
+    }
+
+    Map<Integer, String> firstBodies() {
+        return firstBodies;
     }
 
     /** 201 answers that gave an id already answered for other bytes during this storm. */
@@ -87,6 +93,9 @@ final class UploadStorm implements AutoCloseable {
                         HttpResponse.BodyHandlers.ofString());
                 answerNanos.add(System.nanoTime() - sent);
                 statuses.computeIfAbsent(answer.statusCode(), status -> new AtomicInteger()).incrementAndGet();
+                if (answer.statusCode() != 201) {
+                    firstBodies.putIfAbsent(answer.statusCode(), answer.body());
+                }
                 if (answer.statusCode() == 201) {
                     long id = JSON.readTree(answer.body()).get("id").longValue();
                     if (acknowledged.putIfAbsent(id, upload.content()) != null) {

@@ -80,6 +80,9 @@ class ScheduleApiTest {
         assertThat(listed.valueStream().map(s -> s.get("name").stringValue())).contains("berlin nightly");
         JsonNode history = json(api.get("/api/v1/schedules/" + id + "/history"));
         assertThat(history.valueStream().map(e -> e.get("kind").stringValue())).containsExactly("RESUMED", "PAUSED");
+        assertThat(history.get(0).get("detail").stringValue()).as("the API keeps the detail as stored, ISO time and all")
+                .matches("resumed: next run at \\d{4}-\\d\\d-\\d\\dT\\d\\d:00:00Z");
+        assertThat(history.get(0).has("detailParts")).as("the page's split is not part of the API").isFalse();
 
         assertThat(api.send("DELETE", "/api/v1/schedules/" + id, API_TOKEN, null).statusCode()).isEqualTo(204);
         HttpResponse<String> gone = api.get("/api/v1/schedules/" + id);

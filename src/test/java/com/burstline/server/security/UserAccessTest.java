@@ -94,6 +94,32 @@ class UserAccessTest {
     }
 
     @Test
+    void deletingAUserAndRevokingATokenAskFirstAndNameWhatIsLost() throws Exception {
+        var http = new AccessHttp(port);
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
+                "{\"username\": \"ana\", \"password\": \"ana-password-12\", \"role\": \"viewer\"}").statusCode())
+                .isEqualTo(201);
+        String wall = http.issue(BOOTSTRAP, "wall", "viewer");
+        assertThat(http.send("GET", "/api/v1/runs", wall, null).statusCode()).as("used, as the other tests expect")
+                .isEqualTo(200);
+        long token = http.idOf(BOOTSTRAP, "wall");
+        var admin = new SignedInBrowser(port);
+        assertThat(admin.signIn("", BOOTSTRAP)).doesNotContain("error");
+
+        String users = admin.get("/admin/users").body().replaceAll("\\s+", " ");
+        assertThat(users).as("the form that deletes sits inside the step that asks")
+                .containsPattern("<details class=\"confirm\" id=\"delete-ana\"> <summary>Delete…</summary> "
+                        + "<form method=\"post\" action=\"/admin/users/ana/delete\">")
+                .contains("Delete user &#39;ana&#39;? They can no longer sign in");
+        String tokens = admin.get("/admin/tokens").body().replaceAll("\\s+", " ");
+        assertThat(tokens).containsPattern("<details class=\"confirm\" id=\"revoke-" + token + "\"> "
+                        + "<summary>Revoke…</summary> <form method=\"post\" action=\"/admin/tokens/" + token + "/revoke\">")
+                .contains("Revoke token &#39;wall&#39;? Every program that sends it is refused from now on")
+                .as("times are <time> elements, which the layout's script shows as every time on the dashboard")
+                .containsPattern("<td data-label=\"Created\"><time datetime=\"\\d{4}-\\d\\d-\\d\\dT[^\"]+Z\">");
+    }
+
+    @Test
     void aTokenIsShownOnceListedWithItsLastUseAndRefusedOnceRevoked() throws Exception {
         var http = new AccessHttp(port);
         var created = http.send("POST", "/api/v1/tokens", BOOTSTRAP,
