@@ -17,6 +17,7 @@ import java.nio.channels.SocketChannel;
 final class TcpFlow {
     /** Bounds a receiver's turn so that a fast stream cannot starve the others of theirs. */
     private static final int READS_PER_TURN = 8;
+
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }
 
     final DataStream stream;
@@ -45,10 +46,6 @@ final class TcpFlow {
 
     static TcpFlow receiver(TestRun run, DataStream stream, SocketChannel channel) {
         return new TcpFlow(run, stream, channel, null);
-    }
-
-    boolean sending() {
-        return block != null;
     }
 
     void register(SelectionKey registered) {
