@@ -105,15 +105,16 @@ final class ClientStreams {
         }
     }
 
-    /** Starts each stream's data thread once TEST_RUNNING has arrived. */
+    /** Starts the streams' data threads once TEST_RUNNING has arrived: one loop for TCP, a thread per UDP flow. */
     void startAll() {
+        if (!run.params.udp()) {
+            TcpLoop.startAll(run, run.streams);
+            return;
+        }
         for (DataStream stream : run.streams) {
-            Runnable work = run.params.udp()
-                    ? (stream.sending ? UdpWorkers.sender(run, stream, (DatagramChannel) stream.channel(), null)
-                            : UdpWorkers.receiver(run, stream, (DatagramChannel) stream.channel()))
-                    : (stream.sending ? TcpWorkers.sender(run, stream, (SocketChannel) stream.channel())
-                            : TcpWorkers.receiver(run, stream, (SocketChannel) stream.channel()));
-            stream.start(work, "engine-stream-" + stream.id);
+            DatagramChannel channel = (DatagramChannel) stream.channel();
+            stream.start(stream.sending ? UdpWorkers.sender(run, stream, channel, null)
+                    : UdpWorkers.receiver(run, stream, channel), "engine-stream-" + stream.id);
         }
     }
 

@@ -4,7 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 
-/** One data connection (TCP) or datagram flow (UDP) of a test, with its thread and what went wrong on it. */
+/** One data connection (TCP) or datagram flow (UDP) of a test, with its thread (shared, for TCP) and its failure. */
 final class DataStream {
     final int id;
     final boolean sending;
@@ -13,6 +13,7 @@ final class DataStream {
     final InetSocketAddress remote;
     private final Closeable channel;
     private volatile Thread thread;
+    private volatile Runnable wake;
     private volatile String error;
 
     DataStream(int id, boolean sending, Closeable channel, InetSocketAddress local, InetSocketAddress remote) {
@@ -45,6 +46,12 @@ final class DataStream {
         t.start();
     }
 
+    /** Runs this stream on a thread shared with others ({@link TcpLoop}); {@code wakeOnClose} tells it of a close. */
+    void attach(Thread shared, Runnable wakeOnClose) {
+        thread = shared;
+        wake = wakeOnClose;
+    }
+
     void fail(String message) {
         if (error == null) {
             error = message;
@@ -62,6 +69,10 @@ final class DataStream {
             }
         } catch (IOException ignored) {
             // already gone
+        }
+        Runnable w = wake;
+        if (w != null) {
+            w.run();
         }
     }
 

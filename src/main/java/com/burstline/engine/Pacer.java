@@ -29,19 +29,30 @@ final class Pacer {
         if (bitsPerSecond <= 0) {
             return;
         }
-        long counting = base.getAsLong();
-        if (counting != startNanos) {
-            startNanos = counting;
-            bytes = 0;
-        }
         while (stillRunning.getAsBoolean()) {
-            long dueNanos = startNanos + (long) (bytes * 8.0 * 1e9 / bitsPerSecond);
-            long wait = dueNanos - System.nanoTime();
+            long wait = nanosUntilTurn();
             if (wait <= 0) {
                 return;
             }
             LockSupport.parkNanos(Math.min(wait, PACING_TIMER_NANOS));
         }
+    }
+
+    /**
+     * How long until one more block is allowed: zero or less means now. For a loop that serves other streams
+     * meanwhile instead of parking its thread.
+     */
+    long nanosUntilTurn() {
+        if (bitsPerSecond <= 0) {
+            return 0;
+        }
+        long counting = base.getAsLong();
+        if (counting != startNanos) {
+            startNanos = counting;
+            bytes = 0;
+        }
+        long dueNanos = startNanos + (long) (bytes * 8.0 * 1e9 / bitsPerSecond);
+        return dueNanos - System.nanoTime();
     }
 
     void sent(long count) {

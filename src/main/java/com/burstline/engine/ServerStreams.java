@@ -107,11 +107,7 @@ final class ServerStreams {
             udp.startAll();
             return;
         }
-        for (DataStream stream : run.streams) {
-            SocketChannel channel = (SocketChannel) stream.channel();
-            stream.start(stream.sending ? TcpWorkers.sender(run, stream, channel)
-                    : TcpWorkers.receiver(run, stream, channel), "engine-stream-" + stream.id);
-        }
+        TcpLoop.startAll(run, run.streams);
     }
 
     void close() {

@@ -1,12 +1,9 @@
 package com.burstline.engine;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** The loops of a TCP data stream: blocking NIO on a direct buffer, one thread per stream. */
+/** What the data streams share: the payload that senders write, and the rule for a stream failing. */
 final class TcpWorkers {
     private TcpWorkers() {
     }
@@ -17,53 +14,6 @@ final class TcpWorkers {
         ThreadLocalRandom.current().nextBytes(random);
         buffer.put(random).flip();
         return buffer;
-    }
-
-    static Runnable sender(TestRun run, DataStream stream, SocketChannel channel) {
-        return () -> {
-            ByteBuffer block = payload(run.params.len());
-            Pacer pacer = new Pacer(run.params.bandwidth(), run::baseNanos);
-            try {
-                while (run.mayStartBlock()) {
-                    pacer.awaitTurn(run::sending);
-                    block.rewind();
-                    int written = 0;
-                    while (block.hasRemaining()) {
-                        written += channel.write(block);
-                    }
-                    stream.counters.add(written);
-                    run.sent(written);
-                    pacer.sent(written);
-                }
-            } catch (ClosedChannelException closedHere) {
-                // the test ended and closed the stream
-            } catch (IOException e) {
-                failIfRunning(run, stream, "unable to write to stream " + stream.id + ": " + e.getMessage());
-            }
-        };
-    }
-
-    static Runnable receiver(TestRun run, DataStream stream, SocketChannel channel) {
-        return () -> {
-            ByteBuffer buffer = ByteBuffer.allocateDirect(Math.max(run.params.len(), Wire.DEFAULT_TCP_BLKSIZE));
-            try {
-                while (true) {
-                    buffer.clear();
-                    int read = channel.read(buffer);
-                    if (read < 0) {
-                        return;
-                    }
-                    if (run.counting()) {
-                        stream.counters.add(read);
-                        run.received(read);
-                    }
-                }
-            } catch (ClosedChannelException closedHere) {
-                // the test ended and closed the stream
-            } catch (IOException e) {
-                failIfRunning(run, stream, "unable to read from stream " + stream.id + ": " + e.getMessage());
-            }
-        };
     }
 
     /** After TEST_END the peer closing its sockets is expected, not a failure. */

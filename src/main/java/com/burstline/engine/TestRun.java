@@ -71,9 +71,12 @@ final class TestRun {
         return true;
     }
 
-    void sent(long bytes) {
+    /** Bytes handed to a socket, and how many blocks they completed (a short TCP write completes none). */
+    void sent(long bytes, int blocks) {
         sentBytes.addAndGet(bytes);
-        sentBlocks.incrementAndGet();
+        if (blocks > 0) {
+            sentBlocks.addAndGet(blocks);
+        }
     }
 
     void received(long bytes) {

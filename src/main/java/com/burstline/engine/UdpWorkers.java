@@ -36,7 +36,7 @@ final class UdpWorkers {
                     datagram.rewind();
                     int sent = target == null ? channel.write(datagram) : channel.send(datagram, target);
                     stream.counters.addPacket(sent);
-                    run.sent(sent);
+                    run.sent(sent, 1);
                     pacer.sent(sent);
                 }
             } catch (ClosedChannelException closedHere) {

@@ -108,12 +108,12 @@ class UserAccessTest {
 
         String users = admin.get("/admin/users").body().replaceAll("\\s+", " ");
         assertThat(users).as("the form that deletes sits inside the step that asks")
-                .containsPattern("<details class=\"confirm\" id=\"delete-ana\"> <summary>Delete…</summary> "
+                .containsPattern("<details class=\"confirm\" id=\"delete-ana\"> <summary aria-label=\"Delete user &#39;ana&#39;…\">Delete…</summary> "
                         + "<form method=\"post\" action=\"/admin/users/ana/delete\">")
                 .contains("Delete user &#39;ana&#39;? They can no longer sign in");
         String tokens = admin.get("/admin/tokens").body().replaceAll("\\s+", " ");
         assertThat(tokens).containsPattern("<details class=\"confirm\" id=\"revoke-" + token + "\"> "
-                        + "<summary>Revoke…</summary> <form method=\"post\" action=\"/admin/tokens/" + token + "/revoke\">")
+                        + "<summary aria-label=\"Revoke token &#39;wall&#39;…\">Revoke…</summary> <form method=\"post\" action=\"/admin/tokens/" + token + "/revoke\">")
                 .contains("Revoke token &#39;wall&#39;? Every program that sends it is refused from now on")
                 .as("times are <time> elements, which the layout's script shows as every time on the dashboard")
                 .containsPattern("<td data-label=\"Created\"><time datetime=\"\\d{4}-\\d\\d-\\d\\dT[^\"]+Z\">");

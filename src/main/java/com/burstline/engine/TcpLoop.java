@@ -1,0 +1,165 @@
+package com.burstline.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Drives a group of TCP data streams from one thread over non-blocking sockets, as iperf3 3.12's single select loop
+ * drives all of its streams ({@link TcpFlow} says why the streams take turns block by block). Before, a thread per
+ * stream: on a 2-core host four sending threads crowded the peer's thread, and 128 streams were 128 threads and 256
+ * direct buffers; a loop holds one payload and one receive buffer.
+ */
+final class TcpLoop {
+    /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
+    private static final long IDLE_SELECT_MILLIS = 100;
+    private final TestRun run;
+    private final Selector selector;
+    private final List<TcpFlow> flows = new ArrayList<>();
+    private final List<TcpFlow> paced = new ArrayList<>();
+    /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
+    private final Consumer<SelectionKey> onReady = this::ready;
+    private ByteBuffer inbox;
+    private ByteBuffer payload;
+
+    private TcpLoop(TestRun run) throws IOException {
+        this.run = run;
+        this.selector = Selector.open();
+    }
+
+    /** Starts the test's TCP streams on {@link #loopsFor} loops, each stream on one of them in turn. */
+    static void startAll(TestRun run, List<DataStream> streams) {
+        int count = loopsFor(streams.size());
+        List<List<DataStream>> groups = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            groups.add(new ArrayList<>());
+        }
+        for (int i = 0; i < streams.size(); i++) {
+            groups.get(i % count).add(streams.get(i));
+        }
+        for (int i = 0; i < count; i++) {
+            start(run, groups.get(i), "engine-tcp-" + i);
+        }
+    }
+
+    /**
+     * One loop per two cores, the other core left to the kernel's packet processing: one loop (iperf3 3.12's model)
+     * on a 2-core host, where two or four loops measured no better; more where one core cannot keep up.
+     */
+    static int loopsFor(int streams) {
+        return Math.max(1, Math.min(streams, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    private static void start(TestRun run, List<DataStream> group, String name) {
+        TcpLoop loop;
+        try {
+            loop = new TcpLoop(run);
+            for (DataStream stream : group) {
+                loop.add(stream, (SocketChannel) stream.channel());
+            }
+        } catch (IOException e) {
+            throw new EngineException("unable to start the data streams: " + e.getMessage(), e);
+        }
+        Thread thread = new Thread(loop::run, name);
+        thread.setDaemon(true);
+        for (DataStream stream : group) {
+            stream.attach(thread, loop.selector::wakeup);
+        }
+        thread.start();
+    }
+
+    private void add(DataStream stream, SocketChannel channel) throws IOException {
+        channel.configureBlocking(false);
+        TcpFlow flow;
+        if (stream.sending) {
+            if (payload == null) {
+                payload = TcpWorkers.payload(run.params.len());
+            }
+            flow = TcpFlow.sender(run, stream, channel, payload);
+        } else {
+            if (inbox == null) {
+                inbox = ByteBuffer.allocateDirect(Math.max(run.params.len(), Wire.DEFAULT_TCP_BLKSIZE));
+            }
+            flow = TcpFlow.receiver(run, stream, channel);
+        }
+        flow.register(channel.register(selector, stream.sending ? SelectionKey.OP_WRITE : SelectionKey.OP_READ,
+                flow));
+        flows.add(flow);
+    }
+
+    private void run() {
+        try {
+            while (!flows.isEmpty()) {
+                selector.select(onReady, timeoutMillis());
+                sweep();
+            }
+        } catch (IOException | RuntimeException e) {
+            for (TcpFlow flow : flows) {
+                TcpWorkers.failIfRunning(run, flow.stream, "data stream " + flow.stream.id + ": " + e.getMessage());
+            }
+        } finally {
+            ClientStreams.closeQuietly(selector);
+        }
+    }
+
+    private void ready(SelectionKey key) {
+        TcpFlow flow = (TcpFlow) key.attachment();
+        switch (flow.turn(inbox)) {
+            case DONE -> key.cancel();
+            case PACED -> {
+                if (interest(flow, 0)) {
+                    paced.add(flow);
+                }
+            }
+            default -> {
+                // the next select says when it may go on
+            }
+        }
+    }
+
+    /** Drops the streams that ended or were closed, and lets paced senders whose time has come write again. */
+    private void sweep() {
+        for (int i = flows.size() - 1; i >= 0; i--) {
+            TcpFlow flow = flows.get(i);
+            if (!flow.key().isValid() || !flow.channel.isOpen()) {
+                flow.key().cancel();
+                paced.remove(flow);
+                flows.remove(i);
+            }
+        }
+        long now = System.nanoTime();
+        for (int i = paced.size() - 1; i >= 0; i--) {
+            TcpFlow flow = paced.get(i);
+            if (now - flow.resumeAtNanos() >= 0) {
+                interest(flow, SelectionKey.OP_WRITE);
+                paced.remove(i);
+            }
+        }
+    }
+
+    /** False when the stream was closed meanwhile (from the control thread); the sweep then drops it. */
+    private static boolean interest(TcpFlow flow, int ops) {
+        try {
+            flow.key().interestOps(ops);
+            return true;
+        } catch (CancelledKeyException closed) {
+            return false;
+        }
+    }
+
+    /** At most the idle bound; the next paced sender's time (at least iperf3's 1 ms pacing timer) when sooner. */
+    private long timeoutMillis() {
+        long timeout = IDLE_SELECT_MILLIS;
+        long now = System.nanoTime();
+        for (int i = 0; i < paced.size(); i++) {
+            timeout = Math.min(timeout, Math.max(1, (paced.get(i).resumeAtNanos() - now + 999_999) / 1_000_000));
+        }
+        return timeout;
+    }
+}
