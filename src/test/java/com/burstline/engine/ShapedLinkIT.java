@@ -65,9 +65,23 @@ class ShapedLinkIT {
         return all.stream();
     }
 
+    /**
+     * A UDP sender that a busy shared machine stalls for a moment catches up in a burst the shaper drops (CI once saw
+     * 0.864 Gbit/s for a case that measures 0.99 on every other run): a figure outside the band is measured once more,
+     * and the case fails when the second is outside it too. Both figures and the receiver's loss are printed.
+     */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void measuresTheShapedRate(String pairing, List<String> flags) throws Exception {
+        double received = measure(pairing, flags);
+        if (received < 0.9e9 || received > 1.0e9) {
+            System.out.printf("shaped link, %s %s: outside 0.9-1.0 Gbit/s, measuring once more%n", pairing, flags);
+            received = measure(pairing, flags);
+        }
+        assertThat(received).as("received bit/s on a 1 Gbit/s link").isBetween(0.9e9, 1.0e9);
+    }
+
+    private double measure(String pairing, List<String> flags) throws Exception {
         boolean engineClient = pairing.startsWith("engine");
         Path serverOut = Files.createTempFile("shaped-server", ".json");
         Path clientOut = Files.createTempFile("shaped-client", ".json");
@@ -90,10 +104,12 @@ class ShapedLinkIT {
             JsonNode serverJson = MAPPER.readTree(serverOut.toFile());
             assertThat(clientJson.has("error")).as("client: %s", clientJson.path("error")).isFalse();
             assertThat(serverJson.has("error")).as("server: %s", serverJson.path("error")).isFalse();
-            JsonNode receiver = flags.contains("-R") ? clientJson : serverJson;
-            double received = receiver.path("end").path("sum_received").path("bits_per_second").asDouble();
-            System.out.printf("shaped link, %s %s: %.3f Gbit/s received%n", pairing, flags, received / 1e9);
-            assertThat(received).as("received bit/s on a 1 Gbit/s link").isBetween(0.9e9, 1.0e9);
+            JsonNode summary = (flags.contains("-R") ? clientJson : serverJson).path("end").path("sum_received");
+            double received = summary.path("bits_per_second").asDouble();
+            System.out.printf("shaped link, %s %s: %.3f Gbit/s received%s%n", pairing, flags, received / 1e9,
+                    summary.has("lost_percent") ? String.format(", %.2f%% lost", summary.path("lost_percent")
+                            .asDouble()) : "");
+            return received;
         } finally {
             s.destroyForcibly();
             Files.deleteIfExists(serverOut);
