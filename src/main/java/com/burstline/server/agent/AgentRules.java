@@ -7,6 +7,7 @@ import com.burstline.contract.NameRules;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.function.Supplier;
 
 /**
  * The bounds docs/agent-protocol.md sets on what agents send; checked before anything is stored. The name and the
@@ -19,11 +20,7 @@ final class AgentRules {
     }
 
     static String checkName(String name) {
-        try {
-            return NameRules.checkAgentName("name", name);
-        } catch (InvalidMessageException e) {
-            throw new InvalidAgentException(e.getMessage());
-        }
+        return contract(() -> NameRules.checkAgentName("name", name));
     }
 
     /** Checks the registration and fills in the test address from the URL's host when the agent gave none. */
@@ -46,23 +43,12 @@ final class AgentRules {
     }
 
     private static String checkSecret(String secret) {
-        if (secret == null) {
-            return null;
-        }
-        try {
-            return EnrollmentSecret.check(secret);
-        } catch (InvalidMessageException e) {
-            throw new InvalidAgentException(e.getMessage());
-        }
+        return secret == null ? null : contract(() -> EnrollmentSecret.check(secret));
     }
 
     /** The fingerprint an admin accepts, in the contract's one form; null when they accept what is presented. */
     static String checkExpectedFingerprint(String fingerprint) {
-        try {
-            return fingerprint == null ? null : CertificateFingerprint.check("sha256", fingerprint);
-        } catch (InvalidMessageException e) {
-            throw new InvalidAgentException(e.getMessage());
-        }
+        return fingerprint == null ? null : contract(() -> CertificateFingerprint.check("sha256", fingerprint));
     }
 
     /** Normalized to the contract's one form; an agent serving plain HTTP presents no certificate to pin. */
@@ -73,11 +59,7 @@ final class AgentRules {
         if (!"https".equals(url.getScheme())) {
             throw new InvalidAgentException("certificateSha256 goes with an https url; this agent's url is " + url);
         }
-        try {
-            return CertificateFingerprint.check("certificateSha256", fingerprint);
-        } catch (InvalidMessageException e) {
-            throw new InvalidAgentException(e.getMessage());
-        }
+        return contract(() -> CertificateFingerprint.check("certificateSha256", fingerprint));
     }
 
     private static URI checkUrl(String url) {
@@ -96,6 +78,15 @@ final class AgentRules {
             return URI.create(uri.toString().replaceAll("/+$", ""));
         } catch (URISyntaxException e) {
             throw new InvalidAgentException(problem);
+        }
+    }
+
+    /** The contract's rules, whose refusals the agent API answers as an invalid agent (400). */
+    private static String contract(Supplier<String> rule) {
+        try {
+            return rule.get();
+        } catch (InvalidMessageException e) {
+            throw new InvalidAgentException(e.getMessage());
         }
     }
 }
