@@ -4,12 +4,9 @@
 // ../target/burstline.jar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  authorized, launchBrowser, results, serverJar, signInWithToken, startServer,
-} from './support/server.mjs';
+import { authorized, launchBrowser, results, signInWithToken, startTestServer } from './support/server.mjs';
 
 const token = `test-token-cert-${process.pid}`;
 const agentToken = `agent-token-cert-${process.pid}`;
@@ -39,11 +36,7 @@ async function certificate() {
 
 describe('accepting an agent\'s new certificate on the Agents page', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first (mvn -B -q -DskipTests package)`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-cert-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'agent-certificate-server.log',
-      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('agent-certificate', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
     ({ secret } = await register(agentToken, FIRST));
     await register(secret, SECOND); // the agent restarted with a new key
   });

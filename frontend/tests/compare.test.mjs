@@ -5,10 +5,9 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
+import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
 
 const token = `test-token-compare-${process.pid}-0123456789`;
 const GBIT = 1e9;
@@ -23,12 +22,7 @@ const pageErrors = [];
 
 describe('compare page in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-compare-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'compare-server.log',
-      args: [`--burstline.api-token=${token}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('compare', [`--burstline.api-token=${token}`]));
     for (const scenario of SCENARIOS) {
       await upload(`iperf3-312-${scenario}.json`, 'ENA 2.10.0');
       await upload(`iperf3-318-${scenario}.json`, 'ENA 2.11.0');

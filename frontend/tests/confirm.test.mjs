@@ -5,12 +5,10 @@
 // looks at it. The token is also revoked with JavaScript off: the step needs no script. Needs ../target/burstline.jar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authorized, chromiumPath, launchBrowser, projectRoot, results, serverJar, signInWithToken, startServer,
-  watchCsp } from './support/server.mjs';
+import { authorized, launchBrowser, results, signInWithToken, startTestServer, watchCsp } from './support/server.mjs';
 
 const token = `test-token-confirm-${process.pid}-0123456789`;
 const agentToken = `agent-token-confirm-${process.pid}-0123456789`;
@@ -27,12 +25,7 @@ const cspViolations = [];
 
 describe('destructive buttons ask first, in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-confirm-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'confirm-server.log',
-      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('confirm', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
     silentAgent = await listenSilently();
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -2,10 +2,9 @@
 // charts show exactly what the public API returns. Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
+import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
 
 const token = `test-token-dashboard-${process.pid}-0123456789`;
 const hostileDriver = '<script>alert(1)</script>';
@@ -21,12 +20,7 @@ const pageErrors = [];
 
 describe('dashboard in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-dashboard-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'server.log',
-      args: [`--burstline.api-token=${token}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('dashboard', [`--burstline.api-token=${token}`]));
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     context.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -4,11 +4,10 @@
 // agents that cannot be reached, so its page shows failed scenarios in words. Needs ../target/burstline.jar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  authorized, chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, signInWithToken, startServer, watchCsp,
+  authorized, launchBrowser, results, samples, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
 const token = `test-token-pages-${process.pid}`;
@@ -78,13 +77,8 @@ function pages() {
 
 describe('every page at 400 and 1280 px', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-pages-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'pages-server.log',
-      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
-        '--burstline.jobs.agent-connect-timeout=1s'] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('pages', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
+        '--burstline.jobs.agent-connect-timeout=1s']));
     const seed = 'instanceType=t4g.large&sut=arm-a&peer=arm-b&tag=seed&driver=ENA%20ARM64%20';
     runs.tcp = await upload('iperf3-312-tcp-4-upload.json', `${seed}2.10.0`);
     await upload('iperf3-318-tcp-4-upload.json', `${seed}2.11.0`);

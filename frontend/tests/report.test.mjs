@@ -4,10 +4,9 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, startServer, authorized, signInWithToken } from './support/server.mjs';
+import { launchBrowser, results, samples, startTestServer, signInWithToken } from './support/server.mjs';
 
 const token = `test-token-report-${process.pid}-0123456789`;
 const GBIT = 1e9;
@@ -22,12 +21,7 @@ const runs = {};
 
 describe('printable report page in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-report-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'report-server.log',
-      args: [`--burstline.api-token=${token}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('report', [`--burstline.api-token=${token}`]));
     for (const scenario of ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload']) {
       runs[scenario] = await upload(`iperf3-312-${scenario}.json`);
     }

@@ -5,11 +5,11 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorized, chromiumPath, freePort, launchBrowser, projectRoot, results, serverJar, signInWithToken,
-  startServer, watchCsp } from './support/server.mjs';
+import {
+  authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
+} from './support/server.mjs';
 
 const token = `test-token-schedules-${process.pid}-0123456789`;
 const agentToken = `agent-token-schedules-${process.pid}-0123456789`;
@@ -25,12 +25,7 @@ const cspViolations = [];
 
 describe('schedules page in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-schedules-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'schedules-server.log',
-      args: [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('schedules', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
     for (const name of ['sched-a', 'sched-b']) {
       await register(name);
     }

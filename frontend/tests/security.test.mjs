@@ -3,11 +3,11 @@
 // a CSP violation, and the pages this feature added fit at 400 px and 1280 px.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorized, chromiumPath, launchBrowser, projectRoot, results, samples, serverJar, signInWithPassword,
-  signInWithToken, startServer, watchCsp } from './support/server.mjs';
+import {
+  authorized, launchBrowser, results, samples, signInWithPassword, signInWithToken, startTestServer, watchCsp,
+} from './support/server.mjs';
 
 const token = `test-token-security-${process.pid}-0123456789`;
 const PAGES = ['/runs', '/compare?groupBy=driver', '/reports?sut=sec-a', '/jobs', '/agents', '/login',
@@ -24,12 +24,7 @@ const pageErrors = [];
 
 describe('roles and CSP in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-security-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'security-server.log',
-      args: [`--burstline.api-token=${token}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('security', [`--burstline.api-token=${token}`]));
     await createUser('vera', 'viewer');
     await createUser('otto', 'operator');
     runId = await upload('iperf3-312-tcp-4-upload.json');

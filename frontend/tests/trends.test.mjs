@@ -5,11 +5,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorized, chromiumPath, freePort, launchBrowser, projectRoot, results, serverJar, signInWithToken, startServer,
-  watchCsp } from './support/server.mjs';
+import {
+  authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
+} from './support/server.mjs';
 
 const token = `test-token-trends-${process.pid}`;
 const QUERY = 'sut=trend-a&peer=trend-b&protocol=TCP&direction=upload&streams=1';
@@ -25,12 +25,7 @@ const cspViolations = [];
 
 describe('trends page in Chromium', () => {
   before(async () => {
-    assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
-    assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
-    mkdirSync(results, { recursive: true });
-    workDir = mkdtempSync(join(tmpdir(), 'burstline-trends-'));
-    ({ baseUrl, stop: stopServer } = await startServer({ workDir, logName: 'trends-server.log',
-      args: [`--burstline.api-token=${token}`] }));
+    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('trends', [`--burstline.api-token=${token}`]));
     for (let i = 0; i < 16; i++) {
       const limited = i >= 8;
       uploaded.push(await upload(await measure(['-b', limited ? '500M' : '2G']), limited ? '2.3.0' : '2.2.1'));

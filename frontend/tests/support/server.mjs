@@ -1,7 +1,9 @@
 // What the browser tests share: the real server jar started on a free port with a fresh data dir, and headless
 // Chromium launched the way this machine allows (no sandbox as root, no background networking, a fresh profile).
 import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync, openSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,20 @@ export async function startServer({ workDir, logName, args = [] }) {
   await stop();
   const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n');
   throw new Error(`the server did not report UP on ${baseUrl}/actuator/health; its log ends:\n${tail}`);
+}
+
+/**
+ * How a browser test begins: the server jar and Chromium must be there (else it says how to get them), then a fresh
+ * work dir and the server started in it with `args`, logging to test-results/<name>-server.log.
+ * Returns { baseUrl, stop, workDir }.
+ */
+export async function startTestServer(name, args = []) {
+  assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
+  assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
+  mkdirSync(results, { recursive: true });
+  const workDir = mkdtempSync(join(tmpdir(), `burstline-${name}-`));
+  const { baseUrl, stop } = await startServer({ workDir, logName: `${name}-server.log`, args });
+  return { baseUrl, stop, workDir };
 }
 
 /**
