@@ -9,18 +9,16 @@
 # - TrimNativeHeapInterval: glibc keeps what the JIT compilers' arenas and the engine's buffers freed in per-thread
 #   arenas (about 20 MiB after 100 engine tests); trimming every 5 s gives it back. Only where this java knows the
 #   option (17.0.11 and newer): an older one would refuse to start with it.
-# - TieredStopAtLevel=1, the client compiler (C1) alone, and CompileThresholdScaling=4, compiling a method only after
-#   4 times as many calls: compiled code and the compilers' arenas were the largest part of what 100 engine tests
-#   added; the engine's loops are hot at once and spend their time in system calls, and measured as fast (see
-#   docs/benchmarks.md, "Agent lightness").
 # - MALLOC_ARENA_MAX=2 (environment, glibc): at most two malloc arenas instead of eight per core, so that the threads
-#   each test starts anew do not scatter small allocations over arenas that trimming cannot give back.
+#   each test starts anew do not scatter small allocations over arenas that trimming cannot give back (2-4 MiB less
+#   after 100 engine tests). Not the client compiler alone (-XX:TieredStopAtLevel=1, 14 MiB less): it slowed the
+#   engine's UDP sender at full rate (docs/benchmarks.md, "Agent lightness").
 set -euo pipefail
 if [ "${1-}" = "--env" ]; then
   echo "MALLOC_ARENA_MAX=2"
   exit 0
 fi
-options="-XX:+UseSerialGC -Xms16m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=4"
+options="-XX:+UseSerialGC -Xms16m"
 if java -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
   options="$options -XX:TrimNativeHeapInterval=5000"
 fi
