@@ -59,14 +59,14 @@ final class AgentEndpoints {
                     : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
         } catch (RuntimeException e) {
             busy.release();
-            throw new IllegalStateException("cannot start the engine's server: " + e.getMessage(), e);
+            throw e;
         } catch (IOException e) {
             busy.release();
-            throw new IllegalStateException("cannot start iperf3: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot start the " + tool + " server: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             busy.release();
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while starting the iperf3 server", e);
+            throw new IllegalStateException("interrupted while starting the " + tool + " server", e);
         }
         return new AgentHttpApi.EndpointResult(200, Map.of("port", port));
     }

@@ -41,20 +41,31 @@ final class Iperf3ServerRole {
      */
     RunningProcess start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
         boolean json = ListeningPorts.available();
+        return startListening("iperf3 server", arguments(port, json), port, json, timeout, whenDone);
+    }
+
+    /**
+     * Starts a one-test server process ({@code iperf3 -s -1}, or the engine's), returns it once it listens — by the
+     * kernel's socket table when {@code byPortTable}, else by its "Server listening" line — and kills it if it still
+     * runs after {@code timeout}; {@code whenDone} runs once when it exits or is killed.
+     */
+    static RunningProcess startListening(String what, List<String> command, int port, boolean byPortTable,
+                                         Duration timeout, Runnable whenDone)
+            throws IOException, InterruptedException {
         CountDownLatch listening = new CountDownLatch(1);
-        RunningProcess process = RunningProcess.start(arguments(port, json), line -> {
+        RunningProcess process = RunningProcess.start(command, line -> {
             if (line.contains("Server listening")) {
                 listening.countDown();
             }
         });
-        boolean up = json ? awaitListening(process, port) : listening.await(LISTEN_WAIT.toMillis(),
+        boolean up = byPortTable ? awaitListening(process, port) : listening.await(LISTEN_WAIT.toMillis(),
                 TimeUnit.MILLISECONDS);
         if (!up || !process.isAlive()) {
             process.kill();
             RunningProcess.Outcome outcome = process.await(Duration.ofSeconds(5));
             whenDone.run();
             String reason = (outcome.stdoutText() + " " + outcome.stderrTail()).strip();
-            throw new IllegalStateException("iperf3 server on port " + port + " did not start"
+            throw new IllegalStateException(what + " on port " + port + " did not start"
                     + (reason.isEmpty() ? "" : ": " + reason));
         }
         Thread watchdog = new Thread(() -> {
@@ -65,12 +76,11 @@ final class Iperf3ServerRole {
             } finally {
                 whenDone.run();
             }
-        }, "iperf3-server-" + port);
+        }, "server-role-" + port);
         watchdog.setDaemon(true);
         watchdog.start();
         return process;
     }
-
     private static boolean awaitListening(RunningProcess process, int port) throws InterruptedException {
         long deadline = System.nanoTime() + LISTEN_WAIT.toNanos();
         while (process.isAlive() && System.nanoTime() < deadline) {

@@ -1,16 +1,13 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
-import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * iperf3 as a measurement tool. The client always runs with {@code -J}, or {@code --json-stream} from 3.17 so that
@@ -66,48 +63,6 @@ final class Iperf3Tool implements MeasurementTool {
         List<String> command = clientArguments(spec);
         String format = version.streamsJson() ? ScenarioResult.JSON_STREAM : ScenarioResult.JSON;
         Duration timeout = Duration.ofSeconds(spec.durationSeconds() + spec.omitSeconds()).plus(TIMEOUT_MARGIN);
-        RunningProcess process;
-        try {
-            process = RunningProcess.start(command, line -> forwardInterval(line, live));
-        } catch (IOException e) {
-            return new Measurement(false, "cannot start iperf3: " + e.getMessage(), "", format, "", command, null);
-        }
-        cancellation.attach(process::kill);
-        RunningProcess.Outcome outcome = process.await(timeout);
-        String failure = failureReason(outcome, timeout, cancellation);
-        return new Measurement(failure == null, failure, outcome.stdoutText(), format, outcome.stderrTail(), command,
-                outcome.exitCode());
-    }
-
-    /** Null for success. iperf3 3.12 exits 0 even when its JSON reports an error, so the JSON is read too. */
-    private static String failureReason(RunningProcess.Outcome outcome, Duration timeout, Cancellation cancel) {
-        if (cancel.isCancelled()) {
-            return "the scenario was cancelled and iperf3 was stopped";
-        }
-        if (outcome.timedOut()) {
-            return "iperf3 timed out after " + timeout.toSeconds() + " s and was killed";
-        }
-        String reported = Iperf3Errors.reportedError(outcome.stdoutText());
-        if (reported != null) {
-            return reported;
-        }
-        if (outcome.exitCode() == 0 && !outcome.killed()) {
-            return null;
-        }
-        String stderr = outcome.stderrTail().strip();
-        return "iperf3 exited with code " + outcome.exitCode() + (stderr.isEmpty() ? "" : ": " + stderr);
-    }
-
-    /** {@code --json-stream} prints one event per line; each interval event's data is one interval. */
-    @SuppressWarnings("unchecked")
-    static void forwardInterval(String line, LiveListener live) {
-        if (!line.startsWith("{\"event\":\"interval\"")) {
-            return;
-        }
-        try {
-            LiveIntervals.forward((Map<String, Object>) Json.parseObject(line.getBytes()).get("data"), live);
-        } catch (RuntimeException unexpectedShape) {
-            // live figures are a preview; the full output still goes to the server
-        }
+        return ClientProcess.measure("iperf3", command, command, format, timeout, live, cancellation);
     }
 }

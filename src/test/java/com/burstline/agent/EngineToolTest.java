@@ -3,19 +3,20 @@ package com.burstline.agent;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The engine as the agent runs it, client and server role in this JVM on loopback: its own intervals reach the live
- * listener while it measures, once per interval, and a bidir scenario's two directions come apart, as iperf3's do.
+ * The engine as the agent runs it, client and server role each in a child JVM on loopback: its own intervals reach
+ * the live listener while it measures, once per interval, from its {@code --json-stream} output, and a bidir
+ * scenario's two directions come apart, as iperf3's do.
  */
 class EngineToolTest {
     private record Interval(double start, double end, double bitsPerSecond, String direction) {
@@ -34,8 +35,10 @@ class EngineToolTest {
                     live.add(new Interval(start, end, bps, dir)), new Cancellation());
 
             assertThat(measurement.succeeded()).as(measurement.error()).isTrue();
-            Map<String, Object> report = Json.parseObject(measurement.output().getBytes());
-            assertThat((List<?>) report.get("intervals")).hasSize(2);
+            assertThat(measurement.outputFormat()).isEqualTo(ScenarioResult.JSON_STREAM);
+            assertThat(measurement.output().lines().filter(line -> line.startsWith("{\"event\":\"interval\""))
+                    .map(line -> Json.parseObject(line.getBytes()))).hasSize(2);
+            assertThat(measurement.output().lines().filter(line -> line.startsWith("{\"event\":\"end\""))).hasSize(1);
         } finally {
             server.stop().run();
         }

@@ -29,7 +29,7 @@ class LiveSamplesTest {
         List<Interval> live = new ArrayList<>();
 
         for (String line : lines) {
-            Iperf3Tool.forwardInterval(line, (start, end, bps, direction) -> live.add(
+            ClientProcess.forwardInterval(line, (start, end, bps, direction) -> live.add(
                     new Interval(start, end, bps, direction)));
         }
 
@@ -45,7 +45,7 @@ class LiveSamplesTest {
                 .lines().filter(l -> l.startsWith("{\"event\":\"interval\"")).findFirst().orElseThrow();
         List<Interval> live = new ArrayList<>();
 
-        Iperf3Tool.forwardInterval(line, (start, end, bps, direction) -> live.add(new Interval(start, end, bps,
+        ClientProcess.forwardInterval(line, (start, end, bps, direction) -> live.add(new Interval(start, end, bps,
                 direction)));
 
         assertThat(live).singleElement().satisfies(interval -> assertThat(interval.direction()).isNull());

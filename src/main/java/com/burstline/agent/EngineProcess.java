@@ -1,0 +1,34 @@
+package com.burstline.agent;
+
+import com.burstline.contract.Iperf3Command;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's own engine run as a child JVM from the agent's own jar ({@code java -cp <this jar> AgentMain iperf3
+ * …}), for the client and the server role alike, as iperf3 runs as a process of its own. Why not in the agent's
+ * JVM: the engine's hot loops compiled there stayed in the idle agent for good (4 MiB of code and 2 MiB of class
+ * metadata after 100 tests, docs/benchmarks.md), a measurement now gets a JVM that nothing else runs in, its CPU
+ * figure is the engine's alone, and an engine that misbehaves cannot take the agent down. The child is started from
+ * a typed argument list, never a shell, and inherits only the agent's environment.
+ */
+final class EngineProcess {
+    private EngineProcess() {
+    }
+
+    /** The command that runs {@code portable} (a line of {@link Iperf3Command#ENGINE_PROGRAM}) on this host. */
+    static List<String> command(List<String> portable) {
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path"),
+                AgentMain.class.getName(), "iperf3"));
+        command.addAll(portable.subList(Iperf3Command.ENGINE_PROGRAM.size(), portable.size()));
+        return List.copyOf(command);
+    }
+
+    /** The java that runs this agent: the same build, so the engine runs natively wherever the agent does. */
+    private static String javaBinary() {
+        boolean windows = System.getProperty("os.name", "").startsWith("Windows");
+        return Path.of(System.getProperty("java.home"), "bin", windows ? "java.exe" : "java").toString();
+    }
+}
