@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Engine benchmark: the native Java engine beside iperf3 3.12, interleaved, all four pairings (iperf3 alone, engine
 # client to iperf3 server, iperf3 client to engine server, engine alone) on loopback (TCP -P 1 and -P 4, UDP at -b 0
-# and at 1 Gbit/s) and across an unshaped veth between two namespaces (TCP -P 1 and -P 4; needs root). Prints
+# and at 1 Gbit/s) and across an unshaped veth between two namespaces (TCP -P 1 and -P 4; needs root), and (part
+# "shaped", not run by default) UDP at 1 Gbit/s across the same veth shaped to 1 Gbit/s, for the loss. Prints
 # received rate, loss, CPU per Gbit/s, the ratios to iperf3 alone, and the command that reproduces the run. Then the
 # agent's lightness: jar size, and idle RSS of two agents after 100 engine scenarios beside the JVM's floor (a trivial
 # Java program and a bare JDK HTTP daemon), all with the same JVM flags: BURSTLINE_AGENT_JAVA_OPTS, by default the
 # agent's own (scripts/agent-jvm-options.sh, as scripts/start.sh and the README launch it; set it empty for the JVM's
 # defaults). With -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives
-# (jcmd, smaps) under target/bench-memory/. Never fails on figures.
+# (jcmd, smaps) under target/bench-memory/. BENCH_ENGINE_BEFORE=path/to/an-earlier/burstline-agent.jar adds that
+# build's two pairings to the same interleaved rounds (before and after in one run). Never fails on figures.
 #
-#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent)]
+#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent; or shaped)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests package dependency:build-classpath \

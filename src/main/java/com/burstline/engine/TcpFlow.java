@@ -18,6 +18,7 @@ final class TcpFlow {
     /** Bounds a receiver's turn so that a fast stream cannot starve the others of theirs. */
     private static final int READS_PER_TURN = 8;
 
+    /** PROGRESS: it may go on at once; BLOCKED: its socket is full (sender) or drained (receiver). */
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }
 
     final DataStream stream;
@@ -88,9 +89,10 @@ final class TcpFlow {
             return Turn.BLOCKED;
         }
         stream.counters.add(written);
-        run.sent(written, block.hasRemaining() ? 0 : 1);
+        boolean shortWrite = block.hasRemaining();
+        run.sent(written, shortWrite ? 0 : 1);
         pacer.sent(written);
-        return Turn.PROGRESS;
+        return shortWrite ? Turn.BLOCKED : Turn.PROGRESS; // a short write filled the socket: no write to fail
     }
 
     /** Reads until the socket is drained (a short read), at most {@link #READS_PER_TURN} buffers. */
@@ -102,14 +104,14 @@ final class TcpFlow {
                 return Turn.DONE;
             }
             if (count == 0) {
-                return i == 0 ? Turn.BLOCKED : Turn.PROGRESS;
+                return Turn.BLOCKED;
             }
             if (run.counting()) {
                 stream.counters.add(count);
                 run.received(count);
             }
             if (count < inbox.capacity()) {
-                break;
+                return Turn.BLOCKED;
             }
         }
         return Turn.PROGRESS;

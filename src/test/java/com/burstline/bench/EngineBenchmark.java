@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * iperf3 client to engine server and engine to engine. Prints received rate, loss, CPU (client + server, percent of
  * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
  * A measurement, not a check: it never fails on figures. Run by
- * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth and agent.
+ * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped and
+ * agent; with {@code BENCH_ENGINE_BEFORE} naming an earlier agent jar, that build's two pairings run interleaved too.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -27,12 +28,19 @@ public final class EngineBenchmark {
     private static final int IDLE_SECONDS = 75;
     private static final List<String> IPERF3 = List.of("iperf3");
     private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
+    /** An earlier build of the agent jar, measured beside the current one in the same run (before and after). */
+    private static final String BEFORE_JAR = System.getenv().getOrDefault("BENCH_ENGINE_BEFORE", "");
     private static final Map<String, List<List<String>>> PAIRINGS = new LinkedHashMap<>();
 
     static {
         PAIRINGS.put("iperf3 -> iperf3", List.of(IPERF3, IPERF3));
         PAIRINGS.put("engine -> iperf3", List.of(ENGINE, IPERF3));
         PAIRINGS.put("iperf3 -> engine", List.of(IPERF3, ENGINE));
+        if (!BEFORE_JAR.isEmpty()) {
+            List<String> before = List.of("java", "-jar", BEFORE_JAR, "iperf3");
+            PAIRINGS.put("before -> iperf3", List.of(before, IPERF3));
+            PAIRINGS.put("iperf3 -> before", List.of(IPERF3, before));
+        }
         PAIRINGS.put("engine -> engine", List.of(ENGINE, ENGINE));
     }
 
@@ -46,8 +54,9 @@ public final class EngineBenchmark {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         List<String> parts = List.of((args.length > 2 ? args[2] : "loopback,veth,agent").split(","));
-        System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%n",
-                parts, rounds, seconds, version(), BenchSupport.loadAverage());
+        System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%s%n",
+                parts, rounds, seconds, version(), BenchSupport.loadAverage(),
+                BEFORE_JAR.isEmpty() ? "" : "; before = " + BEFORE_JAR);
         if (parts.contains("loopback")) {
             measure(BenchPath.loopback(), scenarios(true), rounds, seconds);
         }
@@ -58,11 +67,21 @@ public final class EngineBenchmark {
                 BenchPath.down();
             }
         }
+        if (parts.contains("shaped")) {
+            try {
+                measure(BenchPath.shaped(), Map.of("UDP -b 1G -l 8900 -O 1", List.of("-u", "-b", "1G", "-l", "8900",
+                        "-O", "1")), rounds, seconds);
+            } finally {
+                BenchPath.down();
+            }
+        }
         if (parts.contains("agent")) {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
         }
-        System.out.println("reproduce: flock /tmp/burstline-heavy.lock scripts/bench-engine.sh " + rounds + " "
-                + seconds + " " + String.join(",", parts));
+        System.out.printf("reproduce: %sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
+                BEFORE_JAR.isEmpty() ? "" : "BENCH_ENGINE_BEFORE=" + BEFORE_JAR + " ", rounds, seconds,
+                String.join(",", parts));
+        System.out.printf("load average at the end %.2f%n", BenchSupport.loadAverage());
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
