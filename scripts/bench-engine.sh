@@ -8,8 +8,8 @@
 # Java program and a bare JDK HTTP daemon), all with the same JVM flags: BURSTLINE_AGENT_JAVA_OPTS, by default the
 # agent's own (scripts/agent-jvm-options.sh, as scripts/start.sh and the README launch it; set it empty for the JVM's
 # defaults). With -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives
-# (jcmd, smaps) under target/bench-memory/. BENCH_ENGINE_BEFORE=path/to/an-earlier/burstline-agent.jar adds that
-# build's two pairings to the same interleaved rounds (before and after in one run). Never fails on figures.
+# (jcmd, smaps) under target/bench-memory/. BENCH_ENGINE_BUILDS=before=path/to/burstline-agent.jar[,label=jar…]
+# adds other builds' two pairings to the same interleaved rounds (before and after in one run). Never fails on figures.
 #
 #   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent; or shaped)]
 set -euo pipefail

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
  * A measurement, not a check: it never fails on figures. Run by
  * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped and
- * agent; with {@code BENCH_ENGINE_BEFORE} naming an earlier agent jar, that build's two pairings run interleaved too.
+ * agent; with {@code BENCH_ENGINE_BUILDS} naming other agent jars, their pairings run interleaved too.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -28,18 +28,22 @@ public final class EngineBenchmark {
     private static final int IDLE_SECONDS = 75;
     private static final List<String> IPERF3 = List.of("iperf3");
     private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
-    /** An earlier build of the agent jar, measured beside the current one in the same run (before and after). */
-    private static final String BEFORE_JAR = System.getenv().getOrDefault("BENCH_ENGINE_BEFORE", "");
+    /**
+     * Other builds of the agent jar measured beside the current one in the same rounds (before and after):
+     * {@code BENCH_ENGINE_BUILDS=label=path.jar,…}.
+     */
+    private static final String BUILDS = System.getenv().getOrDefault("BENCH_ENGINE_BUILDS", "");
     private static final Map<String, List<List<String>>> PAIRINGS = new LinkedHashMap<>();
 
     static {
         PAIRINGS.put("iperf3 -> iperf3", List.of(IPERF3, IPERF3));
         PAIRINGS.put("engine -> iperf3", List.of(ENGINE, IPERF3));
         PAIRINGS.put("iperf3 -> engine", List.of(IPERF3, ENGINE));
-        if (!BEFORE_JAR.isEmpty()) {
-            List<String> before = List.of("java", "-jar", BEFORE_JAR, "iperf3");
-            PAIRINGS.put("before -> iperf3", List.of(before, IPERF3));
-            PAIRINGS.put("iperf3 -> before", List.of(IPERF3, before));
+        for (String build : BUILDS.isBlank() ? new String[0] : BUILDS.split(",")) {
+            String[] labelAndJar = build.split("=", 2);
+            List<String> other = List.of("java", "-jar", labelAndJar[1], "iperf3");
+            PAIRINGS.put(labelAndJar[0] + " -> iperf3", List.of(other, IPERF3));
+            PAIRINGS.put("iperf3 -> " + labelAndJar[0], List.of(IPERF3, other));
         }
         PAIRINGS.put("engine -> engine", List.of(ENGINE, ENGINE));
     }
@@ -56,7 +60,7 @@ public final class EngineBenchmark {
         List<String> parts = List.of((args.length > 2 ? args[2] : "loopback,veth,agent").split(","));
         System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%s%n",
                 parts, rounds, seconds, version(), BenchSupport.loadAverage(),
-                BEFORE_JAR.isEmpty() ? "" : "; before = " + BEFORE_JAR);
+                BUILDS.isBlank() ? "" : "; other builds: " + BUILDS);
         if (parts.contains("loopback")) {
             measure(BenchPath.loopback(), scenarios(true), rounds, seconds);
         }
@@ -79,7 +83,7 @@ public final class EngineBenchmark {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
         }
         System.out.printf("reproduce: %sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
-                BEFORE_JAR.isEmpty() ? "" : "BENCH_ENGINE_BEFORE=" + BEFORE_JAR + " ", rounds, seconds,
+                BUILDS.isBlank() ? "" : "BENCH_ENGINE_BUILDS=" + BUILDS + " ", rounds, seconds,
                 String.join(",", parts));
         System.out.printf("load average at the end %.2f%n", BenchSupport.loadAverage());
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
