@@ -8,6 +8,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +25,8 @@ final class TcpLoop {
      * turn goes again in the next round, one block or one drain each, instead of waiting for another select.
      */
     private static final int ROUNDS_PER_SELECT = 10;
+    /** iperf3's pacing timer: how long a paced stream alone parks at most before it looks again. */
+    private static final long PACED_PARK_NANOS = 1_000_000;
     private final TestRun run;
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
@@ -31,6 +34,8 @@ final class TcpLoop {
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
     private final List<TcpFlow> ready = new ArrayList<>();
+    /** One stream only: it blocks on its socket instead of selecting ({@link #runAlone}). */
+    private boolean alone;
     private ByteBuffer inbox;
     private ByteBuffer payload;
 
@@ -66,6 +71,7 @@ final class TcpLoop {
         TcpLoop loop;
         try {
             loop = new TcpLoop(run);
+            loop.alone = group.size() == 1;
             for (DataStream stream : group) {
                 loop.add(stream, (SocketChannel) stream.channel());
             }
@@ -81,7 +87,7 @@ final class TcpLoop {
     }
 
     private void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(false);
+        channel.configureBlocking(alone);
         TcpFlow flow;
         if (stream.sending) {
             if (payload == null) {
@@ -94,13 +100,19 @@ final class TcpLoop {
             }
             flow = TcpFlow.receiver(run, stream, channel);
         }
-        flow.register(channel.register(selector, stream.sending ? SelectionKey.OP_WRITE : SelectionKey.OP_READ,
-                flow));
+        if (!alone) {
+            flow.register(channel.register(selector, stream.sending ? SelectionKey.OP_WRITE : SelectionKey.OP_READ,
+                    flow));
+        }
         flows.add(flow);
     }
 
     private void run() {
         try {
+            if (alone) {
+                runAlone(flows.get(0));
+                return;
+            }
             while (!flows.isEmpty()) {
                 selector.select(onReady, timeoutMillis());
                 serve();
@@ -112,6 +124,20 @@ final class TcpLoop {
             }
         } finally {
             ClientStreams.closeQuietly(selector);
+        }
+    }
+
+    /**
+     * A stream with no other to take turns with blocks on its socket, as a thread per stream did: a select before
+     * every block or drain cost one stream 5-10 % of its rate and more CPU per byte (docs/benchmarks.md). A close
+     * from the control thread ends a blocked read or write; a paced sender parks until its time, 1 ms at most.
+     */
+    private void runAlone(TcpFlow flow) {
+        TcpFlow.Turn turn;
+        while ((turn = flow.turn(inbox)) != TcpFlow.Turn.DONE) {
+            if (turn == TcpFlow.Turn.PACED) {
+                LockSupport.parkNanos(Math.min(flow.resumeAtNanos() - System.nanoTime(), PACED_PARK_NANOS));
+            }
         }
     }
 
