@@ -44,18 +44,34 @@ final class TcpLoop {
         this.selector = Selector.open();
     }
 
-    /** Starts the test's TCP streams on {@link #loopsFor} loops, each stream on one of them in turn. */
+    /**
+     * Starts the test's TCP streams: the sending ones on {@link #loopsFor} loops, each stream on one of them in turn;
+     * each receiving one alone, blocking on its own thread. Receiving, four streams on one loop measured 0.71x
+     * iperf3 3.12's rate across a veth at 1.34x its CPU per Gbit/s, a thread each 0.82x at 1.17x (docs/benchmarks.md).
+     */
     static void startAll(TestRun run, List<DataStream> streams) {
-        int count = loopsFor(streams.size());
+        List<DataStream> senders = new ArrayList<>();
+        int threads = 0;
+        for (DataStream stream : streams) {
+            if (stream.sending) {
+                senders.add(stream);
+            } else {
+                start(run, List.of(stream), "engine-tcp-" + threads++);
+            }
+        }
+        if (senders.isEmpty()) {
+            return;
+        }
+        int count = loopsFor(senders.size());
         List<List<DataStream>> groups = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             groups.add(new ArrayList<>());
         }
-        for (int i = 0; i < streams.size(); i++) {
-            groups.get(i % count).add(streams.get(i));
+        for (int i = 0; i < senders.size(); i++) {
+            groups.get(i % count).add(senders.get(i));
         }
-        for (int i = 0; i < count; i++) {
-            start(run, groups.get(i), "engine-tcp-" + i);
+        for (List<DataStream> group : groups) {
+            start(run, group, "engine-tcp-" + threads++);
         }
     }
 
