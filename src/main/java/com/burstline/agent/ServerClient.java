@@ -29,6 +29,11 @@ final class ServerClient {
     private final String enrollmentToken;
     private final AgentSecret secret;
     private final String agentName;
+    /**
+     * This process proposed the kept secret and has no answer yet: a 401 for it then only means the proposal never
+     * reached the server (it was not up yet, or the request was lost), which is no cause for a warning.
+     */
+    private boolean proposalUnanswered;
 
     ServerClient(URI server, String enrollmentToken, AgentSecret secret, String agentName) {
         this.server = server;
@@ -47,8 +52,12 @@ final class ServerClient {
         if (secret.value() != null) {
             response = post("/api/v1/agents", Json.write(registration), secret.value());
             if (response.statusCode() == 401) {
-                LOG.warning("The server does not know the secret in " + secret.file()
-                        + " (an admin removed this agent, or it never enrolled with it); enrolling again");
+                if (proposalUnanswered) {
+                    LOG.info("The last enrollment did not reach the server; enrolling again");
+                } else {
+                    LOG.warning("The server does not know the secret in " + secret.file()
+                            + " (an admin removed this agent, or it never enrolled with it); enrolling again");
+                }
                 secret.forget();
                 response = null;
             }
@@ -61,6 +70,7 @@ final class ServerClient {
             throw new IOException("the server refused the registration: HTTP " + response.statusCode() + " "
                     + response.body());
         }
+        proposalUnanswered = false;
         if (enrolling) {
             LOG.info("Enrolled as " + agentName + "; the agent's secret is in " + secret.file());
         }
@@ -76,6 +86,7 @@ final class ServerClient {
     private Map<String, Object> proposing(Map<String, Object> registration) throws IOException {
         Map<String, Object> enrollment = new LinkedHashMap<>(registration);
         enrollment.put(EnrollmentSecret.FIELD, secret.keep(EnrollmentSecret.generate()));
+        proposalUnanswered = true;
         return enrollment;
     }
 

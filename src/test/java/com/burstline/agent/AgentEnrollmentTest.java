@@ -15,6 +15,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +42,8 @@ class AgentEnrollmentTest {
     private volatile String onDiskWhenProposed;
     /** The stand-in stores the proposal but the answer is lost, as when the agent dies before it reads it. */
     private volatile boolean loseTheAnswer;
+    /** The stand-in answers 503 and stores nothing, like a server still starting behind a proxy. */
+    private volatile boolean notReadyYet;
     private HttpServer server;
 
     @AfterEach
@@ -80,12 +86,29 @@ class AgentEnrollmentTest {
     }
 
     @Test
+    void aProposalThatNeverReachedTheServerIsRetriedWithoutAWarning() throws Exception {
+        ServerClient client = client(new AgentSecret(spool, "lab-a"));
+        notReadyYet = true;
+        assertThatThrownBy(() -> client.register(Map.of("name", "lab-a"))).isInstanceOf(IOException.class);
+        notReadyYet = false;
+
+        List<LogRecord> logged = logOf(() -> client.register(Map.of("name", "lab-a")));
+
+        assertThat(knownSecret).isNotNull();
+        assertThat(logged).extracting(LogRecord::getLevel).doesNotContain(Level.WARNING);
+        assertThat(logged).extracting(LogRecord::getMessage)
+                .contains("The last enrollment did not reach the server; enrolling again");
+    }
+
+    @Test
     void aSecretTheServerNoLongerKnowsIsReplacedByAFreshEnrollment() throws Exception {
         AgentSecret secret = new AgentSecret(spool, "lab-a");
         secret.keep("secret-from-another-server");
         ServerClient client = client(secret);
 
-        client.register(Map.of("name", "lab-a"));
+        List<LogRecord> logged = logOf(() -> client.register(Map.of("name", "lab-a")));
+
+        assertThat(logged).extracting(LogRecord::getLevel).as("an admin may have removed it").contains(Level.WARNING);
 
         assertThat(bearers).containsExactly("POST /api/v1/agents secret-from-another-server",
                 "POST /api/v1/agents " + ENROLLMENT);
@@ -101,6 +124,37 @@ class AgentEnrollmentTest {
         assertThat(bearers).isEmpty();
     }
 
+    private interface Registration {
+        void run() throws Exception;
+    }
+
+    /** What the agent's server client logged while {@code registration} ran. */
+    private static List<LogRecord> logOf(Registration registration) throws Exception {
+        Logger log = Logger.getLogger(ServerClient.class.getName());
+        List<LogRecord> records = new CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord logRecord) {
+                records.add(logRecord);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(handler);
+        try {
+            registration.run();
+        } finally {
+            log.removeHandler(handler);
+        }
+        return records;
+    }
+
     /** Enrolls the enrollment token once with the proposed secret, takes only that secret, 401 for anything else. */
     private ServerClient client(AgentSecret secret) throws IOException {
         if (server == null) {
@@ -112,7 +166,9 @@ class AgentEnrollmentTest {
                 String answer = null;
                 int status = 401;
                 Matcher proposal = PROPOSAL.matcher(request);
-                if (bearer.equals(ENROLLMENT) && knownSecret == null && proposal.find()) {
+                if (notReadyYet) {
+                    status = 503;
+                } else if (bearer.equals(ENROLLMENT) && knownSecret == null && proposal.find()) {
                     knownSecret = proposal.group(1);
                     onDiskWhenProposed = Files.readString(spool.resolve("lab-a.secret"), StandardCharsets.UTF_8).strip();
                     answer = loseTheAnswer ? null : "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3}";

@@ -1,15 +1,7 @@
 package com.burstline.server.analysis;
 
-import com.burstline.server.run.ApiClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,37 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * uploaded as t4g.large with a 5 Gbit/s burst and 0.5 Gbit/s baseline, and its findings must place the step within
  * one interval (1 s) of when the shaper changed. A run with no change must have no such finding.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class BurstExhaustionIT {
+class BurstExhaustionIT extends LabServerTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final double INTERVAL_SECONDS = 1.0;
 
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
-
-    @LocalServerPort
-    int port;
-    ApiClient api;
-
-    @BeforeAll
-    static void lab() {
-        LabNetwork.up();
-    }
-
-    @AfterAll
-    static void teardown() {
-        LabNetwork.down();
-    }
-
     @BeforeEach
-    void client() {
-        api = new ApiClient(port);
+    void fullRate() {
         LabNetwork.shapeClientSide("5gbit");
     }
 

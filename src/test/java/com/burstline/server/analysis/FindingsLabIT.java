@@ -1,16 +1,7 @@
 package com.burstline.server.analysis;
 
 import com.burstline.contract.Iperf3Command;
-import com.burstline.server.run.ApiClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,37 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * RcvbufErrors must show that the receiver dropped; a TCP run at 1 Gbit/s with a handful of retransmits must not be
  * called allowance-exceeded. Both runs' default intervals are the receiver's.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class FindingsLabIT {
+class FindingsLabIT extends LabServerTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
-
-    @LocalServerPort
-    int port;
-    ApiClient api;
-
-    @BeforeAll
-    static void lab() {
-        LabNetwork.up();
-    }
-
-    @AfterAll
-    static void teardown() {
-        LabNetwork.down();
-    }
-
-    @BeforeEach
-    void client() {
-        api = new ApiClient(port);
-    }
 
     @Test
     void aUdpRunTheReceiverCannotKeepIsPacketLossAndTheReceiversCountersAgree() throws Exception {
