@@ -18,7 +18,6 @@ final class TcpFlow {
     /** Bounds a receiver's turn so that a fast stream cannot starve the others of theirs. */
     private static final int READS_PER_TURN = 8;
 
-    /** PROGRESS: it may go on at once; BLOCKED: its socket is full (sender) or drained (receiver). */
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }
 
     final DataStream stream;
@@ -89,10 +88,9 @@ final class TcpFlow {
             return Turn.BLOCKED;
         }
         stream.counters.add(written);
-        boolean shortWrite = block.hasRemaining();
-        run.sent(written, shortWrite ? 0 : 1);
+        run.sent(written, block.hasRemaining() ? 0 : 1);
         pacer.sent(written);
-        return shortWrite ? Turn.BLOCKED : Turn.PROGRESS; // a short write filled the socket: no write to fail
+        return Turn.PROGRESS;
     }
 
     /** Reads until the socket is drained (a short read), at most {@link #READS_PER_TURN} buffers. */
@@ -104,14 +102,14 @@ final class TcpFlow {
                 return Turn.DONE;
             }
             if (count == 0) {
-                return Turn.BLOCKED;
+                return i == 0 ? Turn.BLOCKED : Turn.PROGRESS;
             }
             if (run.counting()) {
                 stream.counters.add(count);
                 run.received(count);
             }
             if (count < inbox.capacity()) {
-                return Turn.BLOCKED;
+                break;
             }
         }
         return Turn.PROGRESS;

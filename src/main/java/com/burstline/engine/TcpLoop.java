@@ -8,34 +8,25 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
  * Drives a group of TCP data streams from one thread over non-blocking sockets, as iperf3 3.12's single select loop
  * drives all of its streams ({@link TcpFlow} says why the streams take turns block by block). Before, a thread per
- * stream: on a 2-core host four sending threads crowded the peer's thread, and 128 streams were 128 threads and 256
- * direct buffers; a loop holds one payload and one receive buffer.
+ * stream: on a 2-core host four sending threads crowded the peer's thread; a loop holds one payload for all its
+ * senders. Receiving streams measured better each on a thread of its own, blocking ({@link #receiveAlone}).
  */
 final class TcpLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
     private static final long IDLE_SELECT_MILLIS = 100;
-    /**
-     * Rounds over the ready streams per wake-up, iperf3 3.12's {@code multisend}: a stream still ready after its
-     * turn goes again in the next round, one block or one drain each, instead of waiting for another select.
-     */
-    private static final int ROUNDS_PER_SELECT = 10;
-    /** iperf3's pacing timer: how long a paced stream alone parks at most before it looks again. */
-    private static final long PACED_PARK_NANOS = 1_000_000;
     private final TestRun run;
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
     private final List<TcpFlow> paced = new ArrayList<>();
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
-    private final List<TcpFlow> ready = new ArrayList<>();
-    /** One stream only: it blocks on its socket instead of selecting ({@link #runAlone}). */
-    private boolean alone;
+    /** A receiving stream's thread: it blocks on its one socket instead of selecting ({@link #receiveAlone}). */
+    private boolean receiver;
     private ByteBuffer inbox;
     private ByteBuffer payload;
 
@@ -46,8 +37,7 @@ final class TcpLoop {
 
     /**
      * Starts the test's TCP streams: the sending ones on {@link #loopsFor} loops, each stream on one of them in turn;
-     * each receiving one alone, blocking on its own thread. Receiving, four streams on one loop measured 0.71x
-     * iperf3 3.12's rate across a veth at 1.34x its CPU per Gbit/s, a thread each 0.82x at 1.17x (docs/benchmarks.md).
+     * each receiving one alone, blocking on a thread of its own ({@link #receiveAlone} says why).
      */
     static void startAll(TestRun run, List<DataStream> streams) {
         List<DataStream> senders = new ArrayList<>();
@@ -87,7 +77,7 @@ final class TcpLoop {
         TcpLoop loop;
         try {
             loop = new TcpLoop(run);
-            loop.alone = group.size() == 1;
+            loop.receiver = !group.get(0).sending;
             for (DataStream stream : group) {
                 loop.add(stream, (SocketChannel) stream.channel());
             }
@@ -103,7 +93,7 @@ final class TcpLoop {
     }
 
     private void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(alone);
+        channel.configureBlocking(receiver);
         TcpFlow flow;
         if (stream.sending) {
             if (payload == null) {
@@ -116,22 +106,20 @@ final class TcpLoop {
             }
             flow = TcpFlow.receiver(run, stream, channel);
         }
-        if (!alone) {
-            flow.register(channel.register(selector, stream.sending ? SelectionKey.OP_WRITE : SelectionKey.OP_READ,
-                    flow));
+        if (!receiver) {
+            flow.register(channel.register(selector, SelectionKey.OP_WRITE, flow));
         }
         flows.add(flow);
     }
 
     private void run() {
         try {
-            if (alone) {
-                runAlone(flows.get(0));
+            if (receiver) {
+                receiveAlone(flows.get(0));
                 return;
             }
             while (!flows.isEmpty()) {
                 selector.select(onReady, timeoutMillis());
-                serve();
                 sweep();
             }
         } catch (IOException | RuntimeException e) {
@@ -144,50 +132,30 @@ final class TcpLoop {
     }
 
     /**
-     * A stream with no other to take turns with blocks on its socket, as a thread per stream did: a select before
-     * every block or drain cost one stream 5-10 % of its rate and more CPU per byte (docs/benchmarks.md). A close
-     * from the control thread ends a blocked read or write; a paced sender parks until its time, 1 ms at most.
+     * A receiving stream blocks on its socket, as a thread per stream did: across a veth one stream received at
+     * 0.97-1.04x iperf3 3.12's rate this way against 0.91-0.94x on the loop (an {@code epoll_wait} per wake-up on top
+     * of the read), four at 0.77-0.86x against 0.72-0.80x (medians of two runs, docs/benchmarks.md). A close from the
+     * control thread ends a blocked read.
      */
-    private void runAlone(TcpFlow flow) {
-        TcpFlow.Turn turn;
-        while ((turn = flow.turn(inbox)) != TcpFlow.Turn.DONE) {
-            if (turn == TcpFlow.Turn.PACED) {
-                LockSupport.parkNanos(Math.min(flow.resumeAtNanos() - System.nanoTime(), PACED_PARK_NANOS));
-            }
+    private void receiveAlone(TcpFlow flow) {
+        while (flow.turn(inbox) != TcpFlow.Turn.DONE) {
+            // the next read blocks until data, the end of the stream or a close
         }
     }
 
     private void ready(SelectionKey key) {
-        ready.add((TcpFlow) key.attachment());
-    }
-
-    /** Round by round, one turn each, until no stream is ready any more or the rounds are used up. */
-    private void serve() {
-        for (int round = 0; round < ROUNDS_PER_SELECT && !ready.isEmpty(); round++) {
-            int kept = 0;
-            for (int i = 0; i < ready.size(); i++) {
-                TcpFlow flow = ready.get(i);
-                TcpFlow.Turn turn = flow.turn(inbox);
-                if (turn == TcpFlow.Turn.PROGRESS) {
-                    ready.set(kept++, flow);
-                } else {
-                    settle(flow, turn);
+        TcpFlow flow = (TcpFlow) key.attachment();
+        switch (flow.turn(inbox)) {
+            case DONE -> key.cancel();
+            case PACED -> {
+                if (interest(flow, 0)) {
+                    paced.add(flow);
                 }
             }
-            for (int i = ready.size() - 1; i >= kept; i--) {
-                ready.remove(i); // from the end: no copying, no view object
+            default -> {
+                // the next select says when it may go on
             }
         }
-        ready.clear();
-    }
-
-    private void settle(TcpFlow flow, TcpFlow.Turn turn) {
-        if (turn == TcpFlow.Turn.DONE) {
-            flow.key().cancel();
-        } else if (turn == TcpFlow.Turn.PACED && interest(flow, 0)) {
-            paced.add(flow);
-        }
-        // BLOCKED: the next select says when it may go on
     }
 
     /** Drops the streams that ended or were closed, and lets paced senders whose time has come write again. */

@@ -16,9 +16,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One loop driving several real loopback TCP streams, or one stream alone (blocking on its socket): block
- * accounting across short writes, receivers counting until the peer closes, and a loop stuck on full sockets ending
- * when the test closes them.
+ * One loop driving one or several real loopback TCP streams, and receiving streams each on its own blocking thread:
+ * block accounting across short writes, receivers counting until the peer closes, and a loop stuck on full sockets
+ * ending when the test closes them.
  */
 class TcpLoopTest {
     /** Not a divisor of any socket buffer size, so that writes end short in the middle of a block. */
@@ -90,7 +90,7 @@ class TcpLoopTest {
     void aLoopWaitingOnFullSocketsEndsWhenTheTestClosesThem(int count) throws Exception {
         run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false), true, count);
         while (run.streams.stream().mapToLong(s -> s.counters.bytes()).sum() < count * 131072L) {
-            Thread.sleep(10); // the peers never read: the sockets fill, the loop waits in select or in write
+            Thread.sleep(10); // the peers never read: the sockets fill and the loop waits in select
         }
 
         run.end();
