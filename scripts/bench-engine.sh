@@ -5,17 +5,20 @@
 # "shaped", not run by default) UDP at 1 Gbit/s across the same veth shaped to 1 Gbit/s, for the loss. Prints
 # received rate, loss, CPU per Gbit/s, the ratios to iperf3 alone, and the command that reproduces the run. Then the
 # agent's lightness: jar size, and idle RSS of two agents after 100 engine scenarios beside the JVM's floor (a trivial
-# Java program and a bare JDK HTTP daemon), all with the same JVM flags: BURSTLINE_AGENT_JAVA_OPTS, by default the
-# agent's own (scripts/agent-jvm-options.sh, as scripts/start.sh and the README launch it; set it empty for the JVM's
-# defaults). With -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives
-# (jcmd, smaps) under target/bench-memory/. BENCH_ENGINE_BUILDS=before=path/to/burstline-agent.jar[,label=jar…]
-# adds other builds' two pairings to the same interleaved rounds (before and after in one run). Never fails on figures.
+# Java program, a bare JDK HTTP daemon, and the same speaking HTTPS), all launched alike: BURSTLINE_AGENT_JAVA_OPTS,
+# by default the agent's own environment and JVM options (scripts/agent-jvm-options.sh --env and without, as
+# scripts/start.sh and the README launch it; set it empty for the JVM's defaults). NAME=value words in it are
+# environment variables; variants separated by | are measured side by side in one run. With
+# -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives (jcmd, smaps) under
+# target/bench-memory/. BENCH_ENGINE_JAVA_OPTS (variants separated by |) adds pairings with the engine's JVM given
+# those flags. BENCH_ENGINE_BUILDS=before=path/to/burstline-agent.jar[,label=jar…] adds other builds' two pairings
+# to the same interleaved rounds (before and after in one run). Never fails on figures.
 #
 #   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent; or shaped)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests package dependency:build-classpath \
     -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
-export BURSTLINE_AGENT_JAVA_OPTS="${BURSTLINE_AGENT_JAVA_OPTS-$(scripts/agent-jvm-options.sh)}"
+export BURSTLINE_AGENT_JAVA_OPTS="${BURSTLINE_AGENT_JAVA_OPTS-$(scripts/agent-jvm-options.sh --env) $(scripts/agent-jvm-options.sh)}"
 exec java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
     com.burstline.bench.EngineBenchmark "$@"

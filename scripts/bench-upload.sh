@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Upload benchmark: end-to-end HTTP uploads beside parse-only and plain JDBC batch limits, one run, one database
+# Upload benchmark: end-to-end HTTP uploads (from the JDK's HttpClient, and again from cheap socket clients, each
+# row's CPU split by thread) beside parse-only and plain JDBC batch limits, one run, one database
 # (options: --uploads=N --clients=K --warmup=W --rounds=R --samples=REGEX --database=h2|postgres, see Options; with
 # postgres it starts the test cluster, scripts/start-test-postgres.sh); then the
 # reliability report (hostile corpus by class, kill -9 mid-storm, storm throughput and p99, slow-connection

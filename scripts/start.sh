@@ -71,11 +71,13 @@ until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
 done
 api_token=$(cat "$data_dir/api-token")
 
-# The agent's own JVM options (what keeps it small between tests); BURSTLINE_AGENT_JAVA_OPTS replaces them.
+# The agent's own JVM options and environment (what keeps it small between tests); BURSTLINE_AGENT_JAVA_OPTS and
+# BURSTLINE_AGENT_ENV replace them.
 read -r -a agent_java_opts <<<"${BURSTLINE_AGENT_JAVA_OPTS-$(scripts/agent-jvm-options.sh)}"
+read -r -a agent_env <<<"${BURSTLINE_AGENT_ENV-$(scripts/agent-jvm-options.sh --env)}"
 start_agent() { # name, listen, test address, server url, command prefix...
   local name=$1 listen=$2 test_address=$3 server=$4; shift 4
-  "$@" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" --token-file "$data_dir/agent-token" --name "$name" \
+  "$@" env "${agent_env[@]}" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" --token-file "$data_dir/agent-token" --name "$name" \
     --listen "$listen" --test-address "$test_address" --instance-type t4g.large \
     --spool "$data_dir/agents/$name" >"$data_dir/agents/$name.log" 2>&1 &
   pids+=($!)

@@ -42,19 +42,31 @@ class AgentJarIT {
         }
     }
 
-    /** The options scripts/start.sh launches agents with: a JVM that refused one would leave the lab without agents. */
+    /**
+     * The options and environment scripts/start.sh launches agents with: a JVM that refused one would leave the lab
+     * without agents.
+     */
     @Test
     void theJarStartsWithTheAgentsOwnJvmOptions() throws Exception {
-        Process script = new ProcessBuilder("scripts/agent-jvm-options.sh").start();
-        String options = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(script.waitFor()).isZero();
-        List<String> command = new ArrayList<>(List.of(AgentProcess.javaBin()));
+        String options = script("scripts/agent-jvm-options.sh");
+        String env = script("scripts/agent-jvm-options.sh", "--env");
+        List<String> command = new ArrayList<>(List.of("env"));
+        command.addAll(List.of(env.split("\\s+")));
+        command.add(AgentProcess.javaBin());
         command.addAll(List.of(options.split("\\s+")));
         command.addAll(List.of("-XX:+PrintCommandLineFlags", "-jar", AgentProcess.JAR.toString(), "--help"));
         Process agent = new ProcessBuilder(command).redirectErrorStream(true).start();
         String printed = new String(agent.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
+        assertThat(env).isEqualTo("MALLOC_ARENA_MAX=2");
         assertThat(agent.waitFor()).as(printed).isZero();
         assertThat(printed).contains("-XX:+UseSerialGC", "-XX:InitialHeapSize=16777216", "--server");
+    }
+
+    private static String script(String... command) throws Exception {
+        Process script = new ProcessBuilder(command).start();
+        String printed = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(script.waitFor()).isZero();
+        return printed;
     }
 }

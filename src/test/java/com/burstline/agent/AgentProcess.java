@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,20 +52,26 @@ public final class AgentProcess implements AutoCloseable {
     /** As {@link #start}, the agent's JVM started with {@code jvmFlags} (e.g. what a launch script passes). */
     public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
                                               List<String> jvmFlags) throws IOException {
+        return startWithFlags(server, token, name, workDir, Map.of(), jvmFlags);
+    }
+
+    /** As {@link #startWithFlags(String, String, String, Path, List)}, with {@code env} added to its environment. */
+    public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
+                                              Map<String, String> env, List<String> jvmFlags) throws IOException {
         int port = freePort();
-        return launch(List.of(), jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"), List.of("--server",
-                server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port, "--spool",
-                workDir.resolve("spool-" + name).toString()));
+        return launch(List.of(), env, jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"),
+                List.of("--server", server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port,
+                        "--spool", workDir.resolve("spool-" + name).toString()));
     }
 
     /** Starts an agent with a command prefix (e.g. {@code ip netns exec ns-a}) and full options. */
     public static AgentProcess startWith(List<String> prefix, String host, int port, Path log, List<String> options)
             throws IOException {
-        return launch(prefix, List.of(), host, port, log, options);
+        return launch(prefix, Map.of(), List.of(), host, port, log, options);
     }
 
-    private static AgentProcess launch(List<String> prefix, List<String> jvmFlags, String host, int port, Path log,
-                                       List<String> options) throws IOException {
+    private static AgentProcess launch(List<String> prefix, Map<String, String> env, List<String> jvmFlags,
+                                       String host, int port, Path log, List<String> options) throws IOException {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: run 'mvn package' (integration tests need it)");
         }
@@ -73,7 +80,9 @@ public final class AgentProcess implements AutoCloseable {
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(options);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process process = builder.start();
         AgentProcess agent = new AgentProcess(process, log, host, port);
         agent.awaitListening();
         return agent;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link BareJdkDaemon} process, started with the same java and default flags as the agents: the JVM's own floor,
@@ -22,15 +23,19 @@ final class BareDaemonProcess implements AutoCloseable {
     }
 
     static BareDaemonProcess start(Path log) throws IOException {
-        return start(log, BareJdkDaemon.class, List.of());
+        return start(log, BareJdkDaemon.class, new JvmVariant("none", Map.of(), List.of()));
     }
 
-    /** {@code program}'s main (it prints "listening at" when ready) in a JVM with {@code jvmFlags}. */
-    static BareDaemonProcess start(Path log, Class<?> program, List<String> jvmFlags) throws IOException {
+    /** {@code program}'s main (it prints "listening at" when ready) in a JVM launched as {@code variant} says. */
+    static BareDaemonProcess start(Path log, Class<?> program, JvmVariant variant, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(AgentProcess.javaBin()));
-        command.addAll(jvmFlags);
+        command.addAll(variant.flags());
         command.addAll(List.of("-cp", "target/test-classes", program.getName()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(variant.env());
+        Process process = builder.start();
         return new BareDaemonProcess(process, log);
     }
 

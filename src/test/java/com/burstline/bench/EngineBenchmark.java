@@ -46,6 +46,19 @@ public final class EngineBenchmark {
             PAIRINGS.put("iperf3 -> " + labelAndJar[0], List.of(IPERF3, other));
         }
         PAIRINGS.put("engine -> engine", List.of(ENGINE, ENGINE));
+        // BENCH_ENGINE_JAVA_OPTS: variants of the engine's JVM flags separated by |, each measured in two more
+        // pairings (engine' = the first, engine'' = the second, ...), so that a JVM option kept for the agent's memory
+        // (the engine runs in the agent's JVM) is measured for the engine's speed in the same run
+        String variants = System.getenv().getOrDefault("BENCH_ENGINE_JAVA_OPTS", "").strip();
+        String mark = "";
+        for (String variant : variants.isEmpty() ? new String[0] : variants.split("\\|")) {
+            mark += "'";
+            List<String> flagged = new ArrayList<>(List.of("java"));
+            flagged.addAll(List.of(variant.strip().split("\\s+")));
+            flagged.addAll(ENGINE.subList(1, ENGINE.size()));
+            PAIRINGS.put("engine" + mark + " -> iperf3", List.of(flagged, IPERF3));
+            PAIRINGS.put("iperf3 -> engine" + mark, List.of(IPERF3, flagged));
+        }
     }
 
     private EngineBenchmark() {
@@ -60,7 +73,9 @@ public final class EngineBenchmark {
         List<String> parts = List.of((args.length > 2 ? args[2] : "loopback,veth,agent").split(","));
         System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%s%n",
                 parts, rounds, seconds, version(), BenchSupport.loadAverage(),
-                BUILDS.isBlank() ? "" : "; other builds: " + BUILDS);
+                (BUILDS.isBlank() ? "" : "; other builds: " + BUILDS) + (System.getenv()
+                        .getOrDefault("BENCH_ENGINE_JAVA_OPTS", "").isBlank() ? ""
+                        : "; engine', engine'', ... = the engine with " + System.getenv("BENCH_ENGINE_JAVA_OPTS")));
         if (parts.contains("loopback")) {
             measure(BenchPath.loopback(), scenarios(true), rounds, seconds);
         }
@@ -82,10 +97,10 @@ public final class EngineBenchmark {
         if (parts.contains("agent")) {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
         }
+        System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
         System.out.printf("reproduce: %sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
                 BUILDS.isBlank() ? "" : "BENCH_ENGINE_BUILDS=" + BUILDS + " ", rounds, seconds,
                 String.join(",", parts));
-        System.out.printf("load average at the end %.2f%n", BenchSupport.loadAverage());
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
@@ -117,14 +132,14 @@ public final class EngineBenchmark {
     }
 
     /**
-     * 100 engine scenarios between two agents started with the agent's JVM flags (BURSTLINE_AGENT_JAVA_OPTS), sampled
-     * after {@value #IDLE_SECONDS} s idle: past every idle timer in the agent and the JDK beneath it (the HttpClient's
-     * pool threads and the HTTP server's idle connections go after 60 s and 30 s), the floor idle as long.
+     * 100 engine scenarios between two agents launched as a real agent is (BURSTLINE_AGENT_JAVA_OPTS: its JVM flags
+     * and environment, {@code NAME=value} words; several variants separated by {@code |} are measured side by side),
+     * sampled after {@value #IDLE_SECONDS} s idle: past every idle timer in the agent and the JDK beneath it (the
+     * HttpClient's pool threads and the HTTP server's idle connections go after 60 s and 30 s), the floor idle as long.
      */
     private static void lightness(ServerApi api, String agentToken, Path workDir) throws Exception {
-        String flags = System.getenv().getOrDefault("BURSTLINE_AGENT_JAVA_OPTS", "").strip();
         new AgentLightness(api, agentToken, workDir).measure(100, IDLE_SECONDS, 5,
-                flags.isEmpty() ? List.of() : List.of(flags.split("\\s+")));
+                JvmVariant.parseAll(System.getenv().getOrDefault("BURSTLINE_AGENT_JAVA_OPTS", "")));
     }
 
     private static Figures run(BenchPath path, List<String> client, List<String> server, List<String> flags,
@@ -136,7 +151,7 @@ public final class EngineBenchmark {
         Process s = new ProcessBuilder(path.server(serverCommand)).redirectOutput(serverOut.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            Thread.sleep(server == ENGINE ? 1200 : 400);
+            Thread.sleep(server == IPERF3 ? 400 : 1200);
             List<String> clientCommand = new ArrayList<>(client);
             clientCommand.addAll(List.of("-c", path.serverAddress(), "-p", String.valueOf(PORT), "-J", "-t",
                     String.valueOf(seconds)));

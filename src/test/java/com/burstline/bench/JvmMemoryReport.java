@@ -26,6 +26,10 @@ final class JvmMemoryReport {
     private static final Path DIRECTORY = Path.of("target", "bench-memory");
     private static final Pattern CATEGORY = Pattern.compile("-\\s+(\\S[^(]*?) \\(reserved=\\d+KB, committed=(\\d+)KB");
     private static final Pattern TOTAL = Pattern.compile("Total: reserved=\\d+KB, committed=(\\d+)KB");
+    private static final Pattern CHANGE = Pattern.compile(
+            "-\\s+(\\S[^(]*?) \\(reserved=\\d+KB(?: [+-]\\d+KB)?, committed=\\d+KB ([+-]\\d+)KB");
+
+    private static final Pattern CLASSES = Pattern.compile("\\(classes #(\\d+ [+-]\\d+)\\)");
 
     private final boolean enabled;
 
@@ -58,6 +62,36 @@ final class JvmMemoryReport {
         StringBuilder line = new StringBuilder();
         committed.forEach((name, kib) -> line.append(String.format(Locale.ROOT, "%s %.1f, ", name, kib / 1024.0)));
         System.out.printf(Locale.ROOT, "    %s, NMT committed MiB: %s(files in %s)%n", label, line, DIRECTORY);
+    }
+
+    /** Marks where NMT's later {@link #diff} counts from. */
+    void baseline(long pid) throws IOException, InterruptedException {
+        if (enabled) {
+            jcmd(pid, "VM.native_memory", "baseline");
+        }
+    }
+
+    /** Saves NMT's change since {@link #baseline} and prints the categories that moved by 512 KiB or more. */
+    void diff(String label, long pid) throws IOException, InterruptedException {
+        if (!enabled) {
+            return;
+        }
+        String diff = jcmd(pid, "VM.native_memory", "summary.diff");
+        Files.writeString(DIRECTORY.resolve(label + "-nmt-diff.txt"), diff);
+        StringBuilder line = new StringBuilder();
+        Matcher change = CHANGE.matcher(diff);
+        while (change.find()) {
+            long kib = Long.parseLong(change.group(2));
+            if (Math.abs(kib) >= 512) {
+                line.append(String.format(Locale.ROOT, "%s %+.1f, ", change.group(1).strip(), kib / 1024.0));
+            }
+        }
+        Matcher classes = CLASSES.matcher(diff);
+        if (classes.find()) {
+            line.append("classes ").append(classes.group(1)).append(", ");
+        }
+        System.out.printf(Locale.ROOT, "    %s, NMT committed MiB since the baseline: %s(%s)%n", label, line,
+                DIRECTORY.resolve(label + "-nmt-diff.txt"));
     }
 
     private static String jcmd(long pid, String... command) throws IOException, InterruptedException {

@@ -14,12 +14,15 @@ final class Phases {
     private final int clients;
     private final Iperf3OutputParser parser = new Iperf3OutputParser();
     private final HttpUploads http;
+    private final SocketUploads sockets;
     private final JdbcBaseline jdbc;
     private final RowCount storedRows;
 
     Phases(ConfigurableApplicationContext server, String token, int clients) {
         this.clients = clients;
-        this.http = new HttpUploads(((WebServerApplicationContext) server).getWebServer().getPort(), token);
+        int port = ((WebServerApplicationContext) server).getWebServer().getPort();
+        this.http = new HttpUploads(port, token);
+        this.sockets = new SocketUploads(port, token);
         this.jdbc = new JdbcBaseline(server.getBean(DataSource.class));
         this.storedRows = new RowCount(server.getBean(JdbcTemplate.class));
     }
@@ -27,9 +30,11 @@ final class Phases {
     /**
      * JDBC batch first (one commit per result, then K per commit, the most a group commit could share with
      * K clients): run_interval only grows, and the service's uploads should not get the smaller table. Each
-     * phase starts after a GC, so that garbage from the phase before is not collected on its clock.
+     * phase starts after a GC, so that garbage from the phase before is not collected on its clock. The socket
+     * clients send {@code twins}: the same real outputs in the same order with other cookies, since the same bytes
+     * again would only be answered "stored already".
      */
-    Report.Figures measure(List<Corpus.Upload> uploads) throws Exception {
+    Report.Figures measure(List<Corpus.Upload> uploads, List<Corpus.Upload> twins) throws Exception {
         List<Iperf3Result> results = uploads.stream().map(upload -> parser.parse(upload.content())).toList();
         long rows = uploads.stream().mapToLong(Corpus.Upload::rows).sum();
 
@@ -44,8 +49,13 @@ final class Phases {
         storedRows.expectAdded(before, rows);
 
         System.gc();
+        before = storedRows.now();
+        Timing sockets = Timing.of(() -> this.sockets.upload(twins, clients));
+        storedRows.expectAdded(before, rows);
+
+        System.gc();
         Timing parseOnly = Timing.of(() -> parse(uploads));
-        return new Report.Figures(uploads.size(), rows, endToEnd, parseOnly, jdbcBatch, jdbcGrouped);
+        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, parseOnly, jdbcBatch, jdbcGrouped);
     }
 
     /** One parser shared by the threads, as the service shares its one parser among request threads. */

@@ -26,8 +26,8 @@ final class Report {
         System.out.printf(Locale.ROOT, "size: N=%d measured uploads in %d rounds after %d warm-up uploads, "
                 + "K=%d clients/threads, %.1f interval rows per upload%n", options.uploads(), options.rounds(),
                 options.warmup(), options.clients(), rowsPerUpload);
-        System.out.println("each round: JDBC batch (1, then K results per commit), then end-to-end, then parse-only, on"
-                + " the round's own uploads");
+        System.out.println("each round: JDBC batch (1, then K results per commit), then end-to-end by the JDK's "
+                + "HttpClient, then end-to-end by socket clients (the same outputs, other cookies), then parse-only");
     }
 
     static void table(int clients, List<Figures> rounds) {
@@ -35,14 +35,21 @@ final class Report {
         System.out.println();
         System.out.printf("%-66s %8s %10s %10s %12s%n", "figure (K=" + clients + " clients/threads each)", "seconds",
                 "results/s", "rows/s", "CPU ms/result");
-        row("end-to-end: HTTP POST /api/v1/runs, K clients", total, total.endToEnd());
+        row("end-to-end: HTTP POST /api/v1/runs, K JDK HttpClients", total, total.endToEnd());
+        row("end-to-end, socket clients: the same, pre-built HTTP/1.1 bytes", total, total.sockets());
         row("parse-only: Iperf3OutputParser.parse of the same bytes", total, total.parseOnly());
         row("JDBC batch: same rows, run_interval, batch 500, 1 tx per result", total, total.jdbcBatch());
         row("JDBC batch, grouped: the same, K results per tx (group commit)", total, total.jdbcGrouped());
         System.out.println();
+        cpuSplit(total);
+        System.out.println();
         double vsJdbc = total.vsJdbc();
         System.out.printf(Locale.ROOT, "end-to-end rows/s / JDBC-batch rows/s        = %.2f  (goal >= %.1f: %s)%n",
                 vsJdbc, GOAL, vsJdbc >= GOAL ? "reached" : "NOT reached");
+        double vsSockets = total.socketsVsJdbc();
+        System.out.printf(Locale.ROOT, "  the same with socket clients               = %.2f  (goal >= %.1f: %s; "
+                + "by CPU, the server's, JIT and GC threads against the JDBC process: %.2f)%n", vsSockets, GOAL,
+                vsSockets >= GOAL ? "reached" : "NOT reached", total.serverVsJdbcByCpu());
         double vsGrouped = total.vsJdbcGrouped();
         System.out.printf(Locale.ROOT, "end-to-end rows/s / grouped JDBC-batch rows/s = %.2f  (the same limit with "
                 + "commits shared as the service shares them: %s)%n", vsGrouped, vsGrouped >= GOAL ? "reached"
@@ -51,9 +58,25 @@ final class Report {
                 + "end-to-end)%n", total.vsParse(), 1 / total.vsParse());
         System.out.printf(Locale.ROOT, "the same by CPU time per result                = %.2f  (steadier when other work"
                 + " shares the cores; end-to-end CPU includes the in-process HTTP clients)%n", total.vsJdbcByCpu());
-        System.out.printf(Locale.ROOT, "end-to-end / JDBC batch per round: %s; / grouped: %s; load average at the "
-                + "end %.2f%n", perRound(rounds, Figures::vsJdbc), perRound(rounds, Figures::vsJdbcGrouped),
+        System.out.printf(Locale.ROOT, "end-to-end / JDBC batch per round: %s; / grouped: %s; socket clients / JDBC "
+                + "batch: %s; load average at the end %.2f%n", perRound(rounds, Figures::vsJdbc),
+                perRound(rounds, Figures::vsJdbcGrouped), perRound(rounds, Figures::socketsVsJdbc),
                 BenchSupport.loadAverage());
+    }
+
+    /** Where each end-to-end row's CPU went: the server's request threads, the JVM's own, the clients (the rest). */
+    private static void cpuSplit(Figures total) {
+        System.out.printf("%-66s %12s %12s %12s %12s%n", "CPU ms/result by thread", "server", "JIT", "GC",
+                "clients+rest");
+        for (var row : List.of(java.util.Map.entry("end-to-end, JDK HttpClients", total.endToEnd()),
+                java.util.Map.entry("end-to-end, socket clients", total.sockets()),
+                java.util.Map.entry("JDBC batch, 1 tx per result (its threads are the rest)", total.jdbcBatch()))) {
+            Timing timing = row.getValue();
+            System.out.printf(Locale.ROOT, "%-66s %12.3f %12.3f %12.3f %12.3f%n", row.getKey(),
+                    timing.threads().serverNanos() / 1e6 / total.results(),
+                    timing.threads().jitNanos() / 1e6 / total.results(),
+                    timing.threads().gcNanos() / 1e6 / total.results(), timing.restNanos() / 1e6 / total.results());
+        }
     }
 
     private static String perRound(List<Figures> rounds, java.util.function.ToDoubleFunction<Figures> ratio) {
@@ -68,12 +91,21 @@ final class Report {
     }
 
     /** Every phase handles the same results and rows, so only the time differs between them. */
-    record Figures(int results, long rows, Timing endToEnd, Timing parseOnly, Timing jdbcBatch,
+    record Figures(int results, long rows, Timing endToEnd, Timing sockets, Timing parseOnly, Timing jdbcBatch,
                    Timing jdbcGrouped) {
         Figures plus(Figures other) {
             return new Figures(results + other.results, rows + other.rows, endToEnd.plus(other.endToEnd),
-                    parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch),
+                    sockets.plus(other.sockets), parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch),
                     jdbcGrouped.plus(other.jdbcGrouped));
+        }
+
+        double socketsVsJdbc() {
+            return (double) jdbcBatch.wallNanos() / sockets.wallNanos();
+        }
+
+        /** The server's cost alone: its request threads and the JVM's, the socket clients' threads left out. */
+        double serverVsJdbcByCpu() {
+            return (double) jdbcBatch.cpuNanos() / (sockets.threads().serverNanos() + sockets.threads().jvmNanos());
         }
 
         double vsJdbcGrouped() {

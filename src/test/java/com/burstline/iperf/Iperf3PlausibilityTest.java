@@ -65,6 +65,39 @@ class Iperf3PlausibilityTest {
                 .hasMessageContaining("start.version is text with control characters");
     }
 
+    /**
+     * Values at and just beyond each kind of bound, decided as exactly as by BigDecimal: most numbers are decided as
+     * a long or a double, so these pin down that a decimal whose nearest double is the bound itself is still refused.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+            "lost_percent, 100, true", "lost_percent, 100.0, true", "lost_percent, 99.99999999999999999999, true",
+            "lost_percent, 100.00000000000000000001, false", "lost_percent, 1e2, true", "lost_percent, 1.0e-320, true",
+            "lost_percent, -0.00000000000000000001, false", "lost_percent, -0, true", "lost_percent, 1e400, false",
+            "packets, 112500000000000000, true", "packets, 112500000000000001, false", "packets, 7.0, true",
+            "packets, 7.5, false", "packets, -1, false", "packets, 99999999999999999999999, false"})
+    void boundsAreDecidedExactly(String key, String value, boolean allowed) {
+        byte[] output = mutate("iperf3-318-udp-1g-upload.json", "\"sum\"", key, value);
+        if (allowed) {
+            assertThatCode(() -> Iperf3Plausibility.check(output)).doesNotThrowAnyException();
+        } else {
+            assertThatThrownBy(() -> Iperf3Plausibility.check(output)).isInstanceOf(ImplausibleValueException.class)
+                    .hasMessageContaining(key + " is " + value + ";");
+        }
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"-1, true", "18446744073709551615, true", "-2, false",
+            "18446744073709551614, false", "-1.0, true", "3600000000, true", "3600000001, false"})
+    void tcpInfoTakesMinusOneAsUnknownInBothOfIperf3sSpellings(String value, boolean allowed) {
+        byte[] output = mutate("iperf3-318-tcp-1-upload.json", "\"intervals\"", "rtt", value);
+        if (allowed) {
+            assertThatCode(() -> Iperf3Plausibility.check(output)).doesNotThrowAnyException();
+        } else {
+            assertThatThrownBy(() -> Iperf3Plausibility.check(output)).hasMessageContaining("rtt is " + value + ";");
+        }
+    }
+
     /** The real output with the first value of {@code key} after {@code anchor} replaced by {@code json}. */
     static byte[] mutate(String sample, String anchor, String key, String json) {
         String text = new String(Samples.bytes(sample), StandardCharsets.UTF_8);
