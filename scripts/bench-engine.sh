@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Engine benchmark: the native Java engine beside iperf3 3.12, interleaved, all four pairings (iperf3 alone, engine
 # client to iperf3 server, iperf3 client to engine server, engine alone) on loopback (TCP -P 1 and -P 4, UDP at -b 0
-# and at 1 Gbit/s) and across an unshaped veth between two namespaces (TCP -P 1 and -P 4; needs root). Prints
+# and at 1 Gbit/s) and across an unshaped veth between two namespaces (TCP -P 1 and -P 4; needs root), and (part
+# "shaped", not run by default) UDP at 1 Gbit/s across the same veth shaped to 1 Gbit/s, for the loss. Prints
 # received rate, loss, CPU per Gbit/s, the ratios to iperf3 alone, and the command that reproduces the run. Then the
 # agent's lightness: jar size, and idle RSS of two agents after 100 engine scenarios beside the JVM's floor (a trivial
 # Java program, a bare JDK HTTP daemon, and the same speaking HTTPS), all launched alike: BURSTLINE_AGENT_JAVA_OPTS,
@@ -10,9 +11,10 @@
 # environment variables; variants separated by | are measured side by side in one run. With
 # -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives (jcmd, smaps) under
 # target/bench-memory/. BENCH_ENGINE_JAVA_OPTS (variants separated by |) adds pairings with the engine's JVM given
-# those flags. Never fails on figures.
+# those flags. BENCH_ENGINE_BUILDS=before=path/to/burstline-agent.jar[,label=jar…] adds other builds' two pairings
+# to the same interleaved rounds (before and after in one run). Never fails on figures.
 #
-#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent)]
+#   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent; or shaped)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests package dependency:build-classpath \

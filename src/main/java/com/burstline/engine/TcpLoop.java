@@ -13,8 +13,8 @@ import java.util.function.Consumer;
 /**
  * Drives a group of TCP data streams from one thread over non-blocking sockets, as iperf3 3.12's single select loop
  * drives all of its streams ({@link TcpFlow} says why the streams take turns block by block). Before, a thread per
- * stream: on a 2-core host four sending threads crowded the peer's thread, and 128 streams were 128 threads and 256
- * direct buffers; a loop holds one payload and one receive buffer.
+ * stream: on a 2-core host four sending threads crowded the peer's thread; a loop holds one payload for all its
+ * senders. Receiving streams measured better each on a thread of its own, blocking ({@link #receiveAlone}).
  */
 final class TcpLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
@@ -25,6 +25,8 @@ final class TcpLoop {
     private final List<TcpFlow> paced = new ArrayList<>();
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
+    /** A receiving stream's thread: it blocks on its one socket instead of selecting ({@link #receiveAlone}). */
+    private boolean receiver;
     private ByteBuffer inbox;
     private ByteBuffer payload;
 
@@ -33,18 +35,33 @@ final class TcpLoop {
         this.selector = Selector.open();
     }
 
-    /** Starts the test's TCP streams on {@link #loopsFor} loops, each stream on one of them in turn. */
+    /**
+     * Starts the test's TCP streams: the sending ones on {@link #loopsFor} loops, each stream on one of them in turn;
+     * each receiving one alone, blocking on a thread of its own ({@link #receiveAlone} says why).
+     */
     static void startAll(TestRun run, List<DataStream> streams) {
-        int count = loopsFor(streams.size());
+        List<DataStream> senders = new ArrayList<>();
+        int threads = 0;
+        for (DataStream stream : streams) {
+            if (stream.sending) {
+                senders.add(stream);
+            } else {
+                start(run, List.of(stream), "engine-tcp-" + threads++);
+            }
+        }
+        if (senders.isEmpty()) {
+            return;
+        }
+        int count = loopsFor(senders.size());
         List<List<DataStream>> groups = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             groups.add(new ArrayList<>());
         }
-        for (int i = 0; i < streams.size(); i++) {
-            groups.get(i % count).add(streams.get(i));
+        for (int i = 0; i < senders.size(); i++) {
+            groups.get(i % count).add(senders.get(i));
         }
-        for (int i = 0; i < count; i++) {
-            start(run, groups.get(i), "engine-tcp-" + i);
+        for (List<DataStream> group : groups) {
+            start(run, group, "engine-tcp-" + threads++);
         }
     }
 
@@ -60,6 +77,7 @@ final class TcpLoop {
         TcpLoop loop;
         try {
             loop = new TcpLoop(run);
+            loop.receiver = !group.get(0).sending;
             for (DataStream stream : group) {
                 loop.add(stream, (SocketChannel) stream.channel());
             }
@@ -75,7 +93,7 @@ final class TcpLoop {
     }
 
     private void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(false);
+        channel.configureBlocking(receiver);
         TcpFlow flow;
         if (stream.sending) {
             if (payload == null) {
@@ -88,13 +106,18 @@ final class TcpLoop {
             }
             flow = TcpFlow.receiver(run, stream, channel);
         }
-        flow.register(channel.register(selector, stream.sending ? SelectionKey.OP_WRITE : SelectionKey.OP_READ,
-                flow));
+        if (!receiver) {
+            flow.register(channel.register(selector, SelectionKey.OP_WRITE, flow));
+        }
         flows.add(flow);
     }
 
     private void run() {
         try {
+            if (receiver) {
+                receiveAlone(flows.get(0));
+                return;
+            }
             while (!flows.isEmpty()) {
                 selector.select(onReady, timeoutMillis());
                 sweep();
@@ -105,6 +128,18 @@ final class TcpLoop {
             }
         } finally {
             ClientStreams.closeQuietly(selector);
+        }
+    }
+
+    /**
+     * A receiving stream blocks on its socket, as a thread per stream did: across a veth one stream received at
+     * 0.97-1.04x iperf3 3.12's rate this way against 0.91-0.94x on the loop (an {@code epoll_wait} per wake-up on top
+     * of the read), four at 0.77-0.86x against 0.72-0.80x (medians of two runs, docs/benchmarks.md). A close from the
+     * control thread ends a blocked read.
+     */
+    private void receiveAlone(TcpFlow flow) {
+        while (flow.turn(inbox) != TcpFlow.Turn.DONE) {
+            // the next read blocks until data, the end of the stream or a close
         }
     }
 

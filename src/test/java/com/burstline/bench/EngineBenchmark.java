@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * iperf3 client to engine server and engine to engine. Prints received rate, loss, CPU (client + server, percent of
  * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
  * A measurement, not a check: it never fails on figures. Run by
- * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth and agent.
+ * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped and
+ * agent; with {@code BENCH_ENGINE_BUILDS} naming other agent jars, their pairings run interleaved too.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -27,12 +28,23 @@ public final class EngineBenchmark {
     private static final int IDLE_SECONDS = 75;
     private static final List<String> IPERF3 = List.of("iperf3");
     private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
+    /**
+     * Other builds of the agent jar measured beside the current one in the same rounds (before and after):
+     * {@code BENCH_ENGINE_BUILDS=label=path.jar,…}.
+     */
+    private static final String BUILDS = System.getenv().getOrDefault("BENCH_ENGINE_BUILDS", "");
     private static final Map<String, List<List<String>>> PAIRINGS = new LinkedHashMap<>();
 
     static {
         PAIRINGS.put("iperf3 -> iperf3", List.of(IPERF3, IPERF3));
         PAIRINGS.put("engine -> iperf3", List.of(ENGINE, IPERF3));
         PAIRINGS.put("iperf3 -> engine", List.of(IPERF3, ENGINE));
+        for (String build : BUILDS.isBlank() ? new String[0] : BUILDS.split(",")) {
+            String[] labelAndJar = build.split("=", 2);
+            List<String> other = List.of("java", "-jar", labelAndJar[1], "iperf3");
+            PAIRINGS.put(labelAndJar[0] + " -> iperf3", List.of(other, IPERF3));
+            PAIRINGS.put("iperf3 -> " + labelAndJar[0], List.of(IPERF3, other));
+        }
         PAIRINGS.put("engine -> engine", List.of(ENGINE, ENGINE));
         // BENCH_ENGINE_JAVA_OPTS: variants of the engine's JVM flags separated by |, each measured in two more
         // pairings (engine' = the first, engine'' = the second, ...), so that a JVM option kept for the agent's memory
@@ -60,8 +72,10 @@ public final class EngineBenchmark {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         List<String> parts = List.of((args.length > 2 ? args[2] : "loopback,veth,agent").split(","));
         System.out.printf("engine benchmark: %s; %d rounds of %d s, interleaved; iperf3 = %s; load average %.2f%s%n",
-                parts, rounds, seconds, version(), BenchSupport.loadAverage(), PAIRINGS.size() > 4
-                        ? "; engine', engine'', ... = the engine with " + System.getenv("BENCH_ENGINE_JAVA_OPTS") : "");
+                parts, rounds, seconds, version(), BenchSupport.loadAverage(),
+                (BUILDS.isBlank() ? "" : "; other builds: " + BUILDS) + (System.getenv()
+                        .getOrDefault("BENCH_ENGINE_JAVA_OPTS", "").isBlank() ? ""
+                        : "; engine', engine'', ... = the engine with " + System.getenv("BENCH_ENGINE_JAVA_OPTS")));
         if (parts.contains("loopback")) {
             measure(BenchPath.loopback(), scenarios(true), rounds, seconds);
         }
@@ -72,12 +86,21 @@ public final class EngineBenchmark {
                 BenchPath.down();
             }
         }
+        if (parts.contains("shaped")) {
+            try {
+                measure(BenchPath.shaped(), Map.of("UDP -b 1G -l 8900 -O 1", List.of("-u", "-b", "1G", "-l", "8900",
+                        "-O", "1")), rounds, seconds);
+            } finally {
+                BenchPath.down();
+            }
+        }
         if (parts.contains("agent")) {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
         }
         System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
-        System.out.println("reproduce: flock /tmp/burstline-heavy.lock scripts/bench-engine.sh " + rounds + " "
-                + seconds + " " + String.join(",", parts));
+        System.out.printf("reproduce: %sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
+                BUILDS.isBlank() ? "" : "BENCH_ENGINE_BUILDS=" + BUILDS + " ", rounds, seconds,
+                String.join(",", parts));
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
@@ -158,19 +181,31 @@ public final class EngineBenchmark {
         return new Figures(gbps, cpuSum, end.path("sum_received").path("lost_percent").asDouble(0));
     }
 
+    /** Means, and the median rate beside them: on a shared machine one busy round can move a mean by half. */
     private static void print(String scenario, Map<String, List<Figures>> results) {
         System.out.println();
         System.out.println(scenario);
-        System.out.printf("  %-18s %10s %8s %9s %14s %9s%n", "pairing", "Gbit/s", "ratio", "lost %", "CPU %/Gbit/s",
-                "ratio");
+        System.out.printf("  %-18s %10s %8s %9s %14s %9s %8s %8s  %s%n", "pairing", "Gbit/s", "ratio", "lost %",
+                "CPU %/Gbit/s", "ratio", "median", "ratio", "rounds (Gbit/s)");
         Figures base = mean(results.get("iperf3 -> iperf3"));
+        double baseMedian = median(results.get("iperf3 -> iperf3"));
         for (Map.Entry<String, List<Figures>> entry : results.entrySet()) {
             Figures f = mean(entry.getValue());
             double cpuPerGbit = f.cpu() / f.gbps();
             double baseCpuPerGbit = base.cpu() / base.gbps();
-            System.out.printf(Locale.ROOT, "  %-18s %10.2f %7.2fx %9.2f %14.1f %8.2fx%n", entry.getKey(), f.gbps(),
-                    f.gbps() / base.gbps(), f.lostPercent(), cpuPerGbit, cpuPerGbit / baseCpuPerGbit);
+            double median = median(entry.getValue());
+            StringBuilder rounds = new StringBuilder();
+            entry.getValue().forEach(r -> rounds.append(String.format(Locale.ROOT, " %.1f", r.gbps())));
+            System.out.printf(Locale.ROOT, "  %-18s %10.2f %7.2fx %9.2f %14.1f %8.2fx %8.2f %7.2fx %s%n",
+                    entry.getKey(), f.gbps(), f.gbps() / base.gbps(), f.lostPercent(), cpuPerGbit,
+                    cpuPerGbit / baseCpuPerGbit, median, median / baseMedian, rounds);
         }
+    }
+
+    private static double median(List<Figures> all) {
+        double[] rates = all.stream().mapToDouble(Figures::gbps).sorted().toArray();
+        int mid = rates.length / 2;
+        return rates.length % 2 == 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2;
     }
 
     private static Figures mean(List<Figures> all) {
