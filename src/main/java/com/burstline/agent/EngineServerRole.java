@@ -15,7 +15,7 @@ final class EngineServerRole {
 
     /** Starts the server; {@code whenDone} runs once when its test ends, it fails or its time is up. */
     ServerRoleHandle start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
-        return ServerRoleHandle.of(Iperf3ServerRole.startListening("the engine's server",
+        return ServerRoleHandle.of(ServerProcess.startListening("the engine's server",
                 EngineProcess.command(Iperf3Command.engineServer(port)), port, false, timeout, whenDone));
     }
 }

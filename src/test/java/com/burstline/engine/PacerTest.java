@@ -40,17 +40,4 @@ class PacerTest {
             throw new AssertionError("-b 0 never waits");
         });
     }
-
-    @Test
-    void aStalledStreamMakesUpOnlyABoundedBurstInsteadOfTheWholeStall() {
-        long stalledSince = System.nanoTime() - 1_000_000_000L; // a second behind: nothing sent since the start
-        Pacer pacer = new Pacer(ONE_GBIT, () -> stalledSince);
-
-        assertThat(pacer.nanosUntilTurn()).as("behind: it may send at once").isLessThanOrEqualTo(0);
-        long credit = ONE_GBIT / 8 * Pacer.MAX_CREDIT_NANOS / 1_000_000_000L;
-        pacer.sent(credit + 12_500_000L); // the bounded credit and 100 ms more at 1 Gbit/s
-
-        // Owed the whole second, it could go on sending 900 ms' worth back to back; forgiven, it waits about 100 ms.
-        assertThat(pacer.nanosUntilTurn()).isPositive().isLessThanOrEqualTo(100_000_000L);
-    }
 }

@@ -1,0 +1,66 @@
+package com.burstline.agent;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A peer-side server for one test run as a process, iperf3's ({@link Iperf3ServerRole}) or the engine's
+ * ({@link EngineServerRole}) alike: started, awaited until it listens, and watched until it exits or its time is up.
+ */
+final class ServerProcess {
+    private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
+
+    private ServerProcess() {
+    }
+
+    /**
+     * Starts a one-test server process ({@code iperf3 -s -1}, or the engine's), returns it once it listens — by the
+     * kernel's socket table when {@code byPortTable}, else by its "Server listening" line — and kills it if it still
+     * runs after {@code timeout}; {@code whenDone} runs once when it exits or is killed.
+     */
+    static RunningProcess startListening(String what, List<String> command, int port, boolean byPortTable,
+                                         Duration timeout, Runnable whenDone)
+            throws IOException, InterruptedException {
+        CountDownLatch listening = new CountDownLatch(1);
+        RunningProcess process = RunningProcess.start(command, line -> {
+            if (line.contains("Server listening")) {
+                listening.countDown();
+            }
+        });
+        boolean up = byPortTable ? awaitListening(process, port) : listening.await(LISTEN_WAIT.toMillis(),
+                TimeUnit.MILLISECONDS);
+        if (!up || !process.isAlive()) {
+            process.kill();
+            RunningProcess.Outcome outcome = process.await(Duration.ofSeconds(5));
+            whenDone.run();
+            String reason = (outcome.stdoutText() + " " + outcome.stderrTail()).strip();
+            throw new IllegalStateException(what + " on port " + port + " did not start"
+                    + (reason.isEmpty() ? "" : ": " + reason));
+        }
+        Thread watchdog = new Thread(() -> {
+            try {
+                process.await(timeout);
+            } catch (InterruptedException e) {
+                process.kill();
+            } finally {
+                whenDone.run();
+            }
+        }, "server-role-" + port);
+        watchdog.setDaemon(true);
+        watchdog.start();
+        return process;
+    }
+    private static boolean awaitListening(RunningProcess process, int port) throws InterruptedException {
+        long deadline = System.nanoTime() + LISTEN_WAIT.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            if (ListeningPorts.listening(port)) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+}
