@@ -27,7 +27,7 @@ public final class Iperf3OutputParser {
     private final JsonMapper mapper = JsonMapper.builder().build();
 
     public Iperf3Result parse(byte[] output) {
-        return reader(output).read();
+        return reader(text(output), null).read();
     }
 
     /**
@@ -36,11 +36,27 @@ public final class Iperf3OutputParser {
      * are then those intervals' (see {@link PartialFigures}); an output without one measured interval is refused.
      */
     public Iperf3Result parsePartial(byte[] output) {
-        return reader(output).readPartial();
+        return reader(text(output), null).readPartial();
     }
 
-    private ResultReader reader(byte[] output) {
-        String text = new String(output, StandardCharsets.UTF_8).strip();
+    /**
+     * What an upload goes through: {@link Utf8Input#require}, {@link Iperf3Plausibility#check}, then {@link #parse}
+     * or {@link #parsePartial}, with the same refusals in the same order as those three one after another, but the
+     * bytes decoded once and {@code -J} output tokenized once: the plausibility pass builds the tree read here.
+     */
+    public Iperf3Result checkAndParse(byte[] output, boolean partial) {
+        Utf8Input.require(output);
+        String text = text(output);
+        ResultReader reader = reader(text, Iperf3Plausibility.check(text));
+        return partial ? reader.readPartial() : reader.read();
+    }
+
+    private static String text(byte[] output) {
+        return new String(output, StandardCharsets.UTF_8).strip();
+    }
+
+    /** @param checked the text's tree when the plausibility pass built it, else null */
+    private ResultReader reader(String text, ObjectNode checked) {
         if (text.isEmpty()) {
             throw new Iperf3FormatException("the upload is empty; expected iperf3 -J or --json-stream output");
         }
@@ -50,7 +66,8 @@ public final class Iperf3OutputParser {
         if (looksLikeJsonStream(text)) {
             return new ResultReader(assembleStream(text), Iperf3Result.OutputFormat.JSON_STREAM);
         }
-        return new ResultReader(readObject(text, "the upload"), Iperf3Result.OutputFormat.JSON);
+        return new ResultReader(checked != null ? checked : readObject(text, "the upload"),
+                Iperf3Result.OutputFormat.JSON);
     }
 
     /** {@code --json-stream} starts with {@code {"event":"start",...}} on a line of its own. */

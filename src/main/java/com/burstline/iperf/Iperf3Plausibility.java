@@ -3,7 +3,9 @@ package com.burstline.iperf;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,8 @@ import java.util.regex.Pattern;
  * it appears (also in parts Burstline does not store), names and versions to 256 characters without control
  * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree.
  * Each refusal names the JSON path and what is allowed. Input that is not JSON is left to the parser to describe.
- * One streaming pass over the tokens: this runs on every upload.
+ * One streaming pass over the tokens: this runs on every upload, and for {@code -J} output the same pass builds the
+ * tree the parser then reads ({@link Iperf3OutputParser#checkAndParse}), so the upload is tokenized once.
  */
 public final class Iperf3Plausibility {
     static final int MAX_TEXT = 256;
@@ -42,17 +45,19 @@ public final class Iperf3Plausibility {
     private Iperf3Plausibility() {
     }
 
-    /** One open object or array: its path, and the keys seen or the next element's index. */
+    /** One open object or array: its path, and the keys seen or the next element's index; its node when built. */
     private static final class Container {
         final String path;
         final boolean object;
         final Set<String> keys = new HashSet<>();
+        final JsonNode node;
         String key;
         int index;
 
-        Container(String path, boolean object) {
+        Container(String path, boolean object, JsonNode node) {
             this.path = path;
             this.object = object;
+            this.node = node;
         }
 
         String childPath() {
@@ -65,19 +70,28 @@ public final class Iperf3Plausibility {
 
     /** @throws ImplausibleValueException naming the first value out of range, or a repeated key */
     public static void check(byte[] output) {
-        String text = new String(output, StandardCharsets.UTF_8).strip();
+        check(new String(output, StandardCharsets.UTF_8).strip());
+    }
+
+    /**
+     * The same check of the decoded, stripped text.
+     *
+     * @return the document's tree, as {@code readTree} reads it, when the text is one JSON object and nothing more
+     * and was checked in one pass ({@code -J} output); otherwise null, and the parser reads the text itself
+     */
+    static ObjectNode check(String text) {
         if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
-            walk(text, "");
-            return;
+            return walk(text, "", new TreeBuilder());
         }
         String[] lines = text.split("\n", -1);
         Set<String> singleEvents = new HashSet<>();
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].isBlank()) {
-                walk(lines[i], "line " + (i + 1) + ": ");
+                walk(lines[i], "line " + (i + 1) + ": ", null);
                 once(lines[i], i + 1, singleEvents);
             }
         }
+        return null;
     }
 
     /** A second start or end event would replace the first, as a repeated key would. */
@@ -90,7 +104,8 @@ public final class Iperf3Plausibility {
         }
     }
 
-    private static void walk(String json, String prefix) {
+    /** @param tree builds the tree along, or null; @return the tree, null when none was built or it is not one */
+    private static ObjectNode walk(String json, String prefix, TreeBuilder tree) {
         Deque<Container> open = new ArrayDeque<>();
         try (JsonParser parser = MAPPER.createParser(json)) {
             JsonToken token;
@@ -98,30 +113,42 @@ public final class Iperf3Plausibility {
                 Container parent = open.peek();
                 String path = parent == null ? prefix : parent.childPath();
                 switch (token) {
-                    case START_OBJECT -> open.push(opened(open, path, true));
-                    case START_ARRAY -> open.push(opened(open, path, false));
+                    case START_OBJECT, START_ARRAY -> open.push(opened(open, path, token == JsonToken.START_OBJECT,
+                            tree == null ? null : tree.opened(nodeOf(parent), keyOf(parent), token)));
                     case END_OBJECT, END_ARRAY -> {
                         open.pop();
                         advance(open.peek());
                     }
                     case PROPERTY_NAME -> key(parent, parser.currentName());
                     default -> {
+                        if (tree != null) {
+                            tree.value(nodeOf(parent), keyOf(parent), parser, token);
+                        }
                         value(parent == null ? null : parent.key, parser, token, path);
                         advance(parent);
                     }
                 }
             }
         } catch (JacksonException notJson) {
-            // not JSON (or beyond the parser's limits): the parser says what is wrong with it
+            return null; // not JSON (or beyond the parser's limits): the parser says what is wrong with it
         }
+        return tree == null ? null : tree.root();
     }
 
-    private static Container opened(Deque<Container> open, String path, boolean object) {
+    private static JsonNode nodeOf(Container container) {
+        return container == null ? null : container.node;
+    }
+
+    private static String keyOf(Container container) {
+        return container == null ? null : container.key;
+    }
+
+    private static Container opened(Deque<Container> open, String path, boolean object, JsonNode node) {
         if (open.size() >= MAX_DEPTH) {
             throw new ImplausibleValueException(path + " nests more than " + MAX_DEPTH + " objects and arrays deep; "
                     + "iperf3 output nests fewer than 10");
         }
-        return new Container(path, object);
+        return new Container(path, object, node);
     }
 
     private static void key(Container object, String name) {

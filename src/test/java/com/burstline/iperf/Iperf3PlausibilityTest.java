@@ -23,6 +23,21 @@ class Iperf3PlausibilityTest {
         assertThatCode(() -> Iperf3Plausibility.check(Samples.bytes(name))).doesNotThrowAnyException();
     }
 
+    /** The tree the check builds along for -J output is the one readTree reads: node types, key order, values. */
+    @ParameterizedTest
+    @MethodSource("samples")
+    void theTreeBuiltAlongIsTheOneReadTreeReads(String name) throws Exception {
+        String text = new String(Samples.bytes(name), StandardCharsets.UTF_8).strip();
+        var tree = Iperf3Plausibility.check(text);
+        if (name.endsWith("-stream.json") || name.endsWith(".ndjson")) {
+            assertThat(tree).isNull(); // one line at a time: the parser reads the lines itself
+            return;
+        }
+        var read = tools.jackson.databind.json.JsonMapper.builder().build().readTree(text);
+        assertThat(tree).isEqualTo(read);
+        assertThat(tree.toString()).isEqualTo(read.toString());
+    }
+
     @Test
     void aNegativeTimeIsRefusedWithItsPathAndTheRange() {
         assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-318-tcp-1-upload.json", "\"sum_sent\"",

@@ -2,10 +2,8 @@ package com.burstline.server.run;
 
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3OutputParser;
-import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.iperf.Iperf3Result;
-import com.burstline.iperf.Utf8Input;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.storage.StorageHealth;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -144,11 +142,9 @@ public class RunImporter {
 
     /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
     private Iperf3Result parse(byte[] content, String mediaType, boolean partial) {
-        Utf8Input.require(content);
-        Iperf3Plausibility.check(content);
         Iperf3Result result;
         try {
-            result = partial ? parser.parsePartial(content) : parser.parse(content);
+            result = parser.checkAndParse(content, partial);
         } catch (DateTimeException outOfRange) {
             throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
                     + "years 2000 to 2099", outOfRange);

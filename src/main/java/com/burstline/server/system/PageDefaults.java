@@ -2,6 +2,7 @@ package com.burstline.server.system;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
@@ -24,26 +25,26 @@ public class PageDefaults {
         this.environmentNote = settings == null ? null : settings.environmentNote();
     }
 
-    @ModelAttribute("signedIn")
-    boolean signedIn(Principal principal) {
-        return principal != null;
+    /**
+     * All five in one method: Spring runs each model-attribute method of an advice for @RestController calls too
+     * (the API's, every upload included), one reflective call with its own argument resolution each. Like a
+     * {@code @ModelAttribute("name")} method, it leaves an attribute the model holds already (a flash attribute).
+     */
+    @ModelAttribute
+    void addDefaults(Model model, Principal principal) {
+        addIfAbsent(model, "signedIn", principal != null);
+        // whether the page offers uploading, deleting and starting or cancelling jobs (operators and admins)
+        addIfAbsent(model, "canOperate", hasAny(principal, "ROLE_OPERATOR", "ROLE_ADMIN"));
+        // whether the navigation offers Admin (users and tokens)
+        addIfAbsent(model, "isAdmin", hasAny(principal, "ROLE_ADMIN"));
+        addIfAbsent(model, "signedInAs", principal == null ? null : principal.getName());
+        addIfAbsent(model, "environmentNote", environmentNote);
     }
 
-    /** Whether the page offers uploading, deleting and starting or cancelling jobs (operators and admins). */
-    @ModelAttribute("canOperate")
-    boolean canOperate(Principal principal) {
-        return hasAny(principal, "ROLE_OPERATOR", "ROLE_ADMIN");
-    }
-
-    /** Whether the navigation offers Admin (users and tokens). */
-    @ModelAttribute("isAdmin")
-    boolean isAdmin(Principal principal) {
-        return hasAny(principal, "ROLE_ADMIN");
-    }
-
-    @ModelAttribute("signedInAs")
-    String signedInAs(Principal principal) {
-        return principal == null ? null : principal.getName();
+    private static void addIfAbsent(Model model, String name, Object value) {
+        if (!model.containsAttribute(name)) {
+            model.addAttribute(name, value);
+        }
     }
 
     private static boolean hasAny(Principal principal, String... authorities) {
@@ -54,8 +55,4 @@ public class PageDefaults {
         return authentication.getAuthorities().stream().anyMatch(granted -> wanted.contains(granted.getAuthority()));
     }
 
-    @ModelAttribute("environmentNote")
-    String environmentNote() {
-        return environmentNote;
-    }
 }
