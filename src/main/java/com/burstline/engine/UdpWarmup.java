@@ -11,11 +11,11 @@ import java.nio.channels.DatagramChannel;
  * Runs the UDP sender's own loop for a moment before the test, into a socket of this process on loopback that
  * drops what it gets, so that the JIT has compiled the loop when the measured time starts. A fresh JVM sends its
  * first datagrams interpreted: the engine's first half second at {@code -b 0} measured 0.9-1.2 Gbit/s on loopback
- * where the rest ran at 2.2 (docs/benchmarks.md), a loss that iperf3, a native binary, does not have. Nothing of it
+ * where the rest ran at 1.8-2.4 (docs/benchmarks.md), a loss that iperf3, a native binary, does not have. Nothing of it
  * reaches the peer or the test's figures, and a failure only leaves the loop cold.
  */
 final class UdpWarmup {
-    static final long MILLIS = 150;
+    private static final long MILLIS = 150;
 
     private UdpWarmup() {
     }
