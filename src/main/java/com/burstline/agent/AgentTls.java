@@ -62,6 +62,7 @@ final class AgentTls {
         try {
             var generated = SelfSignedCertificate.generate("burstline-agent " + agentName, Instant.now(),
                     Instant.now().plus(VALIDITY));
+            withoutKeyStretching();
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
             store.setKeyEntry(ALIAS, generated.keys().getPrivate(), password,
@@ -69,10 +70,23 @@ final class AgentTls {
             OwnerOnlyFile.write(passwordFile, new String(password).getBytes(StandardCharsets.US_ASCII));
             OwnerOnlyFile.write(keystore, out -> store(store, out, password));
             LOG.info("Generated this agent's TLS key and self-signed certificate in " + keystore);
+            return identity(store, ALIAS, password); // the store just written, not read back: same key, no decrypting
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot generate this agent's TLS key: " + e.getMessage(), e);
         }
-        return load(keystore, password);
+    }
+
+    /**
+     * PKCS#12 stretches the password 10,000 times for the key, the certificates and the MAC, once each on every
+     * write and every read: 0.1-0.7 s of a starting JVM that has not compiled that loop yet, paid before the agent can
+     * register. Stretching slows guessing a weak password; this one is 192 random bits kept owner-only beside the
+     * file, so one round protects it as well. Only the agent's own keystore is written, and a keystore is read with
+     * the counts it was written with, so a user's keystore is not affected.
+     */
+    private static void withoutKeyStretching() {
+        for (String count : new String[]{"keyPbeIterationCount", "certPbeIterationCount", "macIterationCount"}) {
+            System.setProperty("keystore.pkcs12." + count, "1");
+        }
     }
 
     /** A PKCS#12 keystore's first key entry; a keystore without one, or with a wrong password, is a start-up error. */
@@ -82,11 +96,7 @@ final class AgentTls {
             store.load(in, password);
             String alias = Collections.list(store.aliases()).stream().filter(a -> isKey(store, a)).findFirst()
                     .orElseThrow(() -> new java.security.KeyStoreException("it holds no private key"));
-            KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            keys.init(store, password);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(keys.getKeyManagers(), null, null);
-            return new AgentTls(context, CertificateFingerprint.of(store.getCertificate(alias).getEncoded()));
+            return identity(store, alias, password);
         } catch (GeneralSecurityException e) {
             throw new IOException("the keystore " + keystore + " cannot be used: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -95,6 +105,13 @@ final class AgentTls {
             }
             throw new IOException("the keystore " + keystore + " cannot be read as PKCS#12: " + e.getMessage(), e);
         }
+    }
+
+    private static AgentTls identity(KeyStore store, String alias, char[] password) throws GeneralSecurityException {
+        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(store, password);
+        return new AgentTls(UnusedTls.context(keys.getKeyManagers()),
+                CertificateFingerprint.of(store.getCertificate(alias).getEncoded()));
     }
 
     SSLContext context() {

@@ -47,6 +47,7 @@ public final class Client {
             expect(control, Wire.PARAM_EXCHANGE);
             control.writeJson(options.params().toJson());
             expect(control, Wire.CREATE_STREAMS);
+            UdpWarmup.beforeStreams(options.params(), server);
             ClientStreams streams = new ClientStreams(run, server, cookie, options.connectTimeoutMillis());
             Reporter reporter = new Reporter(run, options.interval(), output);
             try {

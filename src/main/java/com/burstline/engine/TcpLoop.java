@@ -20,19 +20,21 @@ final class TcpLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
     private static final long IDLE_SELECT_MILLIS = 100;
     private final TestRun run;
+    /** Null on a receiving stream's thread: it blocks on its one socket instead of selecting. */
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
     private final List<TcpFlow> paced = new ArrayList<>();
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
     /** A receiving stream's thread: it blocks on its one socket instead of selecting ({@link #receiveAlone}). */
-    private boolean receiver;
+    private final boolean receiver;
     private ByteBuffer inbox;
     private ByteBuffer payload;
 
-    private TcpLoop(TestRun run) throws IOException {
+    private TcpLoop(TestRun run, boolean receiver) throws IOException {
         this.run = run;
-        this.selector = Selector.open();
+        this.receiver = receiver;
+        this.selector = receiver ? null : Selector.open();
     }
 
     /**
@@ -76,8 +78,7 @@ final class TcpLoop {
     private static void start(TestRun run, List<DataStream> group, String name) {
         TcpLoop loop;
         try {
-            loop = new TcpLoop(run);
-            loop.receiver = !group.get(0).sending;
+            loop = new TcpLoop(run, !group.get(0).sending);
             for (DataStream stream : group) {
                 loop.add(stream, (SocketChannel) stream.channel());
             }
@@ -86,8 +87,10 @@ final class TcpLoop {
         }
         Thread thread = new Thread(loop::run, name);
         thread.setDaemon(true);
+        // a close ends a blocked read by itself; a selecting loop must be woken to notice it
+        Runnable wakeOnClose = loop.receiver ? null : loop.selector::wakeup;
         for (DataStream stream : group) {
-            stream.attach(thread, loop.selector::wakeup);
+            stream.attach(thread, wakeOnClose);
         }
         thread.start();
     }

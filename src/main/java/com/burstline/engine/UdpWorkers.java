@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.util.function.BooleanSupplier;
 
 /** The loops of a UDP data stream: paced datagrams out, accounted datagrams in. */
 final class UdpWorkers {
@@ -25,19 +26,15 @@ final class UdpWorkers {
             boolean wide = run.params.udpCounters64();
             ByteBuffer datagram = TcpWorkers.payload(run.params.len());
             Pacer pacer = new Pacer(run.params.bandwidth(), run::baseNanos);
+            BooleanSupplier running = run::sending;
             long sequence = 0;
             try {
                 while (run.mayStartBlock()) {
-                    pacer.awaitTurn(run::sending);
+                    pacer.awaitTurn(running);
                     if (!run.sending()) {
                         return;
                     }
-                    UdpHeader.write(datagram, nowMicros(), ++sequence, wide);
-                    datagram.rewind();
-                    int sent = target == null ? channel.write(datagram) : channel.send(datagram, target);
-                    stream.counters.addPacket(sent);
-                    run.sent(sent, 1);
-                    pacer.sent(sent);
+                    send(run, stream, channel, target, datagram, ++sequence, wide, pacer);
                 }
             } catch (ClosedChannelException closedHere) {
                 // the test ended and closed the stream
@@ -46,6 +43,20 @@ final class UdpWorkers {
                         + e.getMessage());
             }
         };
+    }
+
+    /**
+     * One datagram and its counting, a method of its own so that {@link UdpWarmup} leaves it compiled: the loop's
+     * own compiled code is dropped when the warm-up's loop ends (a branch it never took), a callee's is not.
+     */
+    private static void send(TestRun run, DataStream stream, DatagramChannel channel, InetSocketAddress target,
+                             ByteBuffer datagram, long sequence, boolean wide, Pacer pacer) throws IOException {
+        UdpHeader.write(datagram, nowMicros(), sequence, wide);
+        datagram.rewind();
+        int sent = target == null ? channel.write(datagram) : channel.send(datagram, target);
+        stream.counters.addPacket(sent);
+        run.sent(sent, 1);
+        pacer.sent(sent);
     }
 
     /** Reads a connected channel: one stream's datagrams, drained uncounted after TEST_END. */

@@ -40,30 +40,32 @@ public final class AgentBenchmark {
             System.err.println(USAGE);
             System.exit(1);
         }
-        header();
+        JvmVariant launch = JvmVariant.parse(System.getenv().getOrDefault("BURSTLINE_AGENT_JAVA_OPTS", ""));
+        header(launch);
         long jarBytes = Files.size(AgentProcess.JAR);
         System.out.printf(Locale.ROOT, "%nJar size: %s %,d bytes = %.2f MiB (goal <= 3 MiB: %s)%n", AgentProcess.JAR,
                 jarBytes, jarBytes / 1048576.0, jarBytes <= 3 << 20 ? "reached" : "NOT reached");
         withServer((api, agentToken, workDir) -> {
-            double[] register = new RegistrationTiming(api, agentToken, workDir)
+            double[] register = new RegistrationTiming(api, agentToken, workDir, launch)
                     .measure(BenchSupport.intOption(args, "registrations", 5));
-            double[] memory = new IdleMemory(api, agentToken, workDir).measure(
+            double[] memory = new IdleMemory(api, agentToken, workDir, launch).measure(
                     BenchSupport.intOption(args, "idle-seconds", 15), BenchSupport.intOption(args, "samples", 5));
-            List<Double> overheads = new DispatchOverhead(api, agentToken, workDir).measure(
+            List<Double> overheads = new DispatchOverhead(api, agentToken, workDir, launch).measure(
                     BenchSupport.intOption(args, "jobs", 2), BenchSupport.intOption(args, "scenario-seconds", 2));
             summary(jarBytes, register, memory, overheads);
         });
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
-    private static void header() {
+    private static void header(JvmVariant launch) {
         System.out.println("Burstline agent benchmark, " + LocalDate.now());
         System.out.printf(Locale.ROOT, "machine: %d cores, load average %.2f, %s %s (%s), %s %s %s%n",
                 Runtime.getRuntime().availableProcessors(), BenchSupport.loadAverage(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), AgentProcess.javaBin(),
                 System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"));
         System.out.println("server: the real one, in this JVM, H2 in a fresh temp dir, heartbeat 1 s; agents: "
-                + "java -jar " + AgentProcess.JAR + " on 127.0.0.1 with default JVM flags");
+                + "java -jar " + AgentProcess.JAR + " on 127.0.0.1; agents and the bare JDK daemon launched with ["
+                + launch.label() + "] (BURSTLINE_AGENT_JAVA_OPTS)");
     }
 
     private static void summary(long jarBytes, double[] registerMillis, double[] memory, List<Double> overheads) {

@@ -7,11 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A {@link BareJdkDaemon} process, started with the same java and default flags as the agents: the JVM's own floor,
- * for start-up time and for idle memory.
+ * A {@link BareJdkDaemon} process, started with the same java, flags and environment as the agents: the JVM's own
+ * floor, for start-up time and for idle memory.
  */
 final class BareDaemonProcess implements AutoCloseable {
     private final Process process;
@@ -20,10 +19,6 @@ final class BareDaemonProcess implements AutoCloseable {
     private BareDaemonProcess(Process process, Path log) {
         this.process = process;
         this.log = log;
-    }
-
-    static BareDaemonProcess start(Path log) throws IOException {
-        return start(log, BareJdkDaemon.class, new JvmVariant("none", Map.of(), List.of()));
     }
 
     /** {@code program}'s main (it prints "listening at" when ready) in a JVM launched as {@code variant} says. */

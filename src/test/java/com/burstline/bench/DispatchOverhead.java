@@ -28,11 +28,14 @@ final class DispatchOverhead {
     private final ServerApi api;
     private final String agentToken;
     private final Path workDir;
+    private final JvmVariant launch;
 
-    DispatchOverhead(ServerApi api, String agentToken, Path workDir) {
+    /** @param launch how the agents and the bare daemon are launched: the agent's own JVM options and environment */
+    DispatchOverhead(ServerApi api, String agentToken, Path workDir, JvmVariant launch) {
         this.api = api;
         this.agentToken = agentToken;
         this.workDir = workDir;
+        this.launch = launch;
     }
 
     /** @return the overhead per scenario in seconds, one figure per job */
@@ -42,8 +45,10 @@ final class DispatchOverhead {
                 + "intervals, omit 0: TCP upload 1 and 4 streams, download 1 and 4, UDP 100 and 500 Mbit/s):%n",
                 SCENARIOS.length, scenarioSeconds);
         List<Double> overheads = new ArrayList<>();
-        try (AgentProcess sut = AgentProcess.start(api.base(), agentToken, "bench-sut", workDir);
-             AgentProcess peer = AgentProcess.start(api.base(), agentToken, "bench-peer", workDir)) {
+        try (AgentProcess sut = AgentProcess.startWithFlags(api.base(), agentToken, "bench-sut", workDir,
+                launch.env(), launch.flags());
+             AgentProcess peer = AgentProcess.startWithFlags(api.base(), agentToken, "bench-peer", workDir,
+                     launch.env(), launch.flags())) {
             api.awaitAgent("bench-sut", Duration.ofSeconds(60));
             api.awaitAgent("bench-peer", Duration.ofSeconds(60));
             for (int job = 1; job <= jobs; job++) {

@@ -10,23 +10,27 @@ import java.util.Locale;
 
 /**
  * Idle resident memory of a registered agent beside the JVM's own floor, {@link BareJdkDaemon}: both started with the
- * same java and default flags, both idle for the same time, then sampled in turn from {@code /proc/<pid>/status}.
+ * same java, JVM options and environment, both idle for the same time, then sampled in turn from {@code /proc/<pid>/status}.
  */
 final class IdleMemory {
     private final ServerApi api;
     private final String agentToken;
     private final Path workDir;
+    private final JvmVariant launch;
 
-    IdleMemory(ServerApi api, String agentToken, Path workDir) {
+    /** @param launch how the agents and the bare daemon are launched: the agent's own JVM options and environment */
+    IdleMemory(ServerApi api, String agentToken, Path workDir, JvmVariant launch) {
         this.api = api;
         this.agentToken = agentToken;
         this.workDir = workDir;
+        this.launch = launch;
     }
 
     /** @return {agent MiB, bare JDK MiB}, medians of the samples */
     double[] measure(int idleSeconds, int samples) throws Exception {
-        try (BareDaemonProcess daemon = BareDaemonProcess.start(workDir.resolve("bare-idle.log"));
-             AgentProcess agent = AgentProcess.start(api.base(), agentToken, "bench-idle", workDir)) {
+        try (BareDaemonProcess daemon = BareDaemonProcess.start(workDir.resolve("bare-idle.log"), BareJdkDaemon.class, launch);
+             AgentProcess agent = AgentProcess.startWithFlags(api.base(), agentToken, "bench-idle", workDir,
+                     launch.env(), launch.flags())) {
             api.awaitAgent("bench-idle", Duration.ofSeconds(60));
             daemon.awaitListening();
             Thread.sleep(idleSeconds * 1000L);

@@ -25,17 +25,20 @@ final class RegistrationTiming {
     private final ServerApi api;
     private final String agentToken;
     private final Path workDir;
+    private final JvmVariant launch;
 
-    RegistrationTiming(ServerApi api, String agentToken, Path workDir) {
+    /** @param launch how the agents and the bare daemon are launched: the agent's own JVM options and environment */
+    RegistrationTiming(ServerApi api, String agentToken, Path workDir, JvmVariant launch) {
         this.api = api;
         this.agentToken = agentToken;
         this.workDir = workDir;
+        this.launch = launch;
     }
 
     /** @return {median milliseconds until the agent was listed, median milliseconds the bare daemon took} */
     double[] measure(int runs) throws Exception {
         System.out.println();
-        System.out.println("Time to register (java -jar, default flags; listed online by GET /api/v1/agents, "
+        System.out.println("Time to register (java -jar, launched as in the header; listed online by GET /api/v1/agents, "
                 + "polled every 20 ms):");
         List<Double> seen = new ArrayList<>();
         List<Double> atServer = new ArrayList<>();
@@ -63,7 +66,8 @@ final class RegistrationTiming {
 
     private double bareDaemonStart() throws Exception {
         long started = System.nanoTime();
-        try (BareDaemonProcess daemon = BareDaemonProcess.start(workDir.resolve("bare-start.log"))) {
+        try (BareDaemonProcess daemon = BareDaemonProcess.start(workDir.resolve("bare-start.log"),
+                BareJdkDaemon.class, launch)) {
             daemon.awaitListening();
             return (System.nanoTime() - started) / 1e6;
         }
@@ -74,7 +78,8 @@ final class RegistrationTiming {
         Future<ServerApi.Listed> listed = poller.submit(() -> api.awaitAgent(name, LIMIT));
         Instant startedAt = Instant.now();
         long started = System.nanoTime();
-        try (AgentProcess agent = AgentProcess.start(api.base(), agentToken, name, workDir)) {
+        try (AgentProcess agent = AgentProcess.startWithFlags(api.base(), agentToken, name, workDir,
+                launch.env(), launch.flags())) {
             ServerApi.Listed seen = listed.get(LIMIT.toSeconds() + 5, TimeUnit.SECONDS);
             Instant registeredAt = Instant.parse(seen.agent().path("registeredAt").stringValue());
             return new double[] {(seen.seenNanos() - started) / 1e6,

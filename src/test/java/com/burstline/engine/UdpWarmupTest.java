@@ -1,0 +1,43 @@
+package com.burstline.engine;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.UnsupportedAddressTypeException;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/** The sender's warm-up before a UDP test stays in this process, and the UDP sockets take the peer's family. */
+class UdpWarmupTest {
+    private static final TestParams UNLIMITED_UDP =
+            new TestParams(true, 0, 1, 0, 0, 1, false, false, 0, 1460, 0, false);
+
+    @Test
+    void theWarmupSendsNothingToThePeerAndLeavesNoThreadBehind() throws Exception {
+        try (DatagramChannel peer = DatagramChannel.open()) {
+            peer.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+            peer.configureBlocking(false);
+
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                    UdpWarmup.beforeStreams(UNLIMITED_UDP, (InetSocketAddress) peer.getLocalAddress()));
+
+            assertThat(peer.receive(ByteBuffer.allocate(2048))).isNull();
+            assertThat(Thread.getAllStackTraces().keySet()).noneMatch(
+                    t -> t.getName().equals("engine-warmup") && t.isAlive());
+        }
+    }
+
+    @Test
+    void anIpv4PeerGetsAnIpv4SocketRatherThanTheDualStackDefault() throws Exception {
+        try (DatagramChannel channel = ClientStreams.openUdp(new InetSocketAddress("127.0.0.1", 5201))) {
+            assertThatThrownBy(() -> channel.bind(new InetSocketAddress(InetAddress.getByName("::1"), 0)))
+                    .isInstanceOf(UnsupportedAddressTypeException.class);
+        }
+    }
+}
