@@ -110,7 +110,7 @@ final class AgentTls {
     private static AgentTls identity(KeyStore store, String alias, char[] password) throws GeneralSecurityException {
         KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         keys.init(store, password);
-        return new AgentTls(UnusedTls.context(keys.getKeyManagers()),
+        return new AgentTls(TrustlessTls.context(keys.getKeyManagers()),
                 CertificateFingerprint.of(store.getCertificate(alias).getEncoded()));
     }
 

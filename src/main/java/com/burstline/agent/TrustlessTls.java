@@ -6,19 +6,21 @@ import javax.net.ssl.TrustManager;
 import java.security.GeneralSecurityException;
 
 /**
- * A TLS context for a side of a connection that never verifies a peer: no keys of its own unless given, and no trust
- * anchors, so that building it does not read the JDK's CA certificates (a cold JVM's 0.2-0.4 s). A handshake that
- * needed to trust a peer with it fails; it is for TLS that is never used or never asks the peer for a certificate.
+ * TLS contexts that trust no peer: no trust anchors, so that building one does not read the JDK's CA certificates
+ * (0.2-0.4 s of a starting JVM). Only for a side that never has to verify a peer's certificate: the agent's HTTPS
+ * API, which asks its clients for none, and a client whose TLS is never used. A handshake that had to verify a peer
+ * with one fails.
  */
-final class UnusedTls {
-    private UnusedTls() {
+final class TrustlessTls {
+    private TrustlessTls() {
     }
 
+    /** For a client whose TLS is never used (it talks plain HTTP): no keys either. */
     static SSLContext context() {
         return context(new KeyManager[0]);
     }
 
-    /** The agent's HTTPS API presents its own key and asks clients for none, so it needs no trust anchors. */
+    /** For the agent's HTTPS API: it presents its own key and asks clients for none. */
     static SSLContext context(KeyManager[] keys) {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
