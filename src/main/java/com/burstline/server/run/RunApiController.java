@@ -30,6 +30,10 @@ import java.util.List;
 @Tag(name = "Runs", description = "Upload iperf3 results and read them back")
 class RunApiController {
     static final String NDJSON = "application/x-ndjson";
+    private static final List<String> UPLOAD_PARAMETERS = List.of("sut", "peer", "instanceType", "driver", "tag",
+            "burstLimitGbps", "baselineGbps");
+    private static final List<String> LIST_PARAMETERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
+            "direction", "tag", "job", "from", "to", "status", "page", "size");
 
     private final RunImporter importer;
     private final RunQueries queries;
@@ -58,6 +62,7 @@ class RunApiController {
             @Parameter(description = "repeatable") @RequestParam(name = "tag", required = false) List<String> tags,
             @RequestParam(required = false) Double burstLimitGbps,
             @RequestParam(required = false) Double baselineGbps) throws IOException {
+        QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, "an upload");
         DeclaredFormat.checkCharset(request.getContentType());
         byte[] body = ContentEncodings.decode(
                 BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
@@ -75,7 +80,7 @@ class RunApiController {
                     + "dates or times, to's date included) bound when the run started; status is complete or partial "
                     + "(a run kept from a failed or cancelled scenario).")
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
-    RunPage list(@RequestParam(required = false) String sut, @RequestParam(required = false) String peer,
+    RunPage list(HttpServletRequest request, @RequestParam(required = false) String sut, @RequestParam(required = false) String peer,
                  @RequestParam(required = false) String driver, @RequestParam(required = false) String instanceType,
                  @RequestParam(required = false) String protocol, @RequestParam(required = false) String direction,
                  @RequestParam(required = false) String tag,
@@ -88,6 +93,7 @@ class RunApiController {
                  @Parameter(description = "complete or partial (a failed or cancelled scenario's run); both when "
                          + "absent") @RequestParam(required = false) String status,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
+        QueryParameters.requireKnown(request, LIST_PARAMETERS, "the runs list");
         return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job,
                 TimeBounds.from(from), TimeBounds.to(to), RunFilter.status(status)), page, size);
     }

@@ -154,6 +154,17 @@ abstract class RunApiBehaviour {
     }
 
     @Test
+    void anUnknownQueryParameterIs400NamingItAndStoresNothing() {
+        StoredRows before = StoredRows.count(jdbc);
+
+        // a mistyped label would otherwise be stored as no label at all
+        assertProblem(api.upload(Samples.bytes("iperf3-312-tcp-1-upload.json"), JSON_TYPE,
+                "?sut=vm-a&instancetype=t4g.large"), 400, "unknown parameter 'instancetype'");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+        assertProblem(api.get("/api/v1/runs?tags=seed"), 400, "unknown parameter 'tags'");
+    }
+
+    @Test
     void notJsonIs400AndStoresNothing() {
         StoredRows before = StoredRows.count(jdbc);
 
