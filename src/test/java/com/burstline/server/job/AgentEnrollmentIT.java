@@ -61,7 +61,9 @@ class AgentEnrollmentIT {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secretFile))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(spool))).isEqualTo("rwx------");
         assertThat(hash(jdbc)).as("the server keeps only the secret's hash").isEqualTo(TokenSecrets.sha256(secret));
-        assertThat(first.log()).contains("Enrolled as enr-a", secretFile.toString());
+        // the server lists the agent online before the agent has read the answer and logged it
+        assertThat(Eventually.await("the agent to log its enrollment", PATIENCE, () -> log(first),
+                log -> log.contains("Enrolled as"))).contains("Enrolled as enr-a", secretFile.toString());
 
         AgentProcess impostor = agent(port, tokenFile, workDir.resolve("spool-impostor"), "impostor");
         Eventually.await("the impostor's enrollment to be refused", PATIENCE, () -> log(impostor),
@@ -73,7 +75,8 @@ class AgentEnrollmentIT {
         AgentProcess restarted = agent(port, tokenFile, spool, "restarted");
         JsonNode again = awaitOnline(api, restarted);
         assertThat(again.get("url")).as("re-registered at its new port").isNotEqualTo(enrolled.get("url"));
-        assertThat(restarted.log()).contains("Registered with").doesNotContain("Enrolled as");
+        assertThat(Eventually.await("the agent to log its registration", PATIENCE, () -> log(restarted),
+                log -> log.contains("Registered with"))).doesNotContain("Enrolled as");
         assertThat(Files.readString(secretFile, StandardCharsets.UTF_8).strip()).isEqualTo(secret);
         assertThat(hash(jdbc)).isEqualTo(TokenSecrets.sha256(secret));
     }
