@@ -16,6 +16,7 @@ final class Phases {
     private final HttpUploads http;
     private final SocketUploads sockets;
     private final JdbcBaseline jdbc;
+    private final JdbcWholeUpload jdbcWhole;
     private final RowCount storedRows;
 
     Phases(ConfigurableApplicationContext server, String token, int clients) {
@@ -24,12 +25,13 @@ final class Phases {
         this.http = new HttpUploads(port, token);
         this.sockets = new SocketUploads(port, token);
         this.jdbc = new JdbcBaseline(server.getBean(DataSource.class));
+        this.jdbcWhole = new JdbcWholeUpload(server.getBean(DataSource.class));
         this.storedRows = new RowCount(server.getBean(JdbcTemplate.class));
     }
 
     /**
      * JDBC batch first (one commit per result, then K per commit, the most a group commit could share with
-     * K clients): run_interval only grows, and the service's uploads should not get the smaller table. Each
+     * K clients, then every row of each upload, one commit each): run_interval only grows, and the service's uploads should not get the smaller table. Each
      * phase starts after a GC, so that garbage from the phase before is not collected on its clock. The socket
      * clients send {@code twins}: the same real outputs in the same order with other cookies, since the same bytes
      * again would only be answered "stored already".
@@ -42,6 +44,8 @@ final class Phases {
         Timing jdbcBatch = Timing.of(() -> jdbc.insert(results, clients, 1));
         System.gc();
         Timing jdbcGrouped = Timing.of(() -> jdbc.insert(results, clients, clients));
+        System.gc();
+        Timing jdbcWholeUpload = Timing.of(() -> jdbcWhole.insert(uploads, results, clients));
 
         System.gc();
         long before = storedRows.now();
@@ -55,7 +59,8 @@ final class Phases {
 
         System.gc();
         Timing parseOnly = Timing.of(() -> parse(uploads));
-        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, parseOnly, jdbcBatch, jdbcGrouped);
+        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, parseOnly, jdbcBatch, jdbcGrouped,
+                jdbcWholeUpload);
     }
 
     /** One parser shared by the threads, as the service shares its one parser among request threads. */

@@ -26,7 +26,8 @@ final class Report {
         System.out.printf(Locale.ROOT, "size: N=%d measured uploads in %d rounds after %d warm-up uploads, "
                 + "K=%d clients/threads, %.1f interval rows per upload%n", options.uploads(), options.rounds(),
                 options.warmup(), options.clients(), rowsPerUpload);
-        System.out.println("each round: JDBC batch (1, then K results per commit), then end-to-end by the JDK's "
+        System.out.println("each round: JDBC batch (1, then K results per commit), then every row of an upload by "
+                + "JDBC, then end-to-end by the JDK's "
                 + "HttpClient, then end-to-end by socket clients (the same outputs, other cookies), then parse-only");
     }
 
@@ -40,6 +41,7 @@ final class Report {
         row("parse-only: Iperf3OutputParser.parse of the same bytes", total, total.parseOnly());
         row("JDBC batch: same rows, run_interval, batch 500, 1 tx per result", total, total.jdbcBatch());
         row("JDBC batch, grouped: the same, K results per tx (group commit)", total, total.jdbcGrouped());
+        row("JDBC, whole upload: run row, tag, raw bytes, intervals, 1 tx each", total, total.jdbcWholeUpload());
         System.out.println();
         cpuSplit(total);
         System.out.println();
@@ -54,6 +56,12 @@ final class Report {
         System.out.printf(Locale.ROOT, "end-to-end rows/s / grouped JDBC-batch rows/s = %.2f  (the same limit with "
                 + "commits shared as the service shares them: %s)%n", vsGrouped, vsGrouped >= GOAL ? "reached"
                 : "NOT reached");
+        System.out.printf(Locale.ROOT, "whole-upload JDBC rows/s / JDBC-batch rows/s  = %.2f  (what the schema alone "
+                + "allows: everything an upload stores against its interval rows; per round %s)%n",
+                total.wholeUploadVsJdbc(), perRound(rounds, Figures::wholeUploadVsJdbc));
+        System.out.printf(Locale.ROOT, "end-to-end rows/s / whole-upload JDBC rows/s  = %.2f  (the service's own cost: "
+                + "HTTP, checks, parsing; socket clients %.2f; per round %s)%n", total.vsWholeUpload(),
+                total.socketsVsWholeUpload(), perRound(rounds, Figures::vsWholeUpload));
         System.out.printf(Locale.ROOT, "end-to-end uploads/s / parse-only results/s  = %.2f  (parse-only is %.1fx "
                 + "end-to-end)%n", total.vsParse(), 1 / total.vsParse());
         System.out.printf(Locale.ROOT, "the same by CPU time per result                = %.2f  (steadier when other work"
@@ -70,7 +78,8 @@ final class Report {
                 "clients+rest");
         for (var row : List.of(java.util.Map.entry("end-to-end, JDK HttpClients", total.endToEnd()),
                 java.util.Map.entry("end-to-end, socket clients", total.sockets()),
-                java.util.Map.entry("JDBC batch, 1 tx per result (its threads are the rest)", total.jdbcBatch()))) {
+                java.util.Map.entry("JDBC batch, 1 tx per result (its threads are the rest)", total.jdbcBatch()),
+                java.util.Map.entry("JDBC, whole upload (its threads are the rest)", total.jdbcWholeUpload()))) {
             Timing timing = row.getValue();
             System.out.printf(Locale.ROOT, "%-66s %12.3f %12.3f %12.3f %12.3f%n", row.getKey(),
                     timing.threads().serverNanos() / 1e6 / total.results(),
@@ -92,11 +101,25 @@ final class Report {
 
     /** Every phase handles the same results and rows, so only the time differs between them. */
     record Figures(int results, long rows, Timing endToEnd, Timing sockets, Timing parseOnly, Timing jdbcBatch,
-                   Timing jdbcGrouped) {
+                   Timing jdbcGrouped, Timing jdbcWholeUpload) {
         Figures plus(Figures other) {
             return new Figures(results + other.results, rows + other.rows, endToEnd.plus(other.endToEnd),
                     sockets.plus(other.sockets), parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch),
-                    jdbcGrouped.plus(other.jdbcGrouped));
+                    jdbcGrouped.plus(other.jdbcGrouped), jdbcWholeUpload.plus(other.jdbcWholeUpload));
+        }
+
+        /** The service against the database's cost of everything an upload stores. */
+        double vsWholeUpload() {
+            return (double) jdbcWholeUpload.wallNanos() / endToEnd.wallNanos();
+        }
+
+        double socketsVsWholeUpload() {
+            return (double) jdbcWholeUpload.wallNanos() / sockets.wallNanos();
+        }
+
+        /** The schema's share of the gap: everything an upload stores against its interval rows alone. */
+        double wholeUploadVsJdbc() {
+            return (double) jdbcBatch.wallNanos() / jdbcWholeUpload.wallNanos();
         }
 
         double socketsVsJdbc() {
