@@ -81,7 +81,7 @@ final class JdbcWholeUpload {
 
     private static long insertRun(PreparedStatement run, int number, Iperf3Result result) throws SQLException {
         // Unique per row and never a real SHA-256, so it cannot collide with the uploads' own runs.
-        run.setString(1, String.format("jdbc-whole-%054d", number));
+        run.setString(1, String.format("jdbc-whole-%053d", number));
         run.setTimestamp(2, Timestamp.from(Instant.now()));
         run.setString(3, result.toolVersion());
         run.setTimestamp(4, result.startedAt() == null ? null : Timestamp.from(result.startedAt()));
