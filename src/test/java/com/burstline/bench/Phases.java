@@ -2,6 +2,7 @@ package com.burstline.bench;
 
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.server.run.RunImporter;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -17,6 +18,7 @@ final class Phases {
     private final SocketUploads sockets;
     private final JdbcBaseline jdbc;
     private final JdbcWholeUpload jdbcWhole;
+    private final DirectImports directImports;
     private final RowCount storedRows;
 
     Phases(ConfigurableApplicationContext server, String token, int clients) {
@@ -26,6 +28,7 @@ final class Phases {
         this.sockets = new SocketUploads(port, token);
         this.jdbc = new JdbcBaseline(server.getBean(DataSource.class));
         this.jdbcWhole = new JdbcWholeUpload(server.getBean(DataSource.class));
+        this.directImports = new DirectImports(server.getBean(RunImporter.class));
         this.storedRows = new RowCount(server.getBean(JdbcTemplate.class));
     }
 
@@ -34,9 +37,10 @@ final class Phases {
      * K clients, then every row of each upload, one commit each): run_interval only grows, and the service's uploads should not get the smaller table. Each
      * phase starts after a GC, so that garbage from the phase before is not collected on its clock. The socket
      * clients send {@code twins}: the same real outputs in the same order with other cookies, since the same bytes
-     * again would only be answered "stored already".
+     * again would only be answered "stored already"; the import without HTTP gets {@code directs}, a third such set.
      */
-    Report.Figures measure(List<Corpus.Upload> uploads, List<Corpus.Upload> twins) throws Exception {
+    Report.Figures measure(List<Corpus.Upload> uploads, List<Corpus.Upload> twins, List<Corpus.Upload> directs)
+            throws Exception {
         List<Iperf3Result> results = uploads.stream().map(upload -> parser.parse(upload.content())).toList();
         long rows = uploads.stream().mapToLong(Corpus.Upload::rows).sum();
 
@@ -58,9 +62,14 @@ final class Phases {
         storedRows.expectAdded(before, rows);
 
         System.gc();
+        before = storedRows.now();
+        Timing importOnly = Timing.of(() -> directImports.importAll(directs, clients));
+        storedRows.expectAdded(before, rows);
+
+        System.gc();
         Timing parseOnly = Timing.of(() -> parse(uploads));
-        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, parseOnly, jdbcBatch, jdbcGrouped,
-                jdbcWholeUpload);
+        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, importOnly, parseOnly, jdbcBatch,
+                jdbcGrouped, jdbcWholeUpload);
     }
 
     /** One parser shared by the threads, as the service shares its one parser among request threads. */

@@ -28,7 +28,7 @@ final class Report {
                 options.warmup(), options.clients(), rowsPerUpload);
         System.out.println("each round: JDBC batch (1, then K results per commit), then every row of an upload by "
                 + "JDBC, then end-to-end by the JDK's "
-                + "HttpClient, then end-to-end by socket clients (the same outputs, other cookies), then parse-only");
+                + "HttpClient, then end-to-end by socket clients (the same outputs, other cookies), then the import without HTTP (other cookies again), then parse-only");
     }
 
     static void table(int clients, List<Figures> rounds) {
@@ -38,6 +38,7 @@ final class Report {
                 "results/s", "rows/s", "CPU ms/result");
         row("end-to-end: HTTP POST /api/v1/runs, K JDK HttpClients", total, total.endToEnd());
         row("end-to-end, socket clients: the same, pre-built HTTP/1.1 bytes", total, total.sockets());
+        row("import only: RunImporter.importRun in process, no HTTP", total, total.importOnly());
         row("parse-only: Iperf3OutputParser.parse of the same bytes", total, total.parseOnly());
         row("JDBC batch: same rows, run_interval, batch 500, 1 tx per result", total, total.jdbcBatch());
         row("JDBC batch, grouped: the same, K results per tx (group commit)", total, total.jdbcGrouped());
@@ -62,6 +63,9 @@ final class Report {
         System.out.printf(Locale.ROOT, "end-to-end rows/s / whole-upload JDBC rows/s  = %.2f  (the service's own cost: "
                 + "HTTP, checks, parsing; socket clients %.2f; per round %s)%n", total.vsWholeUpload(),
                 total.socketsVsWholeUpload(), perRound(rounds, Figures::vsWholeUpload));
+        System.out.printf(Locale.ROOT, "  of which import only / whole-upload JDBC    = %.2f  (checks, parsing and the "
+                + "service's own transaction and SQL), socket clients / import only = %.2f  (the web stack)%n",
+                total.importVsWholeUpload(), total.socketsVsImport());
         System.out.printf(Locale.ROOT, "end-to-end uploads/s / parse-only results/s  = %.2f  (parse-only is %.1fx "
                 + "end-to-end)%n", total.vsParse(), 1 / total.vsParse());
         System.out.printf(Locale.ROOT, "the same by CPU time per result                = %.2f  (steadier when other work"
@@ -78,6 +82,7 @@ final class Report {
                 "clients+rest");
         for (var row : List.of(java.util.Map.entry("end-to-end, JDK HttpClients", total.endToEnd()),
                 java.util.Map.entry("end-to-end, socket clients", total.sockets()),
+                java.util.Map.entry("import only (its threads are the rest)", total.importOnly()),
                 java.util.Map.entry("JDBC batch, 1 tx per result (its threads are the rest)", total.jdbcBatch()),
                 java.util.Map.entry("JDBC, whole upload (its threads are the rest)", total.jdbcWholeUpload()))) {
             Timing timing = row.getValue();
@@ -100,11 +105,11 @@ final class Report {
     }
 
     /** Every phase handles the same results and rows, so only the time differs between them. */
-    record Figures(int results, long rows, Timing endToEnd, Timing sockets, Timing parseOnly, Timing jdbcBatch,
-                   Timing jdbcGrouped, Timing jdbcWholeUpload) {
+    record Figures(int results, long rows, Timing endToEnd, Timing sockets, Timing importOnly, Timing parseOnly,
+                   Timing jdbcBatch, Timing jdbcGrouped, Timing jdbcWholeUpload) {
         Figures plus(Figures other) {
             return new Figures(results + other.results, rows + other.rows, endToEnd.plus(other.endToEnd),
-                    sockets.plus(other.sockets), parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch),
+                    sockets.plus(other.sockets), importOnly.plus(other.importOnly), parseOnly.plus(other.parseOnly), jdbcBatch.plus(other.jdbcBatch),
                     jdbcGrouped.plus(other.jdbcGrouped), jdbcWholeUpload.plus(other.jdbcWholeUpload));
         }
 
@@ -115,6 +120,16 @@ final class Report {
 
         double socketsVsWholeUpload() {
             return (double) jdbcWholeUpload.wallNanos() / sockets.wallNanos();
+        }
+
+        /** The import alone against the database's cost of what it stores: checks, parsing, the service's SQL. */
+        double importVsWholeUpload() {
+            return (double) jdbcWholeUpload.wallNanos() / importOnly.wallNanos();
+        }
+
+        /** The web stack's share: the import's rate against the same import behind HTTP (socket clients). */
+        double socketsVsImport() {
+            return (double) importOnly.wallNanos() / sockets.wallNanos();
         }
 
         /** The schema's share of the gap: everything an upload stores against its interval rows alone. */
