@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { splitStub } from '../src/js/intervals.js';
 import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
 
 const token = `test-token-dashboard-${process.pid}-0123456789`;
@@ -71,9 +72,8 @@ describe('dashboard in Chromium', () => {
     assert.deepEqual(chart.datasets.map((dataset) => `${dataset.direction}|${dataset.stream}`).sort(),
       [...new Set(rows.map((row) => `${row.direction}|${row.stream}`))].sort());
     for (const dataset of chart.datasets) {
-      const expected = rows
-        .filter((row) => !row.omitted && row.stream === dataset.stream && row.direction === dataset.direction)
-        .map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
+      const expected = points(rows.filter((row) => row.stream === dataset.stream
+        && row.direction === dataset.direction));
       assert.deepEqual(dataset.points, expected, `points of ${dataset.label}`);
     }
     assert.equal(chart.annotations.burstLimit.y, 5);
@@ -115,12 +115,46 @@ describe('dashboard in Chromium', () => {
     assert.ok(received.length > 0 && received.every((row) => row.side === 'receiver'));
 
     const chart = await chartContents('throughput-chart');
-    const points = (rows) => rows.filter((row) => row.stream === 'sum' && !row.omitted)
-      .map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
-    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sum').points, points(received));
-    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sent').points, points(sent));
+    const sums = (rows) => points(rows.filter((row) => row.stream === 'sum'));
+    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sum').points, sums(received));
+    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sent').points, sums(sent));
     assert.match(await page.textContent('#throughput-note'), /what the receiver got; the dashed line is what was sent/);
     await page.screenshot({ path: join(results, 'run-page-udp-received.png'), fullPage: true });
+  });
+
+  test('the closing sliver interval is left out of the chart, and the note under it says which and why', async () => {
+    // iperf3's server sent this download; its report ends 5.00011-5.001381 s: 1.3 ms at 8.25 Gbit/s after 3.8.
+    const runId = await uploadSample('iperf3-312-tcp-1-download-4g-server-lab.json', 'ENA 2.11.0');
+    await page.goto(`${baseUrl}/runs/${runId}`);
+    await page.waitForSelector('#throughput-chart[data-ready="true"]');
+    const received = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`, authorized(token))).json();
+    const sent = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals?side=sender`, authorized(token))).json();
+    const sliver = sent.find((row) => row.stream === 'sum' && row.bitsPerSecond > 8e9);
+    assert.ok(sliver && sliver.end - sliver.start < 0.002, 'the API keeps the 1.3 ms interval at 8.25 Gbit/s');
+
+    const chart = await chartContents('throughput-chart');
+    const drawn = chart.datasets.flatMap((dataset) => dataset.points);
+    assert.ok(drawn.every((point) => point.y < 5), `no point above the 5 Gbit/s burst limit: ${JSON.stringify(drawn)}`);
+    const asPoints = (rows) => rows.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
+    assert.deepEqual(chart.datasets.find((d) => d.stream === 'sent').points,
+      asPoints(sent.filter((row) => row.stream === 'sum' && row !== sliver)), 'every other sent interval is drawn');
+    for (const dataset of chart.datasets.filter((d) => d.stream !== 'sent')) {
+      assert.deepEqual(dataset.points, asPoints(received.filter((row) => row.stream === dataset.stream)),
+        `every received interval of ${dataset.label} is drawn`);
+    }
+    const note = await page.textContent('#throughput-note');
+    assert.match(note, /The last interval, 5\.00–5\.00 s \(1\.27 ms\), is not drawn: /);
+    assert.match(note, /a rate over so short a time is how the test ended, not what the link carried/);
+    assert.match(note, /it stays in the run's intervals \(API, CSV\)/);
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(results, `run-page-sliver-${width}.png`), fullPage: true });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scrolling at ${width} px`);
+      const box = await page.locator('#throughput-note').boundingBox();
+      const figure = await page.locator('#throughput-note').locator('xpath=..').boundingBox();
+      assert.ok(box.x >= figure.x && box.x + box.width <= figure.x + figure.width + 1, `the note wraps at ${width} px`);
+    }
   });
 
   test('a bidir run draws both directions separately, each received with its sent line', async () => {
@@ -135,6 +169,13 @@ describe('dashboard in Chromium', () => {
     for (const dataset of chart.datasets.filter((d) => d.stream === 'sum')) {
       assert.ok(dataset.points.every((point) => point.y < 5.2), `${dataset.label} stays under the 5 Gbit/s shaper`);
     }
+    const rows = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals`, authorized(token))).json();
+    for (const dataset of chart.datasets.filter((d) => d.stream !== 'sent')) {
+      assert.deepEqual(dataset.points, points(rows.filter((row) => row.stream === dataset.stream
+        && row.direction === dataset.direction)), `points of ${dataset.label}`);
+    }
+    // The upload's receiver report ends 5.00-5.002 s: each direction's line is judged on its own.
+    assert.match(await page.textContent('#throughput-note'), /The last intervals?, 5\.00–5\.00 s .* not drawn/);
     await page.waitForSelector('#detail-chart[data-ready="true"]');
     assert.doesNotMatch(await page.textContent('#detail-note'), /no retransmit counts/,
       'retransmits come from the sender\'s rows');
@@ -218,6 +259,12 @@ describe('dashboard in Chromium', () => {
     assert.deepEqual(pageErrors, [], 'no script errors on any page');
   });
 });
+
+/** What a chart line draws of these API rows: the measured ones, without the closing sliver (intervals.js). */
+function points(rows) {
+  return splitStub(rows.filter((row) => !row.omitted)).drawn
+    .map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT }));
+}
 
 async function uploadSample(fileName, driver) {
   await page.goto(`${baseUrl}/upload`);

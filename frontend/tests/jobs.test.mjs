@@ -4,6 +4,7 @@
 // a scenario to its run. Needs both jars (mvn -B -q -DskipTests package) and iperf3 on the PATH.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { splitStub } from '../src/js/intervals.js';
 import { formatRate } from '../src/js/units.js';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -207,6 +208,39 @@ describe('jobs on real agents in Chromium', () => {
     await page.screenshot({ path: join(results, 'jobs-results.png'), fullPage: true });
   });
 
+  test('opened after the job ended, the page draws each run\'s intervals without the closing sliver, and says so',
+    async () => {
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.waitForFunction((count) => window.Chart.getChart(document.getElementById('live-chart'))
+        .data.datasets.filter((dataset) => dataset.data.length > 0).length === count, SCENARIOS.length);
+      const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+      const lines = await page.evaluate(() => window.Chart.getChart(document.getElementById('live-chart')).data
+        .datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.map(({ x, y }) => ({ x, y })) })));
+      const names = await scenarioNames();
+      const leftOut = [];
+      for (const [index, scenario] of job.scenarios.entries()) {
+        const rows = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/intervals`,
+          authorized(token))).json();
+        const { drawn, stub } = splitStub(rows.filter((row) => row.stream === 'sum' && !row.omitted));
+        assert.deepEqual(lines.find((line) => line.label === names[index]).points,
+          drawn.map((row) => ({ x: row.end, y: row.bitsPerSecond / 1e9 })), `the line of scenario ${index + 1}`);
+        if (stub) {
+          leftOut.push(`scenario ${index + 1} (${stub.start.toFixed(2)}–${stub.end.toFixed(2)} s`);
+        }
+      }
+      const note = page.locator('#live-note');
+      assert.equal(await note.isHidden(), leftOut.length === 0, `the note is shown only for a left-out interval`);
+      const text = await note.textContent();
+      for (const item of leftOut) {
+        assert.ok(text.includes(item), `${item} in: ${text}`);
+      }
+      if (leftOut.length > 0) {
+        assert.match(text, /^The last intervals? of scenario .* not drawn: a rate over so short a time/);
+      }
+      await assertNoOverflowAt400('jobs-reopened-narrow.png');
+      await page.screenshot({ path: join(results, 'jobs-reopened.png'), fullPage: true });
+    });
+
   test('each scenario links to its run, whose page draws its chart', async () => {
     const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     for (const scenario of job.scenarios) {
@@ -240,7 +274,8 @@ describe('jobs on real agents in Chromium', () => {
     await page.waitForSelector('#throughput-chart[data-ready="true"]');
     const sum = await page.evaluate(() => window.Chart.getChart(document.getElementById('throughput-chart'))
       .data.datasets.find((dataset) => dataset.stream === 'sum').data.map((point) => point.bits));
-    assert.deepEqual(sum, received.filter((row) => row.stream === 'sum' && !row.omitted).map((row) => row.bitsPerSecond));
+    assert.deepEqual(sum, splitStub(received.filter((row) => row.stream === 'sum' && !row.omitted)).drawn
+      .map((row) => row.bitsPerSecond));
     await page.screenshot({ path: join(results, 'jobs-udp-run.png'), fullPage: true });
   });
 

@@ -1,6 +1,8 @@
 // One job's page: scenario states and a live throughput chart, both fed by the job's server-sent events
 // (/api/v1/jobs/{id}/events): 'job' events carry the whole job, 'samples' events the running scenario's samples.
 // Chart.js comes as a UMD script from its webjar, loaded before this module.
+import { splitStub, stubNote } from './intervals.js';
+
 const { Chart } = window;
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
@@ -31,6 +33,7 @@ const chart = new Chart(document.getElementById('live-chart'), {
   },
 });
 const datasets = new Map(); // scenario id -> Chart.js dataset of its "sum" samples
+const leftOut = new Map(); // line key -> { stub, of, run }: the sliver a finished scenario's line leaves out
 let liveSeen = false; // once live samples arrive, the hint speaks of them
 const scenarioNames = new Map();
 for (const row of rows) {
@@ -151,15 +154,34 @@ async function showFinishedRun(scenario) {
     if (index === 0 && directions.length > 1) {
       datasets.get(key).label += ` (${direction})`;
     }
-    for (const row of sums.filter((r) => r.direction === direction)) {
+    const { drawn, stub } = splitStub(sums.filter((r) => r.direction === direction));
+    for (const row of drawn) {
       points.push({ x: row.end, y: row.bitsPerSecond / 1e9 });
     }
+    if (stub) {
+      leftOut.set(`${key}|${direction}`, { stub, of: scenarioLabel(key, directions.length > 1 ? direction : ''),
+        run: scenario.runId });
+    }
   });
+  showLeftOut();
   if (!liveSeen) {
     document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
       + 'the measuring tool\'s own per-interval figures from their runs, as received.';
   }
   chart.update();
+}
+
+/** "scenario 2", or "scenario 2 download" for one direction of a --bidir scenario, as the table numbers them. */
+function scenarioLabel(key, direction) {
+  const row = section.querySelector(`[data-scenario-id="${key}"]`);
+  const label = `scenario ${row ? row.children[0].textContent.trim() : key}`;
+  return direction ? `${label} ${direction}` : label;
+}
+
+function showLeftOut() {
+  const note = document.getElementById('live-note');
+  note.textContent = stubNote([...leftOut.values()]);
+  note.hidden = leftOut.size === 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 // One run's page: formats the summary table and draws two charts from the public API (/api/v1/runs/{id} and its
 // intervals). Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
+import { splitStub, stubNote } from './intervals.js';
 import { GBIT, formatGbit, formatMs, formatRate, humanizeFigures } from './units.js';
 
 const { Chart } = window;
@@ -24,8 +25,9 @@ async function main() {
   const omitted = countIntervals(rows.filter((row) => row.omitted));
   const chart = throughputChart(run, measured);
   chart.data.datasets.push(...sentDatasets(measured, senderRows.filter((row) => !row.omitted)));
+  const leftOut = chart.data.datasets.filter((dataset) => dataset.stub).map((dataset) => ({ stub: dataset.stub }));
   note('throughput-note', [omitted > 0 ? `${omitted} omitted interval(s) (-O) are not shown.` : '',
-    sideNote(measured)].filter((text) => text).join(' '));
+    sideNote(measured), stubNote(leftOut)].filter((text) => text).join(' '));
   draw(document.getElementById('throughput-chart'), chart);
   // Retransmits are counted by the sender; jitter and loss by the receiver.
   const sent = senderRows.filter((row) => !row.omitted);
@@ -80,14 +82,15 @@ function throughputChart(run, rows) {
 function sentDatasets(received, senderRows) {
   const receivedDirections = new Set(received.filter((row) => row.side === 'receiver').map((row) => row.direction));
   return [...receivedDirections].map((direction) => {
-    const sums = senderRows.filter((row) => row.stream === 'sum' && row.direction === direction);
+    const { drawn, stub } = splitStub(senderRows.filter((row) => row.stream === 'sum' && row.direction === direction));
     const color = `${SUM_COLORS[direction] ?? SUM_COLORS.upload}66`;
     return {
       label: receivedDirections.size > 1 || direction === 'download' && received.some((r) => r.direction === 'upload')
         ? `sent ${direction}` : 'sent',
       stream: 'sent',
       direction,
-      data: sums.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+      data: drawn.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+      stub,
       borderColor: color,
       backgroundColor: color,
       borderWidth: 2,
@@ -125,11 +128,13 @@ function lineDataset(series, index, bidir) {
   const sum = series.stream === 'sum';
   const color = sum ? SUM_COLORS[series.direction] ?? SUM_COLORS.upload : STREAM_COLORS[index % STREAM_COLORS.length];
   const name = sum ? 'received' : `stream ${series.stream}`;
+  const { drawn, stub } = splitStub(series.rows);
   return {
     label: bidir ? `${name} ${series.direction}` : name,
     stream: series.stream,
     direction: series.direction,
-    data: series.rows.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+    data: drawn.map((row) => ({ x: row.end, y: row.bitsPerSecond / GBIT, bits: row.bitsPerSecond })),
+    stub, // the sliver interval left out (see intervals.js), for the note under the chart
     borderColor: color,
     backgroundColor: color,
     borderWidth: sum ? 3 : 1.5,

@@ -25,6 +25,7 @@ record Series(double[] bitsPerSecond, double[] starts, double[] ends, long[] ret
                 rows.stream().mapToLong(IntervalRow::bytes).sum());
     }
 
+    /** The charts leave out the same interval by the same rule (frontend/src/js/intervals.js): change both together. */
     private static List<IntervalRow> withoutStub(List<IntervalRow> rows) {
         if (rows.size() < 3) {
             return rows;
