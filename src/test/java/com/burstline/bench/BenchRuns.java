@@ -24,7 +24,8 @@ import java.util.UUID;
  */
 final class BenchRuns {
     static final int MIN_ROWS = 100;
-    private static final String RUN = """
+    /** A run row with the metadata the benchmarks' uploads give; {@link #insertRun} fills it. */
+    static final String RUN = """
             INSERT INTO run (content_sha256, uploaded_at, sut, peer, instance_type, driver, tool, tool_version,
                 output_format, started_at, protocol, direction, streams, duration_seconds, omit_seconds, target_bps,
                 sent_bps, received_bps, retransmits, jitter_ms, lost_percent, host_cpu_percent, remote_cpu_percent,
@@ -112,8 +113,17 @@ final class BenchRuns {
 
     private long insertRun(PreparedStatement run, Iperf3Result result, String driver, String sut, Instant startedAt)
             throws SQLException {
-        int repeats = repeats(result.intervals());
-        run.setString(1, UUID.randomUUID().toString().replace("-", ""));
+        return insertRun(run, UUID.randomUUID().toString().replace("-", ""), result, sut, driver, startedAt,
+                repeats(result.intervals()));
+    }
+
+    /**
+     * Inserts one run row of {@link #RUN} with the result's own summary figures (duration and interval count
+     * {@code repeats} times over, for a run made longer) and gives its id.
+     */
+    static long insertRun(PreparedStatement run, String contentSha256, Iperf3Result result, String sut, String driver,
+                          Instant startedAt, int repeats) throws SQLException {
+        run.setString(1, contentSha256);
         run.setTimestamp(2, Timestamp.from(Instant.now()));
         run.setString(3, sut);
         run.setString(4, "bench-peer");
