@@ -16,7 +16,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One loop driving one or several real loopback TCP streams, and receiving streams each on its own blocking thread:
+ * One loop driving one or several real loopback TCP streams, and one receiving loop for the receiving streams:
  * block accounting across short writes, receivers counting until the peer closes, and a loop stuck on full sockets
  * or receivers waiting on quiet ones ending when the test closes them.
  */
