@@ -12,7 +12,8 @@
 # -XX:NativeMemoryTracking=summary among them it also saves where each process's memory lives (jcmd, smaps) under
 # target/bench-memory/. BENCH_ENGINE_JAVA_OPTS (variants separated by |) adds pairings with the engine's JVM given
 # those flags. BENCH_ENGINE_BUILDS=before=path/to/burstline-agent.jar[,label=jar…] adds other builds' two pairings
-# to the same interleaved rounds (before and after in one run). Never fails on figures.
+# to the same interleaved rounds (before and after in one run). BENCH_ENGINE_SCENARIOS='TCP -P 4[,TCP -P 1…]' keeps
+# only the scenarios named. Never fails on figures.
 #
 #   flock /tmp/burstline-heavy.lock scripts/bench-engine.sh [rounds (2)] [seconds per run (5)] [parts (loopback,veth,agent; or shaped)]
 set -euo pipefail

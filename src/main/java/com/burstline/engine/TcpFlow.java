@@ -7,17 +7,14 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * One TCP data stream as a {@link TcpLoop} drives it, so that no socket holds more than it must: a sender's turn is
- * one non-blocking write, so that the ready streams take turns block by block as iperf3's do, and a receiver's turn
- * drains its socket. Writing one stream until its socket was full before the next one's turn (up to 8 blocks)
+ * One TCP data stream as a {@link TcpLoop} or a {@link TcpReceiveLoop} drives it, so that no socket holds more than it
+ * must: a sender's turn is one non-blocking write, so that the ready streams take turns block by block as iperf3's
+ * do, and a receiver's turn reads one block, as iperf3 3.12's {@code Nread} does. Writing one stream until its socket was full before the next one's turn (up to 8 blocks)
  * moved half of iperf3's rate across a veth with 4 streams: the receiver then copied megabytes that had left the
  * cache, at twice the CPU per byte (perf). A sender keeps iperf3's block boundaries: a short write goes on with the
  * rest of the block at its next turn, and a block counts once it is all written.
  */
 final class TcpFlow {
-    /** Bounds a receiver's turn so that a fast stream cannot starve the others of theirs. */
-    private static final int READS_PER_TURN = 8;
-
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }
 
     final DataStream stream;
@@ -56,17 +53,29 @@ final class TcpFlow {
         return key;
     }
 
-    /** One turn; {@code inbox} is the loop's receive buffer. Failures end the stream as iperf3's do. */
-    Turn turn(ByteBuffer inbox) {
+    /** A sender's turn. Failures end the stream as iperf3's do. */
+    Turn turn() {
         try {
-            return block != null ? send() : receive(inbox);
-        } catch (ClosedChannelException closedHere) {
-            return Turn.DONE; // the test ended and closed the stream
+            return send();
         } catch (IOException e) {
-            TcpWorkers.failIfRunning(run, stream, (block != null ? "unable to write to stream "
-                    : "unable to read from stream ") + stream.id + ": " + e.getMessage());
-            return Turn.DONE;
+            return failed(e, "unable to write to stream ");
         }
+    }
+
+    /** A receiver's turn, into its loop's buffer {@code inbox}. Failures end the stream as iperf3's do. */
+    Turn receive(ByteBuffer inbox) {
+        try {
+            return readBlock(inbox);
+        } catch (IOException e) {
+            return failed(e, "unable to read from stream ");
+        }
+    }
+
+    private Turn failed(IOException e, String what) {
+        if (!(e instanceof ClosedChannelException)) { // else the test ended and closed the stream
+            TcpWorkers.failIfRunning(run, stream, what + stream.id + ": " + e.getMessage());
+        }
+        return Turn.DONE;
     }
 
     private Turn send() throws IOException {
@@ -93,23 +102,24 @@ final class TcpFlow {
         return Turn.PROGRESS;
     }
 
-    /** Reads until the socket is drained (a short read), at most {@link #READS_PER_TURN} buffers. */
-    private Turn receive(ByteBuffer inbox) throws IOException {
-        for (int i = 0; i < READS_PER_TURN; i++) {
-            inbox.clear();
+    /**
+     * Reads until the block is full or the socket empty, as iperf3 3.12's {@code Nread} goes on after a short read;
+     * each read counts as it did when a turn drained the socket.
+     */
+    private Turn readBlock(ByteBuffer inbox) throws IOException {
+        inbox.clear();
+        while (inbox.hasRemaining()) {
+            boolean first = inbox.position() == 0;
             int count = channel.read(inbox);
             if (count < 0) {
                 return Turn.DONE;
             }
             if (count == 0) {
-                return i == 0 ? Turn.BLOCKED : Turn.PROGRESS;
+                return first ? Turn.BLOCKED : Turn.PROGRESS;
             }
             if (run.counting()) {
                 stream.counters.add(count);
                 run.received(count);
-            }
-            if (count < inbox.capacity()) {
-                break;
             }
         }
         return Turn.PROGRESS;

@@ -14,42 +14,36 @@ import java.util.function.Consumer;
  * Drives a group of TCP data streams from one thread over non-blocking sockets, as iperf3 3.12's single select loop
  * drives all of its streams ({@link TcpFlow} says why the streams take turns block by block). Before, a thread per
  * stream: on a 2-core host four sending threads crowded the peer's thread; a loop holds one payload for all its
- * senders. Receiving streams measured better each on a thread of its own, blocking ({@link #receiveAlone}).
+ * senders. The receiving streams have a loop of their own ({@link TcpReceiveLoop}).
  */
 final class TcpLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
     private static final long IDLE_SELECT_MILLIS = 100;
     private final TestRun run;
-    /** Null on a receiving stream's thread: it blocks on its one socket instead of selecting. */
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
     private final List<TcpFlow> paced = new ArrayList<>();
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
-    /** A receiving stream's thread: it blocks on its one socket instead of selecting ({@link #receiveAlone}). */
-    private final boolean receiver;
-    private ByteBuffer inbox;
     private ByteBuffer payload;
 
-    private TcpLoop(TestRun run, boolean receiver) throws IOException {
+    private TcpLoop(TestRun run) throws IOException {
         this.run = run;
-        this.receiver = receiver;
-        this.selector = receiver ? null : Selector.open();
+        this.selector = Selector.open();
     }
 
     /**
      * Starts the test's TCP streams: the sending ones on {@link #loopsFor} loops, each stream on one of them in turn;
-     * each receiving one alone, blocking on a thread of its own ({@link #receiveAlone} says why).
+     * the receiving ones all on one {@link TcpReceiveLoop}.
      */
     static void startAll(TestRun run, List<DataStream> streams) {
         List<DataStream> senders = new ArrayList<>();
-        int threads = 0;
+        List<DataStream> receivers = new ArrayList<>();
         for (DataStream stream : streams) {
-            if (stream.sending) {
-                senders.add(stream);
-            } else {
-                start(run, List.of(stream), "engine-tcp-" + threads++);
-            }
+            (stream.sending ? senders : receivers).add(stream);
+        }
+        if (!receivers.isEmpty()) {
+            TcpReceiveLoop.start(run, receivers, "engine-tcp-receive");
         }
         if (senders.isEmpty()) {
             return;
@@ -62,8 +56,8 @@ final class TcpLoop {
         for (int i = 0; i < senders.size(); i++) {
             groups.get(i % count).add(senders.get(i));
         }
-        for (List<DataStream> group : groups) {
-            start(run, group, "engine-tcp-" + threads++);
+        for (int i = 0; i < count; i++) {
+            start(run, groups.get(i), "engine-tcp-" + i);
         }
     }
 
@@ -78,7 +72,7 @@ final class TcpLoop {
     private static void start(TestRun run, List<DataStream> group, String name) {
         TcpLoop loop;
         try {
-            loop = new TcpLoop(run, !group.get(0).sending);
+            loop = new TcpLoop(run);
             for (DataStream stream : group) {
                 loop.add(stream, (SocketChannel) stream.channel());
             }
@@ -87,40 +81,24 @@ final class TcpLoop {
         }
         Thread thread = new Thread(loop::run, name);
         thread.setDaemon(true);
-        // a close ends a blocked read by itself; a selecting loop must be woken to notice it
-        Runnable wakeOnClose = loop.receiver ? null : loop.selector::wakeup;
         for (DataStream stream : group) {
-            stream.attach(thread, wakeOnClose);
+            stream.attach(thread, loop.selector::wakeup); // a selecting loop must be woken to notice a close
         }
         thread.start();
     }
 
     private void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(receiver);
-        TcpFlow flow;
-        if (stream.sending) {
-            if (payload == null) {
-                payload = TcpWorkers.payload(run.params.len());
-            }
-            flow = TcpFlow.sender(run, stream, channel, payload);
-        } else {
-            if (inbox == null) {
-                inbox = ByteBuffer.allocateDirect(Math.max(run.params.len(), Wire.DEFAULT_TCP_BLKSIZE));
-            }
-            flow = TcpFlow.receiver(run, stream, channel);
+        channel.configureBlocking(false);
+        if (payload == null) {
+            payload = TcpWorkers.payload(run.params.len());
         }
-        if (!receiver) {
-            flow.register(channel.register(selector, SelectionKey.OP_WRITE, flow));
-        }
+        TcpFlow flow = TcpFlow.sender(run, stream, channel, payload);
+        flow.register(channel.register(selector, SelectionKey.OP_WRITE, flow));
         flows.add(flow);
     }
 
     private void run() {
         try {
-            if (receiver) {
-                receiveAlone(flows.get(0));
-                return;
-            }
             while (!flows.isEmpty()) {
                 selector.select(onReady, timeoutMillis());
                 sweep();
@@ -134,21 +112,9 @@ final class TcpLoop {
         }
     }
 
-    /**
-     * A receiving stream blocks on its socket, as a thread per stream did: across a veth one stream received at
-     * 0.97-1.04x iperf3 3.12's rate this way against 0.91-0.94x on the loop (an {@code epoll_wait} per wake-up on top
-     * of the read), four at 0.77-0.86x against 0.72-0.80x (medians of two runs, docs/benchmarks.md). A close from the
-     * control thread ends a blocked read.
-     */
-    private void receiveAlone(TcpFlow flow) {
-        while (flow.turn(inbox) != TcpFlow.Turn.DONE) {
-            // the next read blocks until data, the end of the stream or a close
-        }
-    }
-
     private void ready(SelectionKey key) {
         TcpFlow flow = (TcpFlow) key.attachment();
-        switch (flow.turn(inbox)) {
+        switch (flow.turn()) {
             case DONE -> key.cancel();
             case PACED -> {
                 if (interest(flow, 0)) {

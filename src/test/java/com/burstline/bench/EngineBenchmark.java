@@ -98,13 +98,19 @@ public final class EngineBenchmark {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
         }
         System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
-        System.out.printf("reproduce: %sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
-                BUILDS.isBlank() ? "" : "BENCH_ENGINE_BUILDS=" + BUILDS + " ", rounds, seconds,
+        String only = System.getenv().getOrDefault("BENCH_ENGINE_SCENARIOS", "");
+        System.out.printf("reproduce: %s%sflock /tmp/burstline-heavy.lock scripts/bench-engine.sh %d %d %s%n",
+                BUILDS.isBlank() ? "" : "BENCH_ENGINE_BUILDS=" + BUILDS + " ",
+                only.isBlank() ? "" : "BENCH_ENGINE_SCENARIOS='" + only + "' ", rounds, seconds,
                 String.join(",", parts));
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
     }
 
-    /** TCP single and 4 streams everywhere; UDP at -b 0 and 1 Gbit/s where asked (loopback). */
+    /**
+     * TCP single and 4 streams everywhere; UDP at -b 0 and 1 Gbit/s where asked (loopback). BENCH_ENGINE_SCENARIOS
+     * (names separated by commas, e.g. {@code TCP -P 4}) keeps only those, so that a change to one path gets more
+     * rounds in a lock holder's turn.
+     */
     private static Map<String, List<String>> scenarios(boolean udp) {
         Map<String, List<String>> scenarios = new LinkedHashMap<>();
         scenarios.put("TCP -P 1", List.of());
@@ -112,6 +118,10 @@ public final class EngineBenchmark {
         if (udp) {
             scenarios.put("UDP -b 0", List.of("-u", "-b", "0", "-l", "1460"));
             scenarios.put("UDP -b 1G", List.of("-u", "-b", "1G", "-l", "1460"));
+        }
+        String only = System.getenv().getOrDefault("BENCH_ENGINE_SCENARIOS", "").strip();
+        if (!only.isEmpty()) {
+            scenarios.keySet().retainAll(List.of(only.split("\\s*,\\s*")));
         }
         return scenarios;
     }

@@ -16,9 +16,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One loop driving one or several real loopback TCP streams, and receiving streams each on its own blocking thread:
+ * One loop driving one or several real loopback TCP streams, and one receiving loop for the receiving streams:
  * block accounting across short writes, receivers counting until the peer closes, and a loop stuck on full sockets
- * ending when the test closes them.
+ * or receivers waiting on quiet ones ending when the test closes them.
  */
 class TcpLoopTest {
     /** Not a divisor of any socket buffer size, so that writes end short in the middle of a block. */
@@ -97,6 +97,22 @@ class TcpLoopTest {
         run.closeStreams();
 
         assertThat(loopThreads()).as("no loop thread left behind").isEmpty();
+        assertThat(run.failure()).as("a close at the end is no failure").isNull();
+    }
+
+    @ParameterizedTest(name = "{0} streams")
+    @ValueSource(ints = {1, 4})
+    void receiversWaitingOnQuietSocketsEndWhenTheTestClosesThem(int count) throws Exception {
+        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false), false, count);
+        peers.get(0).write(ByteBuffer.allocate(1000));
+        while (run.streams.get(0).counters.bytes() < 1000) {
+            Thread.sleep(10); // then every socket is empty and the receiving thread waits in select
+        }
+
+        run.end();
+        run.closeStreams();
+
+        assertThat(loopThreads()).as("no receiving thread left behind").isEmpty();
         assertThat(run.failure()).as("a close at the end is no failure").isNull();
     }
 
