@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * stream: on a 2-core host four sending threads crowded the peer's thread; a loop holds one payload for all its
  * senders. The receiving streams have a loop of their own ({@link TcpReceiveLoop}).
  */
-final class TcpLoop {
+final class TcpLoop implements StreamLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
     private static final long IDLE_SELECT_MILLIS = 100;
     private final TestRun run;
@@ -70,24 +70,16 @@ final class TcpLoop {
     }
 
     private static void start(TestRun run, List<DataStream> group, String name) {
-        TcpLoop loop;
-        try {
-            loop = new TcpLoop(run);
-            for (DataStream stream : group) {
-                loop.add(stream, (SocketChannel) stream.channel());
-            }
-        } catch (IOException e) {
-            throw new EngineException("unable to start the data streams: " + e.getMessage(), e);
-        }
-        Thread thread = new Thread(loop::run, name);
-        thread.setDaemon(true);
-        for (DataStream stream : group) {
-            stream.attach(thread, loop.selector::wakeup); // a selecting loop must be woken to notice a close
-        }
-        thread.start();
+        StreamLoop.start(name, () -> new TcpLoop(run), group);
     }
 
-    private void add(DataStream stream, SocketChannel channel) throws IOException {
+    @Override
+    public Selector selector() {
+        return selector;
+    }
+
+    @Override
+    public void add(DataStream stream, SocketChannel channel) throws IOException {
         channel.configureBlocking(false);
         if (payload == null) {
             payload = TcpWorkers.payload(run.params.len());
@@ -97,16 +89,15 @@ final class TcpLoop {
         flows.add(flow);
     }
 
-    private void run() {
+    @Override
+    public void run() {
         try {
             while (!flows.isEmpty()) {
                 selector.select(onReady, timeoutMillis());
                 sweep();
             }
         } catch (IOException | RuntimeException e) {
-            for (TcpFlow flow : flows) {
-                TcpWorkers.failIfRunning(run, flow.stream, "data stream " + flow.stream.id + ": " + e.getMessage());
-            }
+            StreamLoop.failAll(run, flows, e);
         } finally {
             ClientStreams.closeQuietly(selector);
         }

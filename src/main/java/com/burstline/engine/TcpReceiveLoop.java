@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * iperf3's CPU per Gbit/s against 1.08-1.12x; reading every socket in turn and selecting only when all were empty
  * measured worse (most reads found nothing: 13 KB per read against iperf3's 61 KB; docs/benchmarks.md).
  */
-final class TcpReceiveLoop {
+final class TcpReceiveLoop implements StreamLoop {
     private final Selector selector;
     private final List<TcpFlow> flows = new ArrayList<>();
     private final TestRun run;
@@ -32,31 +32,24 @@ final class TcpReceiveLoop {
 
     /** Starts one thread for {@code receivers}; a close of any of them wakes it. */
     static void start(TestRun run, List<DataStream> receivers, String name) {
-        TcpReceiveLoop loop;
-        try {
-            loop = new TcpReceiveLoop(run);
-            for (DataStream stream : receivers) {
-                loop.add(stream, (SocketChannel) stream.channel());
-            }
-        } catch (IOException e) {
-            throw new EngineException("unable to start the data streams: " + e.getMessage(), e);
-        }
-        Thread thread = new Thread(loop::run, name);
-        thread.setDaemon(true);
-        for (DataStream stream : receivers) {
-            stream.attach(thread, loop.selector::wakeup);
-        }
-        thread.start();
+        StreamLoop.start(name, () -> new TcpReceiveLoop(run), receivers);
     }
 
-    private void add(DataStream stream, SocketChannel channel) throws IOException {
+    @Override
+    public Selector selector() {
+        return selector;
+    }
+
+    @Override
+    public void add(DataStream stream, SocketChannel channel) throws IOException {
         channel.configureBlocking(false);
         TcpFlow flow = TcpFlow.receiver(run, stream, channel);
         flow.register(channel.register(selector, SelectionKey.OP_READ, flow));
         flows.add(flow);
     }
 
-    private void run() {
+    @Override
+    public void run() {
         try {
             while (!flows.isEmpty()) {
                 selector.select(onReady);
@@ -64,9 +57,7 @@ final class TcpReceiveLoop {
                 flows.removeIf(flow -> !flow.channel.isOpen());
             }
         } catch (IOException | RuntimeException e) {
-            for (TcpFlow flow : flows) {
-                TcpWorkers.failIfRunning(run, flow.stream, "data stream " + flow.stream.id + ": " + e.getMessage());
-            }
+            StreamLoop.failAll(run, flows, e);
         } finally {
             ClientStreams.closeQuietly(selector);
         }
