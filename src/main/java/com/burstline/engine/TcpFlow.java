@@ -8,11 +8,12 @@ import java.nio.channels.SocketChannel;
 
 /**
  * One TCP data stream as a {@link TcpLoop} or a {@link TcpReceiveLoop} drives it, so that no socket holds more than it
- * must: a sender's turn is one non-blocking write, so that the ready streams take turns block by block as iperf3's
- * do, and a receiver's turn reads one block, as iperf3 3.12's {@code Nread} does. Writing one stream until its socket was full before the next one's turn (up to 8 blocks)
- * moved half of iperf3's rate across a veth with 4 streams: the receiver then copied megabytes that had left the
- * cache, at twice the CPU per byte (perf). A sender keeps iperf3's block boundaries: a short write goes on with the
- * rest of the block at its next turn, and a block counts once it is all written.
+ * must: a sender's turn is one non-blocking write, so that the ready streams take turns block by block as iperf3's do,
+ * and a receiver's turn reads one block, as iperf3 3.12's {@code Nread} does. Writing one stream until its socket was
+ * full before the next one's turn (up to 8 blocks) moved half of iperf3's rate across a veth with 4 streams: the
+ * receiver then copied megabytes that had left the cache, at twice the CPU per byte (perf). A sender keeps iperf3's
+ * block boundaries: a short write goes on with the rest of the block at its next turn, and a block counts once it is
+ * all written.
  */
 final class TcpFlow {
     enum Turn { PROGRESS, BLOCKED, PACED, DONE }

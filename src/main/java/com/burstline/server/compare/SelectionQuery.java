@@ -1,5 +1,6 @@
 package com.burstline.server.compare;
 
+import com.burstline.server.run.QueryParameters;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunPairs;
 import com.burstline.server.run.RunSelection;
@@ -10,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The selection in a comparison's, report's or export's query string, the same for all three so that one URL
@@ -25,13 +28,14 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
             "direction", "tag", "job", "pair", "from", "to", "status");
     private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
+    private static final Set<String> KNOWN = Stream.concat(FILTERS.stream(), OTHER.stream())
+            .collect(Collectors.toUnmodifiableSet());
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
-        params.keySet().stream().filter(name -> !FILTERS.contains(name) && !OTHER.contains(name)).findFirst()
-                .ifPresent(name -> {
-                    throw new InvalidSelectionException("unknown parameter '" + name + "'; the parameters are "
-                            + "groupBy, baseline, run, " + String.join(", ", FILTERS));
-                });
+        QueryParameters.firstUnknown(params.keySet(), KNOWN).ifPresent(name -> {
+            throw new InvalidSelectionException("unknown parameter '" + name + "'; the parameters are "
+                    + "groupBy, baseline, run, " + String.join(", ", FILTERS));
+        });
         String groupByName = single(params, "groupBy");
         GroupBy groupBy = groupByName == null ? defaultGroupBy : GroupBy.fromApiName(groupByName);
         List<String> groups = groupBy == null ? List.of() : values(params, groupBy.apiName());

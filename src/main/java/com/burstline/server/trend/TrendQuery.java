@@ -2,6 +2,7 @@ package com.burstline.server.trend;
 
 import com.burstline.server.compare.InvalidSelectionException;
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.run.QueryParameters;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 
@@ -20,7 +21,7 @@ record TrendQuery(SelectionQuery selection, Integer streams, Long target, int la
             "target", "driver", "instanceType", "tag", "job", "run", "last", "status");
 
     static TrendQuery parse(MultiValueMap<String, String> params) {
-        params.keySet().stream().filter(name -> !PARAMETERS.contains(name)).findFirst().ifPresent(name -> {
+        QueryParameters.firstUnknown(params.keySet(), PARAMETERS).ifPresent(name -> {
             throw new InvalidSelectionException("unknown parameter '" + name + "'; a trend has one line (no "
                     + "groups) and its parameters are " + String.join(", ", PARAMETERS));
         });
