@@ -178,9 +178,13 @@ function scenarioLabel(key, direction) {
   return direction ? `${label} ${direction}` : label;
 }
 
+/** The note names the left-out intervals in the table's order, whichever run's intervals arrived first. */
 function showLeftOut() {
+  const order = [...scenarioNames.keys()];
+  const position = (lineKey) => order.indexOf(lineKey.split('|')[0]);
+  const items = [...leftOut.entries()].sort(([a], [b]) => position(a) - position(b)).map(([, item]) => item);
   const note = document.getElementById('live-note');
-  note.textContent = stubNote([...leftOut.values()]);
+  note.textContent = stubNote(items);
   note.hidden = leftOut.size === 0;
 }
 
