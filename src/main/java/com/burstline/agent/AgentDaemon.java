@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.BuildVersion;
+
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -14,7 +16,7 @@ import java.util.logging.Logger;
  * delivery loop. Everything is wired by {@code new} in {@link #start}.
  */
 final class AgentDaemon implements AutoCloseable {
-    static final String VERSION = "0.1.0";
+    static final String VERSION = BuildVersion.get();
     private static final Logger LOG = Logger.getLogger(AgentDaemon.class.getName());
     private static final long RETRY_SECONDS = 2;
 

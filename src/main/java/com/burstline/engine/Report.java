@@ -1,5 +1,7 @@
 package com.burstline.engine;
 
+import com.burstline.contract.BuildVersion;
+
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -13,16 +15,16 @@ import java.util.Map;
 /** The {@code start} object of iperf3's {@code -J} output, and the engine's name and version in it. */
 final class Report {
     static final String TOOL = "burstline-java";
+    private static final String VERSION = TOOL + " " + BuildVersion.get();
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private Report() {
     }
 
-    /** {@code burstline-java 0.1.0}: the jar's version, or the build's when run from classes. */
+    /** {@code burstline-java 0.1.0}: the version of the build this engine came from. */
     static String version() {
-        String version = Report.class.getPackage().getImplementationVersion();
-        return TOOL + " " + (version == null ? "0.1.0-SNAPSHOT" : version);
+        return VERSION;
     }
 
     static Map<String, Object> start(TestRun run, String cookie, InetSocketAddress peer, double interval) {

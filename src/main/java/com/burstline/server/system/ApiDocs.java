@@ -1,12 +1,11 @@
 package com.burstline.server.system;
 
+import com.burstline.contract.BuildVersion;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -19,12 +18,9 @@ class ApiDocs {
     static final String BEARER = "apiToken";
 
     @Bean
-    OpenAPI burstlineOpenApi(ObjectProvider<BuildProperties> build) {
-        BuildProperties properties = build.getIfAvailable();
-        String version = properties != null ? properties.getVersion()
-                : java.util.Objects.requireNonNullElse(ApiDocs.class.getPackage().getImplementationVersion(), "dev");
+    OpenAPI burstlineOpenApi() {
         return new OpenAPI()
-                .info(new Info().title("Burstline").version(version)
+                .info(new Info().title("Burstline").version(BuildVersion.get())
                         .description("Store, compare and measure iperf3 runs against the instance's burst limit "
                                 + "and baseline. Reads need no token; writes take the API token (data/api-token) "
                                 + "as 'Authorization: Bearer …' — use Authorize. Errors are RFC 9457 problem "
