@@ -4,18 +4,27 @@ import com.burstline.contract.Iperf3Command;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The peer's side run by the agent's own engine: {@code iperf3 -s -p PORT -1} in a child JVM
- * ({@link EngineProcess}), returned once its "Server listening" line says it listens and killed if still running
- * after its timeout. Its own output is not needed: the client's report carries what this side received (results
- * exchange).
+ * The peer's side run by the agent's own engine: {@code iperf3 -s -p PORT -1 -J} in a child JVM
+ * ({@link EngineProcess}), returned once its "Server listening" line (on stderr with {@code -J}, on any platform)
+ * says it listens and killed if still running after its timeout. With {@code -J}, as {@link Iperf3ServerRole} runs
+ * iperf3, the client's {@code --get-server-output} brings back this side's intervals as JSON: for an upload, the
+ * only report of what arrived.
  */
 final class EngineServerRole {
+
+    static List<String> arguments(int port) {
+        List<String> args = new ArrayList<>(Iperf3Command.engineServer(port));
+        args.add("-J");
+        return List.copyOf(args);
+    }
 
     /** Starts the server; {@code whenDone} runs once when its test ends, it fails or its time is up. */
     ServerRoleHandle start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
         return ServerRoleHandle.of(ServerProcess.startListening("the engine's server",
-                EngineProcess.command(Iperf3Command.engineServer(port)), port, false, timeout, whenDone));
+                EngineProcess.command(arguments(port)), port, false, timeout, whenDone));
     }
 }

@@ -25,18 +25,24 @@ final class RunningProcess {
     private final Thread stderrReader;
     private volatile boolean killed;
 
-    private RunningProcess(Process process, Consumer<String> lineListener) {
+    private RunningProcess(Process process, Consumer<String> stdoutLines, Consumer<String> stderrLines) {
         this.process = process;
         this.stdoutReader = daemon("stdout-" + process.pid(),
-                () -> pump(process.getInputStream(), stdout, lineListener));
+                () -> pump(process.getInputStream(), stdout, stdoutLines));
         this.stderrReader = daemon("stderr-" + process.pid(),
-                () -> pump(process.getErrorStream(), stderr, line -> { }));
+                () -> pump(process.getErrorStream(), stderr, stderrLines));
     }
 
-    static RunningProcess start(List<String> command, Consumer<String> lineListener) throws IOException {
+    static RunningProcess start(List<String> command, Consumer<String> stdoutLines) throws IOException {
+        return start(command, stdoutLines, line -> { });
+    }
+
+    /** Starts {@code command}; each line of its stdout and of its stderr goes to the listener for that stream. */
+    static RunningProcess start(List<String> command, Consumer<String> stdoutLines, Consumer<String> stderrLines)
+            throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(nullDevice())));
-        return new RunningProcess(builder.start(), lineListener);
+        return new RunningProcess(builder.start(), stdoutLines, stderrLines);
     }
 
     /** Waits for the exit; past the timeout the whole tree is killed. */

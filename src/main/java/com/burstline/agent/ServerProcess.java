@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * A peer-side server for one test run as a process, iperf3's ({@link Iperf3ServerRole}) or the engine's
@@ -18,18 +19,20 @@ final class ServerProcess {
 
     /**
      * Starts a one-test server process ({@code iperf3 -s -1}, or the engine's), returns it once it listens — by the
-     * kernel's socket table when {@code byPortTable}, else by its "Server listening" line — and kills it if it still
-     * runs after {@code timeout}; {@code whenDone} runs once when it exits or is killed.
+     * kernel's socket table when {@code byPortTable}, else by its "Server listening" line (on stdout from iperf3 in
+     * text mode, on stderr from the engine with {@code -J}) — and kills it if it still runs after {@code timeout};
+     * {@code whenDone} runs once when it exits or is killed.
      */
     static RunningProcess startListening(String what, List<String> command, int port, boolean byPortTable,
                                          Duration timeout, Runnable whenDone)
             throws IOException, InterruptedException {
         CountDownLatch listening = new CountDownLatch(1);
-        RunningProcess process = RunningProcess.start(command, line -> {
+        Consumer<String> listeningLine = line -> {
             if (line.contains("Server listening")) {
                 listening.countDown();
             }
-        });
+        };
+        RunningProcess process = RunningProcess.start(command, listeningLine, listeningLine);
         boolean up = byPortTable ? awaitListening(process, port) : listening.await(LISTEN_WAIT.toMillis(),
                 TimeUnit.MILLISECONDS);
         if (!up || !process.isAlive()) {

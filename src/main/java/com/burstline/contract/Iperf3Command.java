@@ -69,14 +69,10 @@ public final class Iperf3Command {
     /** What starts the agent's own engine in place of an iperf3 binary: {@code java -jar burstline-agent.jar iperf3}. */
     public static final List<String> ENGINE_PROGRAM = List.of("java", "-jar", "burstline-agent.jar", "iperf3");
 
-    /**
-     * The engine's client line for the same test, for the agent to run and the report to print: the engine has no
-     * {@code --get-server-output} (the receiver's totals come back in the results exchange either way).
-     */
+    /** The engine's client line for the same test, for the agent to run and the report to print. */
     public static List<String> engineClient(Client client) {
         List<String> args = new ArrayList<>(ENGINE_PROGRAM);
-        client(ENGINE_PROGRAM.get(0), client).stream().skip(1)
-                .filter(arg -> !"--get-server-output".equals(arg)).forEach(args::add);
+        client(ENGINE_PROGRAM.get(0), client).stream().skip(1).forEach(args::add);
         return List.copyOf(args);
     }
 

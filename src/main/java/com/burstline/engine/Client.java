@@ -3,7 +3,6 @@ package com.burstline.engine;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +46,7 @@ public final class Client {
             expect(control, Wire.PARAM_EXCHANGE);
             control.writeJson(options.params().toJson());
             expect(control, Wire.CREATE_STREAMS);
-            UdpWarmup.beforeStreams(options.params(), server);
+            Warmup.beforeStreams(options.params(), server, true);
             ClientStreams streams = new ClientStreams(run, server, cookie, options.connectTimeoutMillis());
             Reporter reporter = new Reporter(run, options.interval(), output);
             try {
@@ -118,11 +117,7 @@ public final class Client {
     }
 
     private void exchangeResults(Control control, TestRun run, Reporter reporter, Cpu cpu) {
-        Map<Integer, Results.StreamResult> local = new LinkedHashMap<>();
-        double seconds = run.elapsedSeconds();
-        for (DataStream stream : run.streams) {
-            local.put(stream.id, Results.local(stream, reporter.baseline(stream), seconds));
-        }
+        Map<Integer, Results.StreamResult> local = Results.local(run, reporter);
         Cpu.Usage usage = cpu.usage();
         control.writeJson(Results.toJson(run.streams, List.copyOf(local.values()), usage));
         Results.Peer peer = Results.fromJson(control.readJson(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS,
@@ -130,6 +125,7 @@ public final class Client {
         expect(control, Wire.DISPLAY_RESULTS);
         run.closeStreams();
         control.writeState(Wire.IPERF_DONE);
+        peer.serverOutput().forEach(output::serverOutput);
         output.end(new EndSummary(run, local, peer).build(usage));
     }
 

@@ -17,7 +17,8 @@ import java.nio.channels.SocketChannel;
  */
 final class ClientStreams {
     static final int UDP_RECEIVE_BUFFER = 4 * 1024 * 1024;
-    private static final int UDP_REPLY_TIMEOUT_MILLIS = 10_000;
+    /** iperf3's own wait for the reply (SO_RCVTIMEO, reference §4.2). */
+    private static final int UDP_REPLY_TIMEOUT_MILLIS = 30_000;
     private final TestRun run;
     private final InetSocketAddress server;
     private final byte[] cookie;
@@ -78,6 +79,9 @@ final class ClientStreams {
             closeQuietly(channel);
             throw new EngineException("unable to connect UDP stream " + id + " to " + server + ": "
                     + e.getMessage(), e);
+        } catch (RuntimeException noReply) {
+            closeQuietly(channel);
+            throw noReply;
         }
     }
 

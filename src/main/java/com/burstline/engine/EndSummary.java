@@ -27,7 +27,7 @@ final class EndSummary {
         Side reverse = new Side();
         for (DataStream stream : run.streams) {
             Results.StreamResult mine = local.get(stream.id);
-            Results.StreamResult theirs = peer.streams().getOrDefault(stream.id, mine);
+            Results.StreamResult theirs = peer.of(mine);
             Results.StreamResult sent = stream.sending ? mine : theirs;
             Results.StreamResult received = stream.sending ? theirs : mine;
             streams.add(run.params.udp() ? Map.of("udp", udpRow(stream, sent, received))
@@ -68,10 +68,10 @@ final class EndSummary {
         return row;
     }
 
-    /** Bytes from {@code bytes}; packets from the sender; loss and jitter from the receiver. */
+    /** Bytes and packets from {@code bytes}; loss and jitter from the receiver; each after the omit period. */
     private static Rows.Figures figures(Results.StreamResult bytes, Results.StreamResult received) {
-        return new Rows.Figures(bytes.bytes(), bytes.packets(), received.errors(), received.outOfOrder(),
-                received.jitterSeconds());
+        return new Rows.Figures(bytes.bytes(), bytes.countedPackets(), received.countedErrors(),
+                received.outOfOrder(), received.jitterSeconds());
     }
 
     private boolean isForward(DataStream stream) {
@@ -91,8 +91,9 @@ final class EndSummary {
         private double receivedEnd;
 
         void add(Results.StreamResult s, Results.StreamResult r) {
-            sent.add(new Rows.Figures(s.bytes(), s.packets(), 0, 0, 0));
-            received.add(new Rows.Figures(r.bytes(), s.packets(), r.errors(), r.outOfOrder(), r.jitterSeconds()));
+            sent.add(new Rows.Figures(s.bytes(), s.countedPackets(), 0, 0, 0));
+            received.add(new Rows.Figures(r.bytes(), s.countedPackets(), r.countedErrors(), r.outOfOrder(),
+                    r.jitterSeconds()));
             combined.add(figures(s, r));
             sentEnd = Math.max(sentEnd, s.endTime());
             receivedEnd = Math.max(receivedEnd, r.endTime());

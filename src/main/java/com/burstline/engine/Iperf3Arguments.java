@@ -38,6 +38,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
                 case "-w", "--window" -> b.window = (int) Units.parse(value(args, ++i, arg), arg, 1024);
                 case "-O", "--omit" -> b.omit = (int) integer(value(args, ++i, arg), arg, 0, 600);
                 case "--udp-counters-64bit" -> b.counters64 = true;
+                case "--get-server-output" -> b.serverOutput = true;
                 default -> throw new EngineException("unknown option " + arg);
             }
         }
@@ -92,6 +93,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
         int window;
         int omit;
         boolean counters64;
+        boolean serverOutput;
 
         Iperf3Arguments build() {
             if (help) {
@@ -110,7 +112,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
             long rate = bandwidth != null ? bandwidth : udp ? Wire.DEFAULT_UDP_RATE : 0;
             int seconds = bytes > 0 || blocks > 0 ? 0 : time;
             TestParams params = new TestParams(udp, omit, seconds, bytes, blocks, parallel, reverse, bidir, window,
-                    length, rate, counters64);
+                    length, rate, counters64, serverOutput);
             return new Iperf3Arguments(false, false, false, host, port, interval, json, jsonStream, params);
         }
     }

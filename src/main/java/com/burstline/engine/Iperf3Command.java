@@ -33,6 +33,7 @@ public final class Iperf3Command {
               -w, --window #[KMG]       set send/receive socket buffer sizes
               -O, --omit N              perform pre-test for N seconds and omit the pre-test statistics
                   --udp-counters-64bit  use 64-bit counters in UDP test packets
+              --get-server-output   get results from server
             """;
 
     private Iperf3Command() {
@@ -57,9 +58,14 @@ public final class Iperf3Command {
             if (parsed.server()) {
                 ServerOptions options = new ServerOptions(parsed.port(), parsed.once(), parsed.interval());
                 try (Server server = new Server(options, () -> output(parsed, out, false))) {
-                    if (!parsed.json()) {
+                    String listening = "Server listening on " + server.port() + " (" + Report.version() + ")";
+                    if (parsed.json()) {
+                        // stdout is the JSON alone, as iperf3's; whoever started this server still learns it is up
+                        err.println(listening);
+                        err.flush();
+                    } else {
                         out.println("-----------------------------------------------------------");
-                        out.println("Server listening on " + server.port() + " (" + Report.version() + ")");
+                        out.println(listening);
                         out.println("-----------------------------------------------------------");
                     }
                     server.serve();

@@ -53,6 +53,19 @@ public final class JsonOutput implements Output {
         event("error", message);
     }
 
+    /** {@code -J}: a top-level key after {@code end}, as iperf3 writes it; a stream: an event of its own. */
+    @Override
+    public synchronized void serverOutput(String key, Object report) {
+        whole.put(key, report);
+        event(key, report);
+    }
+
+    /** The whole tree; under {@code --json-stream} without intervals, as iperf3's own keeps none then. */
+    @Override
+    public synchronized Map<String, Object> reportForClient() {
+        return Map.of("server_output_json", new LinkedHashMap<>(whole));
+    }
+
     @Override
     public synchronized void done() {
         if (!stream) {

@@ -16,6 +16,21 @@ public interface Output {
 
     void error(String message);
 
+    /**
+     * The server's own report that the client asked for ({@code --get-server-output}), under iperf3's key:
+     * {@code server_output_json} or {@code server_output_text}. It comes before {@link #end}.
+     */
+    default void serverOutput(String key, Object report) {
+    }
+
+    /**
+     * On a server: its report so far (after {@link #end}) for a client that asked for it, as the results exchange
+     * carries it: {@code server_output_json} with the whole {@code -J} tree, or {@code server_output_text}.
+     */
+    default Map<String, Object> reportForClient() {
+        return Map.of();
+    }
+
     /** The test is over (after {@link #end} or {@link #error}). */
     default void done() {
     }

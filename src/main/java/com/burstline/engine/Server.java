@@ -61,8 +61,15 @@ public final class Server implements AutoCloseable {
         }
     }
 
-    private void startSession(SocketChannel connection) throws IOException {
-        ServerSession session = new ServerSession(connection, listener, options, outputs.get());
+    /** A client that is gone before its session starts costs its connection, not the server. */
+    private void startSession(SocketChannel connection) {
+        ServerSession session;
+        try {
+            session = new ServerSession(connection, listener, options, outputs.get());
+        } catch (IOException gone) {
+            ClientStreams.closeQuietly(connection);
+            return;
+        }
         current = session;
         Thread thread = new Thread(() -> {
             try {

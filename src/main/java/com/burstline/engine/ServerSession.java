@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +49,7 @@ final class ServerSession {
             control.writeState(Wire.PARAM_EXCHANGE);
             run = new TestRun(TestParams.fromJson(control.readJson(Wire.MAX_PARAMS_JSON, STEP_TIMEOUT_MILLIS,
                     "the parameters message")), false);
+            Warmup.beforeStreams(run.params, peer, false);
             streams.open(run, cookie, control);
             control.writeState(Wire.TEST_START);
             control.writeState(Wire.TEST_RUNNING);
@@ -116,13 +116,15 @@ final class ServerSession {
         control.writeState(Wire.EXCHANGE_RESULTS);
         Results.Peer peerResults = Results.fromJson(control.readJson(Wire.MAX_RESULTS_JSON, STEP_TIMEOUT_MILLIS,
                 "the client's results"), run.streams);
-        Map<Integer, Results.StreamResult> local = new LinkedHashMap<>();
-        double seconds = run.elapsedSeconds();
-        for (DataStream stream : run.streams) {
-            local.put(stream.id, Results.local(stream, reporter.baseline(stream), seconds));
-        }
+        Map<Integer, Results.StreamResult> local = Results.local(run, reporter);
         Cpu.Usage usage = cpu.usage();
-        control.writeJson(Results.toJson(run.streams, List.copyOf(local.values()), usage));
+        // The end is known once the client's results are in; a client with --get-server-output gets it too.
+        output.end(new EndSummary(run, local, peerResults).build(usage));
+        Map<String, Object> results = Results.toJson(run.streams, List.copyOf(local.values()), usage);
+        if (run.params.serverOutput()) {
+            results.putAll(output.reportForClient());
+        }
+        control.writeJson(results);
         control.writeState(Wire.DISPLAY_RESULTS);
         try {
             int done = control.readState(STEP_TIMEOUT_MILLIS);
@@ -132,6 +134,5 @@ final class ServerSession {
         } catch (EngineException closedWithoutDone) {
             // The figures are complete; a client that hangs up without IPERF_DONE loses nothing.
         }
-        output.end(new EndSummary(run, local, peerResults).build(usage));
     }
 }

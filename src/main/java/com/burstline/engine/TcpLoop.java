@@ -93,14 +93,23 @@ final class TcpLoop implements StreamLoop {
     public void run() {
         try {
             while (!flows.isEmpty()) {
-                selector.select(onReady, timeoutMillis());
-                sweep();
+                pass();
             }
         } catch (IOException | RuntimeException e) {
             StreamLoop.failAll(run, flows, e);
         } finally {
             ClientStreams.closeQuietly(selector);
         }
+    }
+
+    /**
+     * One select and its turns, a method of its own so that {@link TcpWarmup} leaves it compiled: a loop that runs once
+     * per test is compiled on the stack (OSR) only after tens of thousands of turns, and that code goes when the
+     * warm-up's loop ends; a callee's stays.
+     */
+    private void pass() throws IOException {
+        selector.select(onReady, timeoutMillis());
+        sweep();
     }
 
     private void ready(SelectionKey key) {

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * What the client asks for: the parameters JSON of reference §3. {@code time} is in seconds (0 when {@code bytes} or
  * {@code blocks} ends the test), {@code bandwidth} in bit/s per stream (0 = unlimited), {@code window} 0 = system
- * default.
+ * default; {@code serverOutput} asks the server to send its own report back ({@code --get-server-output}).
  */
 public record TestParams(
         boolean udp,
@@ -20,7 +20,8 @@ public record TestParams(
         int window,
         int len,
         long bandwidth,
-        boolean udpCounters64) {
+        boolean udpCounters64,
+        boolean serverOutput) {
 
     static final String CLIENT_VERSION = "3.12";
 
@@ -81,44 +82,52 @@ public record TestParams(
         if (udpCounters64) {
             json.put("udp_counters_64bit", 1);
         }
+        if (serverOutput) {
+            json.put("get_server_output", 1);
+        }
         json.put("client_version", CLIENT_VERSION);
         return json;
     }
 
     /**
      * Reads the parameters as a 3.18 server does: unknown keys are ignored, a key of the wrong type counts as absent,
-     * presence flags count whatever their value, then the values are range-checked.
+     * presence flags count whatever their value, numbers are read as iperf3's cJSON reads them (whole, saturating at
+     * the type's limits), then the values are range-checked. An absent {@code bandwidth} is 0, unlimited: the stock
+     * client leaves it out for {@code -b 0} and sends its 1 Mbit/s UDP default itself.
      */
     static TestParams fromJson(Map<String, Object> json) {
         boolean udp = json.containsKey("udp");
         if (!udp && !json.containsKey("tcp")) {
             throw new EngineException("the parameters name neither tcp nor udp; this engine measures TCP and UDP");
         }
-        int len = (int) number(json, "len", udp ? Wire.DEFAULT_UDP_BLKSIZE : Wire.DEFAULT_TCP_BLKSIZE);
         return new TestParams(udp,
-                (int) number(json, "omit", 0),
-                (int) number(json, "time", 10),
+                integer(json, "omit", 0),
+                integer(json, "time", 10),
                 number(json, "num", 0),
                 number(json, "blockcount", 0),
-                (int) number(json, "parallel", 1),
+                integer(json, "parallel", 1),
                 json.containsKey("reverse"),
                 json.containsKey("bidirectional"),
-                (int) number(json, "window", 0),
-                len,
-                number(json, "bandwidth", udp ? Wire.DEFAULT_UDP_RATE : 0),
-                number(json, "udp_counters_64bit", 0) != 0);
+                integer(json, "window", 0),
+                integer(json, "len", udp ? Wire.DEFAULT_UDP_BLKSIZE : Wire.DEFAULT_TCP_BLKSIZE),
+                number(json, "bandwidth", 0),
+                number(json, "udp_counters_64bit", 0) != 0,
+                number(json, "get_server_output", 0) != 0);
     }
 
-    /** A whole JSON number in int range-ish, else the default: iperf3 treats a mistyped key as absent. */
+    /** An int parameter: 4294967297 streams saturate to too many, as in iperf3, rather than wrapping to 1. */
+    private static int integer(Map<String, Object> json, String key, int absent) {
+        long value = number(json, key, absent);
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
+    }
+
+    /** A number parameter, its fraction dropped as iperf3's {@code valueint} does; else the default. */
     private static long number(Map<String, Object> json, String key, long absent) {
         Object value = json.get(key);
-        if (!(value instanceof Number number)) {
-            return absent;
+        if (value instanceof Integer || value instanceof Long) {
+            return ((Number) value).longValue();
         }
-        double d = number.doubleValue();
-        if (d != Math.rint(d) || Math.abs(d) > Long.MAX_VALUE / 2.0) {
-            throw new EngineException("the parameter " + key + " must be a whole number, not " + value);
-        }
-        return number.longValue();
+        // a fraction or a number past long's range: the cast truncates and saturates where longValue() would wrap
+        return value instanceof Number number ? (long) number.doubleValue() : absent;
     }
 }

@@ -54,12 +54,16 @@ final class TestRun {
         return omitting;
     }
 
-    /** A sender may start another block while the test runs and the byte and block limits are not reached. */
+    /**
+     * A sender may start another block while the test runs and, on the client, the byte and block limits are not
+     * reached. A server sends until TEST_END as iperf3's does: stopping at exactly {@code -n} bytes left a client
+     * in {@code -u -R -n} waiting for ever once one datagram was lost.
+     */
     boolean mayStartBlock() {
         if (!sending) {
             return false;
         }
-        if (omitting) {
+        if (omitting || !client) {
             return true;
         }
         boolean bytesLeft = params.bytes() == 0 || sentBytes.get() < params.bytes();

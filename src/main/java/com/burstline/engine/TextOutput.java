@@ -1,20 +1,43 @@
 package com.burstline.engine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** iperf3's human-readable output, written from the same events as {@code -J}. */
+/**
+ * iperf3's human-readable output, written from the same events as {@code -J}. A server keeps a copy of what it wrote
+ * for a client that asks for it ({@code server_output_text}).
+ */
 public final class TextOutput implements Output {
     private static final String RULE = "- - - - - - - - - - - - - - - - - - - - - - - - -";
     private final PrintStream out;
+    private final ByteArrayOutputStream transcript = new ByteArrayOutputStream();
     private final boolean client;
     private boolean udp;
 
     public TextOutput(PrintStream out, boolean client) {
-        this.out = out;
+        this.out = client ? out : new PrintStream(new Tee(out, transcript), false, StandardCharsets.UTF_8);
         this.client = client;
+    }
+
+    @Override
+    public void serverOutput(String key, Object report) {
+        if ("server_output_text".equals(key)) {
+            out.println();
+            out.println("Server output:");
+            out.print(report);
+            out.flush();
+        }
+    }
+
+    @Override
+    public Map<String, Object> reportForClient() {
+        out.flush();
+        return Map.of("server_output_text", transcript.toString(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -105,5 +128,33 @@ public final class TextOutput implements Output {
 
     private static double num(Map<?, ?> map, String key) {
         return map.get(key) instanceof Number n ? n.doubleValue() : 0;
+    }
+
+    /** Writes to the console and to the server's transcript alike. */
+    private static final class Tee extends OutputStream {
+        private final OutputStream console;
+        private final OutputStream copy;
+
+        Tee(OutputStream console, OutputStream copy) {
+            this.console = console;
+            this.copy = copy;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            console.write(b);
+            copy.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            console.write(b, off, len);
+            copy.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws java.io.IOException {
+            console.flush();
+        }
     }
 }

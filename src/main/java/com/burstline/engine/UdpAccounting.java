@@ -31,8 +31,10 @@ final class UdpAccounting {
             }
         }
         if (resetJitter) {
+            // iperf3 takes the first datagram after the omit period as a stream's first (its byte count is 0 again)
             resetJitter = false;
             jitterSeconds = 0;
+            seenFirst = false;
         }
         // iperf_time_diff is always non-negative: the two clocks are unrelated, only differences matter.
         double transit = Math.abs(arrivalMicros - sentMicros) / 1e6;

@@ -57,6 +57,7 @@ class ToolsTest {
         assertThat(EngineTool.command(new ScenarioSpec(7, 31, 1, "10.77.0.2", 5209, "UDP", "download", 2, 10, 1, 2,
                 1_000_000_000L, "java", DispatchNonce.generate())))
                 .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
-                        "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "--json-stream");
+                        "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "--get-server-output",
+                        "--json-stream");
     }
 }

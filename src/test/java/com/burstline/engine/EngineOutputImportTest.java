@@ -4,6 +4,7 @@ import com.burstline.iperf.Direction;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
 import com.burstline.iperf.Protocol;
+import com.burstline.iperf.Side;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,7 @@ class EngineOutputImportTest {
 
     @Test
     void aTcpUploadImportsWithTheEnginesNameAndItsIntervals() throws InterruptedException {
-        byte[] output = runClient(new TestParams(false, 0, 2, 0, 0, 2, false, false, 0, 131072, 0, false), false);
+        byte[] output = runClient(new TestParams(false, 0, 2, 0, 0, 2, false, false, 0, 131072, 0, false, false), false);
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
         assertThat(result.toolVersion()).startsWith("burstline-java ");
@@ -69,7 +70,7 @@ class EngineOutputImportTest {
 
     @Test
     void aUdpDownloadAsJsonStreamImportsWithJitterAndLoss() {
-        byte[] output = runClient(new TestParams(true, 0, 1, 0, 0, 1, true, false, 0, 1200, 10_000_000, false), true);
+        byte[] output = runClient(new TestParams(true, 0, 1, 0, 0, 1, true, false, 0, 1200, 10_000_000, false, false), true);
         assertThat(new String(output, StandardCharsets.UTF_8)).startsWith("{\"event\":\"start\"");
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
@@ -83,8 +84,21 @@ class EngineOutputImportTest {
     }
 
     @Test
+    void anUploadWithTheServersOutputImportsWhatArrivedAsTheReceiversIntervals() {
+        // as the agent runs the engine: --json-stream, --get-server-output, a server with -J
+        byte[] output = runClient(new TestParams(true, 0, 2, 0, 0, 1, false, false, 0, 1400, 20_000_000, false, true),
+                true);
+        Iperf3Result result = new Iperf3OutputParser().parse(output);
+
+        assertThat(result.intervals()).anySatisfy(i -> assertThat(i.side()).isEqualTo(Side.SENDER));
+        assertThat(result.intervals()).filteredOn(i -> i.side() == Side.RECEIVER && i.isSum())
+                .hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(i -> assertThat(i.jitterMs()).isNotNull());
+    }
+
+    @Test
     void aBidirectionalRunImportsBothDirections() {
-        byte[] output = runClient(new TestParams(false, 0, 1, 0, 0, 1, false, true, 0, 131072, 0, false), false);
+        byte[] output = runClient(new TestParams(false, 0, 1, 0, 0, 1, false, true, 0, 131072, 0, false, false), false);
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
         assertThat(result.direction()).isEqualTo(Direction.BIDIR);

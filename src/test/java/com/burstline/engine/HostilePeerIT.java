@@ -17,9 +17,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +36,7 @@ class HostilePeerIT {
 
     @BeforeEach
     void startServer() throws IOException {
-        socketsBefore = openSockets();
+        socketsBefore = OpenSockets.count();
         PrintStream print = new PrintStream(serverOut, true, StandardCharsets.UTF_8);
         server = new Server(new ServerOptions(PORT, false, 1), () -> new JsonOutput(print, true));
         serving = new Thread(server::serve, "test-serving");
@@ -52,7 +50,7 @@ class HostilePeerIT {
         serving.join(10_000);
         Thread.sleep(300);
         assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("engine-"));
-        assertThat(openSockets()).as("open sockets").isLessThanOrEqualTo(socketsBefore);
+        assertThat(OpenSockets.count()).as("open sockets").isLessThanOrEqualTo(socketsBefore);
     }
 
     @Test
@@ -155,7 +153,7 @@ class HostilePeerIT {
                 }
             });
             peer.start();
-            TestParams params = new TestParams(false, 0, 1, 0, 0, 1, false, false, 0, 1000, 0, false);
+            TestParams params = new TestParams(false, 0, 1, 0, 0, 1, false, false, 0, 1000, 0, false, false);
             Client client = new Client(new ClientOptions("127.0.0.1", fake.getLocalPort(), params, 1, 5000),
                     new JsonOutput(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false));
             assertThatThrownBy(client::run).hasMessageContaining("error code 999");
@@ -203,31 +201,5 @@ class HostilePeerIT {
             Thread.sleep(100);
         }
         assertThat(serverOut.toString(StandardCharsets.UTF_8)).contains(text);
-    }
-
-    /**
-     * This JVM's open TCP and UDP sockets: the file descriptors that link to {@code socket:[inode]} with an inode the
-     * kernel lists in its TCP or UDP tables. Unix-domain sockets are left out: the JVM opens one of its own during the
-     * first test here (run alone, the class saw it appear in whichever test came first) and keeps it; the engine has
-     * none.
-     */
-    private static long openSockets() throws IOException {
-        Set<String> inet = new HashSet<>();
-        for (String table : List.of("tcp", "tcp6", "udp", "udp6")) {
-            List<String> lines = Files.readAllLines(Path.of("/proc/net/" + table));
-            for (String line : lines.subList(1, lines.size())) {
-                inet.add(line.strip().split("\\s+")[9]);
-            }
-        }
-        try (var files = Files.list(Path.of("/proc/self/fd"))) {
-            return files.filter(fd -> {
-                try {
-                    String link = Files.readSymbolicLink(fd).toString();
-                    return link.startsWith("socket:[") && inet.contains(link.substring(8, link.length() - 1));
-                } catch (IOException gone) {
-                    return false;
-                }
-            }).count();
-        }
     }
 }

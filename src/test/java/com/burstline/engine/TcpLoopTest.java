@@ -38,7 +38,7 @@ class TcpLoopTest {
     @ParameterizedTest(name = "{0} streams")
     @ValueSource(ints = {1, 3})
     void aBlockLimitEndsEveryStreamOnABlockBoundaryAndTheBytesArriveAsCounted(int count) throws Exception {
-        run = start(new TestParams(false, 0, 0, 0, 40, count, false, false, 0, LEN, 0, false), true, count);
+        run = start(new TestParams(false, 0, 0, 0, 40, count, false, false, 0, LEN, 0, false, false), true, count);
 
         List<Thread> loop = loopThreads();
         long[] received = new long[count];
@@ -63,7 +63,7 @@ class TcpLoopTest {
     @ParameterizedTest(name = "{0} streams")
     @ValueSource(ints = {1, 2})
     void receiversCountUntilThePeerClosesThenTheLoopEnds(int count) throws Exception {
-        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false), false, count);
+        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false, false), false, count);
         ByteBuffer data = ByteBuffer.allocate(1_000_000);
         for (int i = 0; i < count; i++) {
             for (int n = 0; n <= i; n++) {
@@ -88,7 +88,7 @@ class TcpLoopTest {
     @ParameterizedTest(name = "{0} streams")
     @ValueSource(ints = {1, 4})
     void aLoopWaitingOnFullSocketsEndsWhenTheTestClosesThem(int count) throws Exception {
-        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false), true, count);
+        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false, false), true, count);
         while (run.streams.stream().mapToLong(s -> s.counters.bytes()).sum() < count * 131072L) {
             Thread.sleep(10); // the peers never read: the sockets fill and the loop waits in select
         }
@@ -103,7 +103,7 @@ class TcpLoopTest {
     @ParameterizedTest(name = "{0} streams")
     @ValueSource(ints = {1, 4})
     void receiversWaitingOnQuietSocketsEndWhenTheTestClosesThem(int count) throws Exception {
-        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false), false, count);
+        run = start(new TestParams(false, 0, 10, 0, 0, count, false, false, 0, 131072, 0, false, false), false, count);
         peers.get(0).write(ByteBuffer.allocate(1000));
         while (run.streams.get(0).counters.bytes() < 1000) {
             Thread.sleep(10); // then every socket is empty and the receiving thread waits in select

@@ -68,4 +68,15 @@ class UdpAccountingTest {
         accounting.record(3, 2000, 5000);   // same transit as before: d = 0
         assertThat(accounting.jitterSeconds()).isZero();
     }
+
+    @Test
+    void theFirstDatagramAfterTheOmitPeriodCountsAsAStreamsFirst() {
+        // iperf3 starts its byte count over at the end of the omit period, and its first-packet rule keys on it
+        accounting.record(1, 0, 1000);      // transit 1 ms
+        accounting.requestJitterReset();
+        accounting.record(2, 1000, 9000);   // transit 8 ms: the first after the reset, so d = 0, not 7 ms
+        assertThat(accounting.jitterSeconds()).isZero();
+        accounting.record(3, 2000, 11000);  // transit 9 ms: d = 1 ms
+        assertThat(accounting.jitterSeconds()).isCloseTo(0.001 / 16, within(1e-12));
+    }
 }

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 /** The sender's warm-up before a UDP test stays in this process, and the UDP sockets take the peer's family. */
 class UdpWarmupTest {
     private static final TestParams UNLIMITED_UDP =
-            new TestParams(true, 0, 1, 0, 0, 1, false, false, 0, 1460, 0, false);
+            new TestParams(true, 0, 1, 0, 0, 1, false, false, 0, 1460, 0, false, false);
 
     @Test
     void theWarmupSendsNothingToThePeerAndLeavesNoThreadBehind() throws Exception {
@@ -25,7 +25,7 @@ class UdpWarmupTest {
             peer.configureBlocking(false);
 
             assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
-                    UdpWarmup.beforeStreams(UNLIMITED_UDP, (InetSocketAddress) peer.getLocalAddress()));
+                    UdpWarmup.sender(UNLIMITED_UDP, (InetSocketAddress) peer.getLocalAddress(), true));
 
             assertThat(peer.receive(ByteBuffer.allocate(2048))).isNull();
             assertThat(Thread.getAllStackTraces().keySet()).noneMatch(

@@ -113,6 +113,15 @@ class EngineJobIT {
         JsonNode udp = runs.get(2);
         assertThat(udp.get("receivedBitsPerSecond").doubleValue()).isBetween(0.98 * 200e6, 1.02 * 200e6);
         assertThat(udp.get("lostPercent").doubleValue()).isLessThan(1.0);
+        // an upload's only report of what arrived is the receiving engine's own, carried by --get-server-output
+        List<JsonNode> arrived = new ArrayList<>();
+        json(api.get("/api/v1/runs/" + udp.get("id").longValue() + "/intervals?side=receiver")).forEach(row -> {
+            if ("sum".equals(row.get("stream").stringValue()) && !row.get("omitted").booleanValue()) {
+                arrived.add(row);
+            }
+        });
+        assertThat(arrived).as("the receiver's intervals of the UDP upload").hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(row -> assertThat(row.get("jitterMs").isNull()).isFalse());
         assertThat(events).anySatisfy(event -> assertThat(event).contains("\"source\":\"burstline-java\"")
                 .contains("\"direction\":\"download\""));
         assertThat(events).noneSatisfy(event -> assertThat(event).contains("interface-counters"));
