@@ -156,6 +156,7 @@ public final class Iperf3OutputParser {
             return new Iperf3Result(
                     format,
                     toolVersion(start),
+                    serverTool(),
                     startedAt(start),
                     protocol,
                     direction,
@@ -186,8 +187,8 @@ public final class Iperf3OutputParser {
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
             long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
-            return Iperf3Result.partial(format, toolVersion(start), startedAt(start), protocol, direction,
-                    testStart.requireInt("num_streams"), testStart.requireInt("duration"),
+            return Iperf3Result.partial(format, toolVersion(start), serverTool(), startedAt(start), protocol,
+                    direction, testStart.requireInt("num_streams"), testStart.requireInt("duration"),
                     testStart.has("omit") ? testStart.requireInt("omit") : 0, target > 0 ? target : null,
                     intervals(direction, isClientOutput(start)));
         }
@@ -237,10 +238,26 @@ public final class Iperf3OutputParser {
 
         private static String toolVersion(JsonPath start) {
             String version = start.optionalString("version");
-            if (version == null) {
-                return null;
-            }
+            return version == null ? null : trimmed(version);
+        }
+
+        private static String trimmed(String version) {
             return version.startsWith("iperf ") ? version.substring("iperf ".length()).strip() : version.strip();
+        }
+
+        /**
+         * Which program served the test, from the server's report the client carried: the version in
+         * {@code server_output_json}, or stock iperf3 for {@code server_output_text} (the engine's server writes
+         * JSON only). Null when the output holds neither, or a report that names no version: then it is not known.
+         */
+        private ServerTool serverTool() {
+            JsonNode json = root.node().get("server_output_json");
+            if (json != null && json.isObject()) {
+                JsonNode version = json.path("start").path("version");
+                return version.isString() ? new ServerTool(trimmed(version.stringValue())) : null;
+            }
+            JsonNode text = root.node().get("server_output_text");
+            return text != null && text.isString() ? new ServerTool(null) : null;
         }
 
         private static Instant startedAt(JsonPath start) {

@@ -8,11 +8,13 @@ import java.util.List;
  *
  * <p>Throughput and CPU figures are iperf3's own, unrounded: {@code sentBitsPerSecond} is
  * {@code end.sum_sent.bits_per_second}, {@code receivedBitsPerSecond} is {@code end.sum_received.bits_per_second}.
- * Values iperf3 did not report (retransmits on a host without TCP_INFO, jitter on TCP) are {@code null}.
+ * Values iperf3 did not report (retransmits on a host without TCP_INFO, jitter on TCP) are {@code null}, and so is
+ * {@code serverTool} when the output does not say which program served the test.
  */
 public record Iperf3Result(
         OutputFormat format,
         String toolVersion,
+        ServerTool serverTool,
         Instant startedAt,
         Protocol protocol,
         Direction direction,
@@ -41,14 +43,15 @@ public record Iperf3Result(
      *
      * @throws Iperf3FormatException when no interval was measured
      */
-    public static Iperf3Result partial(OutputFormat format, String toolVersion, Instant startedAt, Protocol protocol,
-                                       Direction direction, int streams, int durationSeconds, int omitSeconds,
-                                       Long targetBitsPerSecond, List<IntervalSample> rows) {
+    public static Iperf3Result partial(OutputFormat format, String toolVersion, ServerTool serverTool,
+                                       Instant startedAt, Protocol protocol, Direction direction, int streams,
+                                       int durationSeconds, int omitSeconds, Long targetBitsPerSecond,
+                                       List<IntervalSample> rows) {
         List<IntervalSample> measured = PartialFigures.measured(rows);
         PartialFigures figures = PartialFigures.of(measured, direction);
         boolean tcp = protocol == Protocol.TCP;
-        return new Iperf3Result(format, toolVersion, startedAt, protocol, direction, streams, durationSeconds,
-                omitSeconds, targetBitsPerSecond, figures.sent(), figures.received(),
+        return new Iperf3Result(format, toolVersion, serverTool, startedAt, protocol, direction, streams,
+                durationSeconds, omitSeconds, targetBitsPerSecond, figures.sent(), figures.received(),
                 tcp ? figures.retransmits() : null, tcp ? null : figures.jitterMs(),
                 tcp ? null : figures.lostPercent(), null, null, figures.reverseSent(), figures.reverseReceived(),
                 measured);

@@ -109,6 +109,36 @@ class Iperf3OutputParserTest {
         }
     }
 
+    static List<String> runsWithTheServersJson() {
+        return Samples.all().stream().filter(name -> name.endsWith("-server-lab.json")).toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("runsWithTheServersJson")
+    void theServersJsonReportNamesTheProgramThatServed(String sample) {
+        Iperf3Result result = parser.parse(Samples.bytes(sample));
+        String serverVersion = asMonolithic(sample).get("server_output_json").get("start").get("version")
+                .stringValue();
+
+        assertThat(serverVersion).isEqualTo("iperf 3.12");
+        assertThat(result.serverTool()).isEqualTo(new ServerTool("3.12"));
+    }
+
+    @Test
+    void aServersTextReportIsStockIperf3OfAnUnknownVersion() {
+        Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-1-upload-server-text-loopback.json"));
+
+        assertThat(result.serverTool()).isEqualTo(new ServerTool(null));
+    }
+
+    @Test
+    void withoutTheServersReportWhoServedIsNotKnown() {
+        assertThat(parser.parse(Samples.bytes("iperf3-312-tcp-1-upload.json")).serverTool()).isNull();
+        assertThat(parser.parse(Samples.bytes("iperf3-318-tcp-1-upload-stream.json")).serverTool()).isNull();
+        assertThat(parser.parsePartial(Samples.bytes("iperf3-312-tcp-1-upload-error-server-killed-loopback.json"))
+                .serverTool()).isNull();
+    }
+
     @Test
     void aDownloadsClientRowsAreTheReceiversWithoutServerOutput() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-1-download.json"));

@@ -78,7 +78,7 @@ class LiveSampleRuns {
                 }
             }
         }
-        return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, null, null, scenario.protocol(),
+        return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, null, null, null, scenario.protocol(),
                 scenario.direction(), scenario.streams(), scenario.durationSeconds(), scenario.omitSeconds(),
                 scenario.targetBitsPerSecond(), rows);
     }

@@ -22,6 +22,8 @@ import java.util.stream.Collectors;
 final class CommandLines {
     /** Arguments a shell would split or expand are quoted, so that a line can be pasted as it is. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+    /** The tool name of the agent's own engine in a {@link RunSummary}. */
+    private static final String ENGINE = "burstline-java";
 
     private CommandLines() {
     }
@@ -36,10 +38,17 @@ final class CommandLines {
         return new ArrayList<>(commands);
     }
 
+    /**
+     * The peer's line, for the program its output says served the test. Where it does not say (no server report in
+     * the client's output), the client's own tool is a guess, and the line says so: each agent resolves {@code auto}
+     * for itself, so an engine client may have met a stock iperf3 server.
+     */
     private static String server(RunSummary run, List<String> stored) {
         Integer port = portOf(stored);
-        List<String> line = engine(run) ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
-        return join(line) + "    # on " + host(run.peer(), "the peer");
+        boolean known = run.peerTool() != null;
+        boolean engine = ENGINE.equals(known ? run.peerTool() : run.tool());
+        List<String> line = engine ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
+        return join(line) + "    # on " + host(run.peer(), "the peer") + (known ? "" : " (its tool was not recorded)");
     }
 
     /** The port the agent's client connected to, which its peer's server listened on; null when not recorded. */
@@ -90,7 +99,7 @@ final class CommandLines {
 
     /** Whether the agent's own engine measured the run (its output names it {@code burstline-java}). */
     private static boolean engine(RunSummary run) {
-        return "burstline-java".equals(run.tool());
+        return ENGINE.equals(run.tool());
     }
 
     private static String host(String name, String unknown) {

@@ -1,6 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.ServerTool;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
@@ -43,6 +44,9 @@ class Run {
     private List<String> tags = new ArrayList<>();
     private String tool;
     private String toolVersion;
+    /** Which program served the other end ({@link #TOOL_IPERF3} or {@link #TOOL_ENGINE}); null when not known. */
+    private String peerTool;
+    private String peerToolVersion;
     private String outputFormat;
     private Instant startedAt;
     private String protocol;
@@ -86,6 +90,11 @@ class Run {
         return version != null && version.startsWith(TOOL_ENGINE + " ") ? TOOL_ENGINE : TOOL_IPERF3;
     }
 
+    /** The version without the engine's name, which {@code tool} already holds; null when the output had none. */
+    private static String versionOf(String tool, String version) {
+        return TOOL_ENGINE.equals(tool) ? version.substring(TOOL_ENGINE.length()).strip() : version;
+    }
+
     Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
         String contentSha256, Instant uploadedAt) {
         this.contentSha256 = contentSha256;
@@ -96,8 +105,10 @@ class Run {
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
         this.tool = tool(result.toolVersion());
-        this.toolVersion = TOOL_ENGINE.equals(tool) ? result.toolVersion().substring(TOOL_ENGINE.length()).strip()
-                : result.toolVersion();
+        this.toolVersion = versionOf(tool, result.toolVersion());
+        ServerTool server = result.serverTool();
+        this.peerTool = server == null ? null : tool(server.version());
+        this.peerToolVersion = server == null ? null : versionOf(peerTool, server.version());
         this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
         this.startedAt = result.startedAt();
         this.protocol = result.protocol().name();
@@ -157,7 +168,7 @@ class Run {
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
-                command, status, error};
+                command, status, error, peerTool, peerToolVersion};
     }
 
     private static java.time.OffsetDateTime utc(Instant instant) {
@@ -167,9 +178,9 @@ class Run {
     RunSummary toSummary() {
         Double percentOfBurst = burstLimitBitsPerSecond == null
                 ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
-        return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion,
-                outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds,
-                targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
+        return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion, peerTool,
+                peerToolVersion, outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds,
+                omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
                 reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status, error);
     }

@@ -7,8 +7,10 @@ import java.util.List;
  * A run as the API and pages show it. Figures are iperf3's own, unrounded, in bits per second; limits come from the
  * upload's overrides or the instance catalog. {@code jobId} is the job that measured the run, null for uploads.
  * {@code status} is {@code complete}, or {@code partial} for a run whose scenario failed or was cancelled after
- * measuring something: its figures cover only the intervals measured before {@code error} (in words) happened. The
- * field names are part of the API.
+ * measuring something: its figures cover only the intervals measured before {@code error} (in words) happened.
+ * {@code peerTool} and {@code peerToolVersion} name the program that served the other end ({@code iperf3} or
+ * {@code burstline-java}), read from the server's report the client's output carried; both null when the output does
+ * not say (a version alone is null when the server wrote text). The field names are part of the API.
  */
 public record RunSummary(
         long id,
@@ -19,6 +21,8 @@ public record RunSummary(
         List<String> tags,
         String tool,
         String toolVersion,
+        String peerTool,
+        String peerToolVersion,
         String outputFormat,
         Instant startedAt,
         Instant uploadedAt,
@@ -54,11 +58,12 @@ public record RunSummary(
                       Double remoteCpuPercent, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond,
                       Double percentOfBurstLimit, Double reverseSentBitsPerSecond,
                       Double reverseReceivedBitsPerSecond, int intervalCount) {
-        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, outputFormat, startedAt, uploadedAt,
-                protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond,
-                receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent,
-                burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit, reverseSentBitsPerSecond,
-                reverseReceivedBitsPerSecond, intervalCount, null, RunStatus.COMPLETE.apiName(), null);
+        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, null, null, outputFormat, startedAt,
+                uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond,
+                sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent,
+                remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit,
+                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, null,
+                RunStatus.COMPLETE.apiName(), null);
     }
 
     /** Whether the run measured only part of its test (see {@link RunStatus}). */

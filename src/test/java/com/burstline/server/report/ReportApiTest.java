@@ -148,6 +148,18 @@ class ReportApiTest {
     }
 
     @Test
+    void thePeersServerLineIsWhatItsOutputSaysServedOrSaysItIsAGuess() {
+        upload("iperf3-312-tcp-1-upload-server-lab.json", "?sut=lab-a&peer=lab-b&tag=peer-tool");
+        upload("iperf3-312-tcp-1-upload-server-text-loopback.json", "?sut=lab-a&peer=text-b&tag=peer-tool");
+        upload("iperf3-318-tcp-1-upload.json", "?sut=lab-a&peer=plain-b&tag=peer-tool");
+
+        String report = api.get("/api/v1/reports?tag=peer-tool").body();
+
+        assertThat(report).contains("iperf3 -s -1    # on lab-b\n", "iperf3 -s -1    # on text-b\n",
+                "iperf3 -s -1    # on plain-b (its tool was not recorded)\n");
+    }
+
+    @Test
     void csvExportsQuoteFieldsSoADriverWithCommaAndQuotesRoundTrips() {
         String driver = "a,\"b\"";
         JsonNode run = upload("iperf3-318-tcp-1-download.json", "?tag=csv&driver=a%2C%22b%22");

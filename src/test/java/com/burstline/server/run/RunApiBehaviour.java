@@ -75,6 +75,29 @@ abstract class RunApiBehaviour {
     }
 
     @Test
+    void theRunNamesThePeersToolWhenTheClientsOutputCarriesTheServersReport() {
+        JsonNode json = upload("iperf3-312-tcp-1-upload-server-lab.json", "?tag=peer-json");
+        JsonNode text = upload("iperf3-312-tcp-1-upload-server-text-loopback.json", "?tag=peer-text");
+        JsonNode none = upload("iperf3-318-tcp-1-upload.json", "?tag=peer-none");
+
+        assertThat(json.get("peerTool").stringValue()).isEqualTo("iperf3");
+        assertThat(json.get("peerToolVersion").stringValue()).isEqualTo("3.12");
+        assertThat(text.get("peerTool").stringValue()).isEqualTo("iperf3");
+        assertThat(text.get("peerToolVersion").isNull()).as("a server's text names no version").isTrue();
+        assertThat(none.get("peerTool").isNull()).isTrue();
+        assertThat(none.get("peerToolVersion").isNull()).isTrue();
+        JsonNode stored = JSON.readTree(api.get("/api/v1/runs/" + json.get("id").longValue()).body());
+        assertThat(stored.get("peerTool").stringValue()).isEqualTo("iperf3");
+        assertThat(stored.get("peerToolVersion").stringValue()).isEqualTo("3.12");
+    }
+
+    private JsonNode upload(String sample, String query) {
+        var response = api.upload(Samples.bytes(sample), JSON_TYPE, query);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return JSON.readTree(response.body());
+    }
+
+    @Test
     void sameBytesWithTheSameLabelsAgainAnswer200WithTheSameRunAndStoreNothingNew() {
         byte[] output = Samples.bytes("iperf3-318-tcp-4-upload.json");
         var first = api.upload(output, JSON_TYPE, "");

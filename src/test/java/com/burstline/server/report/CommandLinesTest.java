@@ -1,0 +1,68 @@
+package com.burstline.server.report;
+
+import com.burstline.contract.Iperf3Command;
+import com.burstline.server.run.RunEnvironment;
+import com.burstline.server.run.RunSummary;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The peer's line names the program its end ran, which each agent chose for itself ({@code tool: auto}): EngineJobIT's
+ * TCP download, an engine client on a host without iperf3 against the peer's stock iperf3 server, and the reverse.
+ */
+class CommandLinesTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** What the SUT's agent starts for EngineJobIT's download, as it records it. */
+    private static final List<String> ENGINE_CLIENT = Iperf3Command.engineClient(new Iperf3Command.Client(
+            "10.82.0.2", 5201, "TCP", "download", 1, 4, 1.0, 1, null, true));
+
+    @Test
+    void anEngineClientsPeerThatRanIperf3GetsIperf3sServerLine() {
+        List<String> lines = linesOf(run("burstline-java", "0.1.0", "iperf3", "3.12"), ENGINE_CLIENT);
+
+        assertThat(lines).containsExactly("iperf3 -s -p 5201 -1    # on tool-b", String.join(" ", ENGINE_CLIENT));
+    }
+
+    @Test
+    void anIperf3ClientsPeerThatRanTheEngineGetsTheEnginesServerLine() {
+        List<String> lines = linesOf(run("iperf3", "3.12", "burstline-java", "0.1.0"),
+                Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201, "TCP",
+                        "download", 1, 4, 1.0, 1, null, false)));
+
+        assertThat(lines.get(0)).isEqualTo("java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b");
+    }
+
+    @Test
+    void aPeerWhoseToolWasNotRecordedGetsTheClientsToolAsAGuessThatSaysSo() {
+        assertThat(linesOf(run("burstline-java", "0.1.0", null, null), ENGINE_CLIENT).get(0)).isEqualTo(
+                "java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b (its tool was not recorded)");
+        assertThat(linesOf(run("iperf3", "3.12", null, null), List.of()).get(0))
+                .isEqualTo("iperf3 -s -1    # on tool-b (its tool was not recorded)");
+    }
+
+    @Test
+    void aStockIperf3ServerInTextModeIsKnownWithoutItsVersion() {
+        assertThat(linesOf(run("burstline-java", "0.1.0", "iperf3", null), ENGINE_CLIENT).get(0))
+                .isEqualTo("iperf3 -s -p 5201 -1    # on tool-b");
+    }
+
+    private static List<String> linesOf(RunSummary run, List<String> command) {
+        RunEnvironment environment = new RunEnvironment(run.id(), 3L, null, null,
+                command.isEmpty() ? null : JSON.valueToTree(command));
+        return CommandLines.of(List.of(run), Map.of(run.id(), environment));
+    }
+
+    /** EngineJobIT's TCP download (4 s, 1 s omitted) between tool-a and tool-b, with both ends' tools. */
+    private static RunSummary run(String tool, String version, String peerTool, String peerVersion) {
+        return new RunSummary(11, "tool-a", "tool-b", null, null, List.of(), tool, version, peerTool, peerVersion,
+                "json-stream", Instant.parse("2026-12-01T09:00:00Z"), Instant.parse("2026-12-01T09:00:06Z"), "TCP",
+                "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null,
+                8, 3L, "complete", null);
+    }
+}
