@@ -125,9 +125,14 @@ class EngineJobIT {
         assertThat(events).anySatisfy(event -> assertThat(event).contains("\"source\":\"burstline-java\"")
                 .contains("\"direction\":\"download\""));
         assertThat(events).noneSatisfy(event -> assertThat(event).contains("interface-counters"));
+        // each agent resolves auto for itself: the download's engine client met tool-b's stock iperf3 server
+        assertThat(runs.get(0).get("peerTool").stringValue()).isEqualTo("burstline-java");
+        assertThat(runs.get(1).get("peerTool").stringValue()).isEqualTo("iperf3");
         String report = api.get("/api/v1/reports?job=" + jobId).body();
         assertThat(report).contains("| Tool version | burstline-java ", "java -jar burstline-agent.jar iperf3 -s -p ",
                 "java -jar burstline-agent.jar iperf3 -c " + NET + ".0.2 -p ")
+                .containsPattern("(?m)^iperf3 -s -p \\d+ -1 +# on tool-b$")
+                .doesNotContain("was not recorded")
                 .doesNotContainPattern("(?m)^\\S*iperf3 -c ");
     }
 
