@@ -51,20 +51,27 @@ public final class TextOutput implements Output {
                     m.get("local_port"), m.get("remote_host"), m.get("remote_port"));
         }
         udp = "UDP".equals(((Map<?, ?>) start.get("test_start")).get("protocol"));
-        out.println("[ ID] Interval           Transfer     Bitrate" + (udp ? "         Jitter    Lost/Total" : ""));
+        out.println(header());
         out.flush();
+    }
+
+    /** iperf3's column header; UDP rows carry jitter and loss. */
+    private String header() {
+        return "[ ID] Interval           Transfer     Bitrate" + (udp ? "         Jitter    Lost/Total Datagrams" : "");
     }
 
     @Override
     public void interval(Map<String, Object> interval) {
         List<?> streams = (List<?>) interval.get("streams");
+        // iperf3 marks the omit period's intervals so that nobody reads them as measured
+        String omitted = Boolean.TRUE.equals(((Map<?, ?>) interval.get("sum")).get("omitted")) ? "  (omitted)" : "";
         for (Object s : streams) {
-            line(String.format(Locale.ROOT, "%3s", ((Map<?, ?>) s).get("socket")), (Map<?, ?>) s, "");
+            line(String.format(Locale.ROOT, "%3s", ((Map<?, ?>) s).get("socket")), (Map<?, ?>) s, omitted);
         }
         if (streams.size() > 1) {
-            line("SUM", (Map<?, ?>) interval.get("sum"), "");
+            line("SUM", (Map<?, ?>) interval.get("sum"), omitted);
             if (interval.containsKey("sum_bidir_reverse")) {
-                line("SUM", (Map<?, ?>) interval.get("sum_bidir_reverse"), "");
+                line("SUM", (Map<?, ?>) interval.get("sum_bidir_reverse"), omitted);
             }
         }
         out.flush();
@@ -73,7 +80,7 @@ public final class TextOutput implements Output {
     @Override
     public void end(Map<String, Object> end) {
         out.println(RULE);
-        out.println("[ ID] Interval           Transfer     Bitrate");
+        out.println(header());
         for (Object s : (List<?>) end.get("streams")) {
             Map<?, ?> stream = (Map<?, ?>) s;
             if (stream.containsKey("udp")) {

@@ -191,14 +191,19 @@ public final class EngineBenchmark {
         return new Figures(gbps, cpuSum, end.path("sum_received").path("lost_percent").asDouble(0));
     }
 
-    /** Means, and the median rate beside them: on a shared machine one busy round can move a mean by half. */
+    /**
+     * Means, the median rate beside them (on a shared machine one busy round can move a mean by half), and the
+     * ratios of each round to iperf3 alone in the same round, with their 95% interval ({@link PairedRatio}).
+     */
     private static void print(String scenario, Map<String, List<Figures>> results) {
         System.out.println();
         System.out.println(scenario);
-        System.out.printf("  %-18s %10s %8s %9s %14s %9s %8s %8s  %s%n", "pairing", "Gbit/s", "ratio", "lost %",
-                "CPU %/Gbit/s", "ratio", "median", "ratio", "rounds (Gbit/s)");
-        Figures base = mean(results.get("iperf3 -> iperf3"));
-        double baseMedian = median(results.get("iperf3 -> iperf3"));
+        System.out.printf("  %-18s %10s %8s %9s %14s %9s %8s %8s  %-22s %-22s %s%n", "pairing", "Gbit/s", "ratio",
+                "lost %", "CPU %/Gbit/s", "ratio", "median", "ratio", "paired rate, 95% CI", "paired CPU/Gbit/s",
+                "rounds (Gbit/s)");
+        List<Figures> iperf3 = results.get("iperf3 -> iperf3");
+        Figures base = mean(iperf3);
+        double baseMedian = median(iperf3);
         for (Map.Entry<String, List<Figures>> entry : results.entrySet()) {
             Figures f = mean(entry.getValue());
             double cpuPerGbit = f.cpu() / f.gbps();
@@ -206,16 +211,16 @@ public final class EngineBenchmark {
             double median = median(entry.getValue());
             StringBuilder rounds = new StringBuilder();
             entry.getValue().forEach(r -> rounds.append(String.format(Locale.ROOT, " %.1f", r.gbps())));
-            System.out.printf(Locale.ROOT, "  %-18s %10.2f %7.2fx %9.2f %14.1f %8.2fx %8.2f %7.2fx %s%n",
+            PairedRatio rate = PairedRatio.of(entry.getValue(), iperf3, Figures::gbps);
+            PairedRatio cpu = PairedRatio.of(entry.getValue(), iperf3, r -> r.cpu() / r.gbps());
+            System.out.printf(Locale.ROOT, "  %-18s %10.2f %7.2fx %9.2f %14.1f %8.2fx %8.2f %7.2fx  %-22s %-22s%s%n",
                     entry.getKey(), f.gbps(), f.gbps() / base.gbps(), f.lostPercent(), cpuPerGbit,
-                    cpuPerGbit / baseCpuPerGbit, median, median / baseMedian, rounds);
+                    cpuPerGbit / baseCpuPerGbit, median, median / baseMedian, rate, cpu, rounds);
         }
     }
 
     private static double median(List<Figures> all) {
-        double[] rates = all.stream().mapToDouble(Figures::gbps).sorted().toArray();
-        int mid = rates.length / 2;
-        return rates.length % 2 == 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2;
+        return Stats.median(all.stream().map(Figures::gbps).toList());
     }
 
     private static Figures mean(List<Figures> all) {
