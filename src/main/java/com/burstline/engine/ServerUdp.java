@@ -57,12 +57,7 @@ final class ServerUdp {
                 if (!Wire.isConnectHello(buffer, packet.getLength()) || byPeer.containsKey(from)) {
                     continue;
                 }
-                int index = run.streams.size();
-                boolean sending = run.params.bidirectional() ? index >= run.params.parallel() : run.params.reverse();
-                DataStream stream = new DataStream(DataStream.idFor(index), sending, null,
-                        (InetSocketAddress) channel.getLocalAddress(), (InetSocketAddress) from);
-                byPeer.put(from, stream);
-                run.streams.add(stream);
+                admit(from);
                 channel.send(ByteBuffer.wrap(Wire.UDP_CONNECT_REPLY), from);
             }
             channel.socket().setSoTimeout(0);
@@ -72,6 +67,21 @@ final class ServerUdp {
         } catch (IOException e) {
             throw new EngineException("the UDP listener failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The next stream of the test, for the client's socket at {@code from}. */
+    void admit(SocketAddress from) throws IOException {
+        int index = run.streams.size();
+        boolean sending = run.params.bidirectional() ? index >= run.params.parallel() : run.params.reverse();
+        DataStream stream = new DataStream(DataStream.idFor(index), sending, null,
+                (InetSocketAddress) channel.getLocalAddress(), (InetSocketAddress) from);
+        byPeer.put(from, stream);
+        run.streams.add(stream);
+    }
+
+    /** The port this server's UDP socket is bound to. */
+    int port() {
+        return channel.socket().getLocalPort();
     }
 
     void startAll() {
@@ -96,12 +106,7 @@ final class ServerUdp {
         ByteBuffer datagram = ByteBuffer.allocateDirect(65536);
         try {
             while (true) {
-                datagram.clear();
-                SocketAddress from = channel.receive(datagram);
-                DataStream stream = byPeer.get(from);
-                if (stream != null && !stream.sending) {
-                    UdpWorkers.account(run, stream, datagram, datagram.position());
-                }
+                receiveOne(datagram);
             }
         } catch (ClosedChannelException closed) {
             // the test ended
@@ -109,6 +114,19 @@ final class ServerUdp {
             if (run.counting()) {
                 run.fail("unable to receive UDP data: " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * One datagram, a method of its own so that {@link UdpWarmup} leaves it compiled (the loop's own compiled code goes
+     * when the warm-up's loop ends, a callee's stays).
+     */
+    private void receiveOne(ByteBuffer datagram) throws IOException {
+        datagram.clear();
+        SocketAddress from = channel.receive(datagram);
+        DataStream stream = byPeer.get(from);
+        if (stream != null && !stream.sending) {
+            UdpWorkers.account(run, stream, datagram, datagram.position());
         }
     }
 

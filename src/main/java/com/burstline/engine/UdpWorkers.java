@@ -65,9 +65,7 @@ final class UdpWorkers {
             ByteBuffer datagram = ByteBuffer.allocateDirect(65536);
             try {
                 while (true) {
-                    datagram.clear();
-                    int length = channel.read(datagram);
-                    account(run, stream, datagram, length);
+                    receiveOne(run, stream, channel, datagram);
                 }
             } catch (ClosedChannelException closedHere) {
                 // the test ended and closed the stream
@@ -76,6 +74,14 @@ final class UdpWorkers {
                         + e.getMessage());
             }
         };
+    }
+
+    /** One datagram read and counted, a method of its own for {@link UdpWarmup} as {@link #send} is. */
+    private static void receiveOne(TestRun run, DataStream stream, DatagramChannel channel, ByteBuffer datagram)
+            throws IOException {
+        datagram.clear();
+        int length = channel.read(datagram);
+        account(run, stream, datagram, length);
     }
 
     /** Counts one datagram as iperf3 does; ones too short to carry a header are not iperf3's and are ignored. */

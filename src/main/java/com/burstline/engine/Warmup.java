@@ -18,10 +18,10 @@ final class Warmup {
 
     static void beforeStreams(TestParams params, InetSocketAddress peer, boolean client) {
         new Cpu().usage();
-        if (!params.udp()) {
+        if (params.udp()) {
+            UdpWarmup.run(params, peer, client);
+        } else {
             TcpWarmup.run(params, peer);
-        } else if (params.bidirectional() || params.reverse() != client) {
-            UdpWarmup.sender(params, peer, client);
         }
     }
 

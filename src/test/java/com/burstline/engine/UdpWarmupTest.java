@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-/** The sender's warm-up before a UDP test stays in this process, and the UDP sockets take the peer's family. */
+/** The warm-ups before a UDP test stay in this process, and the UDP sockets take the peer's family. */
 class UdpWarmupTest {
     private static final TestParams UNLIMITED_UDP =
             new TestParams(true, 0, 1, 0, 0, 1, false, false, 0, 1460, 0, false, false);
@@ -31,6 +31,23 @@ class UdpWarmupTest {
             assertThat(Thread.getAllStackTraces().keySet()).noneMatch(
                     t -> t.getName().equals("engine-warmup") && t.isAlive());
         }
+    }
+
+    @Test
+    void theReceivingWarmupsOfClientAndServerLeaveNoThreadOrSocketBehind() throws Exception {
+        InetSocketAddress peer = new InetSocketAddress("127.0.0.1", 9); // never contacted
+        TestParams both = new TestParams(true, 0, 1, 0, 0, 1, false, true, 0, 1460, 0, false, false);
+        UdpWarmup.run(both, peer, true); // once, so that what the JVM keeps for good is not counted below
+        long sockets = OpenSockets.count();
+
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            UdpWarmup.run(both, peer, true);
+            UdpWarmup.run(both, peer, false);
+        });
+
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(
+                t -> t.getName().startsWith("engine-") && t.isAlive());
+        assertThat(OpenSockets.count()).isEqualTo(sockets);
     }
 
     @Test
