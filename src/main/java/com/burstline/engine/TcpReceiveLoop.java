@@ -61,7 +61,7 @@ final class TcpReceiveLoop implements StreamLoop {
         }
     }
 
-    /** One select and its reads, a method of its own as {@link TcpLoop}'s is, so that the warm-up leaves it compiled. */
+    /** One select and its reads, a method of its own as {@link TcpLoop}'s is: the warm-up leaves it compiled. */
     private void pass() throws IOException {
         selector.select(onReady);
         // a stream the test closed is never ready again: the close's wake-up ends the select for this

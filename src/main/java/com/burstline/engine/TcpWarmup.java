@@ -26,8 +26,8 @@ final class TcpWarmup {
     }
 
     static void run(TestParams params, InetSocketAddress peer) {
-        TestParams one = new TestParams(false, 0, 0, 0, 0, 1, false, false, params.window(), Math.min(params.len(), BLOCK),
-                params.bandwidth(), false, false);
+        TestParams one = new TestParams(false, 0, 0, 0, 0, 1, false, false, params.window(),
+                Math.min(params.len(), BLOCK), params.bandwidth(), false, false);
         try (ServerSocketChannel listener = ServerSocketChannel.open()) {
             listener.bind(new InetSocketAddress(Warmup.loopbackLike(peer), 0));
             SocketChannel out = SocketChannel.open();

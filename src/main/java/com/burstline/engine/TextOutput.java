@@ -1,6 +1,7 @@
 package com.burstline.engine;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,7 @@ import java.util.Map;
 
 /**
  * iperf3's human-readable output, written from the same events as {@code -J}. A server keeps a copy of what it wrote
- * for a client that asks for it ({@code server_output_text}).
+ * for a client that asks for it ({@code server_output_text}), each test's starting with the engine's name and version.
  */
 public final class TextOutput implements Output {
     private static final String RULE = "- - - - - - - - - - - - - - - - - - - - - - - - -";
@@ -43,6 +44,10 @@ public final class TextOutput implements Output {
     @Override
     public void start(Map<String, Object> start) {
         Map<?, ?> peer = (Map<?, ?>) start.get(client ? "connecting_to" : "accepted_connection");
+        if (!client) {
+            // first, as iperf3 -V names itself: a client with --get-server-output can tell which program served it
+            out.println(start.get("version"));
+        }
         out.println(client ? "Connecting to host " + peer.get("host") + ", port " + peer.get("port")
                 : "Accepted connection from " + peer.get("host") + ", port " + peer.get("port"));
         for (Object c : (List<?>) start.get("connected")) {
@@ -148,19 +153,19 @@ public final class TextOutput implements Output {
         }
 
         @Override
-        public void write(int b) throws java.io.IOException {
+        public void write(int b) throws IOException {
             console.write(b);
             copy.write(b);
         }
 
         @Override
-        public void write(byte[] b, int off, int len) throws java.io.IOException {
+        public void write(byte[] b, int off, int len) throws IOException {
             console.write(b, off, len);
             copy.write(b, off, len);
         }
 
         @Override
-        public void flush() throws java.io.IOException {
+        public void flush() throws IOException {
             console.flush();
         }
     }

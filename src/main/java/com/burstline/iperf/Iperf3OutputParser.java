@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Reads iperf3's JSON output, either {@code -J} (one object) or {@code --json-stream} (one event per line), into an
@@ -130,6 +131,8 @@ public final class Iperf3OutputParser {
 
     /** Reads one assembled {@code -J} tree. */
     private static final class ResultReader {
+        /** The first line of a server's text report that names its program: the engine's, or iperf3 -V's. */
+        private static final Pattern NAMED_TEXT = Pattern.compile("(iperf|burstline-java) [0-9][A-Za-z0-9.+-]{0,63}");
         private final JsonPath root;
         private final Iperf3Result.OutputFormat format;
 
@@ -247,8 +250,9 @@ public final class Iperf3OutputParser {
 
         /**
          * Which program served the test, from the server's report the client carried: the version in
-         * {@code server_output_json}, or stock iperf3 for {@code server_output_text} (the engine's server writes
-         * JSON only). Null when the output holds neither, or a report that names no version: then it is not known.
+         * {@code server_output_json}; for {@code server_output_text}, the engine's name and version on its first line
+         * (or iperf3's, from {@code iperf3 -s -V}), else stock iperf3 of unknown version. Null when the output holds
+         * neither, or a JSON report that names no version: then it is not known.
          */
         private ServerTool serverTool() {
             JsonNode json = root.node().get("server_output_json");
@@ -257,7 +261,11 @@ public final class Iperf3OutputParser {
                 return version.isString() ? new ServerTool(trimmed(version.stringValue())) : null;
             }
             JsonNode text = root.node().get("server_output_text");
-            return text != null && text.isString() ? new ServerTool(null) : null;
+            if (text == null || !text.isString()) {
+                return null;
+            }
+            String first = text.stringValue().lines().findFirst().orElse("").strip();
+            return NAMED_TEXT.matcher(first).matches() ? new ServerTool(trimmed(first)) : new ServerTool(null);
         }
 
         private static Instant startedAt(JsonPath start) {

@@ -21,9 +21,10 @@ class EngineOutputImportTest {
     private Server server;
     private Thread serving;
 
-    private int startServer() {
+    private int startServer(boolean json) {
         PrintStream print = new PrintStream(serverOut, true, StandardCharsets.UTF_8);
-        server = new Server(new ServerOptions(0, true, 0.5), () -> new JsonOutput(print, false));
+        server = new Server(new ServerOptions(0, true, 0.5),
+                () -> json ? new JsonOutput(print, false) : new TextOutput(print, false));
         serving = new Thread(server::serve);
         serving.start();
         return server.port();
@@ -36,8 +37,12 @@ class EngineOutputImportTest {
     }
 
     private byte[] runClient(TestParams params, boolean stream) {
+        return runClient(params, stream, true);
+    }
+
+    private byte[] runClient(TestParams params, boolean stream, boolean jsonServer) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int port = startServer();
+        int port = startServer(jsonServer);
         new Client(new ClientOptions("127.0.0.1", port, params, 0.5, 5000),
                 new JsonOutput(new PrintStream(out, true, StandardCharsets.UTF_8), stream)).run();
         return out.toByteArray();
@@ -94,6 +99,17 @@ class EngineOutputImportTest {
         assertThat(result.intervals()).filteredOn(i -> i.side() == Side.RECEIVER && i.isSum())
                 .hasSizeGreaterThanOrEqualTo(3)
                 .allSatisfy(i -> assertThat(i.jitterMs()).isNotNull());
+    }
+
+    @Test
+    void theServersTextReportNamesTheEngineSoTheRunRecordsWhichProgramServedIt() {
+        byte[] output = runClient(new TestParams(false, 0, 1, 0, 0, 1, false, false, 0, 131072, 0, false, true),
+                false, false);
+        Iperf3Result result = new Iperf3OutputParser().parse(output);
+
+        assertThat(new String(output, StandardCharsets.UTF_8)).contains("\"server_output_text\"");
+        assertThat(result.serverTool()).isNotNull();
+        assertThat(result.serverTool().version()).isEqualTo(Report.version());
     }
 
     @Test

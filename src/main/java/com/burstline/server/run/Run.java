@@ -180,9 +180,10 @@ class Run {
                 ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
         return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion, peerTool,
                 peerToolVersion, outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds,
-                omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
-                hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurst,
-                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status, error);
+                omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs,
+                lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond,
+                percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status,
+                error);
     }
 
     RunLabels labels() {
