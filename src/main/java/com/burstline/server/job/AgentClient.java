@@ -55,21 +55,21 @@ class AgentClient {
         this.connectTimeout = properties.jobs().agentConnectTimeout();
     }
 
-    void startIperf3Server(AgentView peer, ServerRoleRequest role) throws AgentCallException {
+    void startIperf3Server(AgentView peer, ServerRoleRequest role) throws AgentCallException, InterruptedException {
         post(peer, "/v1/iperf3-server", Json.write(role.toJson()), "start an iperf3 server");
     }
 
-    void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException {
+    void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException, InterruptedException {
         post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
     /** The cancel message is the attempt's key. */
-    void cancel(AgentView agent, AttemptKey key) throws AgentCallException {
+    void cancel(AgentView agent, AttemptKey key) throws AgentCallException, InterruptedException {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
     /** Messages are written by the contract's own code, the same the agent reads them with. */
-    private void post(AgentView agent, String path, String body, String what) throws AgentCallException {
+    private void post(AgentView agent, String path, String body, String what) throws AgentCallException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(agent.url() + path))
                 .timeout(ANSWER_TIMEOUT)
                 .header("Authorization", token.bearerHeader())
@@ -83,7 +83,7 @@ class AgentClient {
         }
     }
 
-    private HttpResponse<String> send(AgentView agent, HttpRequest request) throws AgentCallException {
+    private HttpResponse<String> send(AgentView agent, HttpRequest request) throws AgentCallException, InterruptedException {
         String where = "agent " + agent.name() + " at " + agent.url();
         String refusal = addresses.refusal(request.uri());
         if (refusal != null) {
@@ -107,9 +107,6 @@ class AgentClient {
             throw new AgentCallException(tlsFailure(where, e), false);
         } catch (IOException e) {
             throw new AgentCallException(where + " could not be reached: " + e.getMessage(), false);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AgentCallException("the server is shutting down", false);
         }
     }
 

@@ -7,7 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * At startup, before the server takes requests: a job that was queued or running when the server stopped cannot be
- * resumed (its agents were told nothing), so it failed. Then the runner starts. Results of such jobs that agents
+ * resumed (its agents were told nothing), so it failed. The runner starts after this, with the context's lifecycle
+ * ({@link JobRunner}), so it never picks such a job up. Results of such jobs that agents
  * deliver later from their spool are still imported and linked.
  */
 @Component
@@ -16,11 +17,9 @@ class JobRecovery implements SmartInitializingSingleton {
     private static final Logger log = LoggerFactory.getLogger(JobRecovery.class);
 
     private final JobStore store;
-    private final JobRunner runner;
 
-    JobRecovery(JobStore store, JobRunner runner) {
+    JobRecovery(JobStore store) {
         this.store = store;
-        this.runner = runner;
     }
 
     @Override
@@ -29,6 +28,5 @@ class JobRecovery implements SmartInitializingSingleton {
         if (ended > 0) {
             log.warn("{} job(s) were unfinished when the server stopped; they are marked failed", ended);
         }
-        runner.start();
     }
 }

@@ -2,9 +2,9 @@ package com.burstline.server.job;
 
 import com.burstline.server.agent.AgentRegistry;
 import com.burstline.server.system.BurstlineProperties;
-import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import java.time.Instant;
@@ -21,9 +21,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * on other agents run at the same time, each on a thread of its own, while a job that needs a busy agent waits.
  * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario (also one
  * made before the server restarted: {@link HostRest}).
+ * <p>
+ * It starts and stops with the context's lifecycle, in the default phase: it starts after {@link JobRecovery} ended
+ * the jobs an earlier run left unfinished, and it stops before the web server's graceful shutdown. Stopping after it
+ * let a job run on while the server already refused the agents' heartbeats, and fail for an agent that "stopped
+ * sending heartbeats" when it was the server that was going away; stopped first, the job stays running and the next
+ * start says the server restarted during it.
  */
 @Component
-class JobRunner {
+class JobRunner implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
     /** A missed wake-up (or a database hiccup) delays a queued job by this much at most. */
     private static final long RESCAN_SECONDS = 10;
@@ -36,6 +42,7 @@ class JobRunner {
     private final HostRest rest;
     private final AtomicInteger threads = new AtomicInteger();
     private static final int STOP_WAIT_SECONDS = 10;
+    private volatile boolean running;
     private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
             runnable -> daemon(runnable, "job-dispatcher"));
     private final ExecutorService workers = Executors.newCachedThreadPool(
@@ -49,9 +56,15 @@ class JobRunner {
                 probes);
     }
 
-    /** Called once unfinished jobs of an earlier run of the server have been ended (see {@link JobRecovery}). */
-    void start() {
+    @Override
+    public void start() {
+        running = true;
         dispatcher.scheduleWithFixedDelay(this::dispatch, 0, RESCAN_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 
     /** A job was queued or ended: start what can start now. */
@@ -123,13 +136,18 @@ class JobRunner {
      * Interrupts the running jobs and waits for their threads: a worker that was still writing when the context
      * closed its database would leave an embedded H2 half-closed for the next start in the same JVM.
      */
-    @PreDestroy
-    void stop() throws InterruptedException {
+    @Override
+    public void stop() {
+        running = false;
         dispatcher.shutdownNow();
         workers.shutdownNow();
-        if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
-                || !workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-            log.warn("Job threads still running {} s after shutdown began", STOP_WAIT_SECONDS);
+        try {
+            if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
+                    || !workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                log.warn("Job threads still running {} s after shutdown began", STOP_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

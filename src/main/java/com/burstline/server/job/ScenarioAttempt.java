@@ -166,7 +166,7 @@ final class ScenarioAttempt {
     }
 
     private interface AgentCall {
-        void call() throws AgentCallException;
+        void call() throws AgentCallException, InterruptedException;
     }
 
     /** An agent finishing the previous test (its iperf3 server exiting) answers 409 for a moment; wait that out. */
@@ -190,6 +190,8 @@ final class ScenarioAttempt {
         } catch (AgentCallException e) {
             log.info("Could not cancel job {} scenario {} on its agent: {}", key.jobId(), key.scenarioId(),
                     e.getMessage());
+        } catch (InterruptedException shuttingDown) {
+            Thread.currentThread().interrupt();
         }
     }
 

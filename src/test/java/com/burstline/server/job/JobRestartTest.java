@@ -66,6 +66,32 @@ class JobRestartTest {
     }
 
     @Test
+    void aServerStoppedWhileItsDispatchIsUnansweredSaysItRestartedRatherThanFailingTheScenario() throws Exception {
+        ConfigurableApplicationContext first = start();
+        String server = "http://127.0.0.1:" + port(first);
+        try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "stop-sut").register();
+             TestAgent peer = new TestAgent(server, AGENT_TOKEN, "stop-peer").register()) {
+            sut.holdScenarioDispatches();
+            var created = api(server).createJob("{\"sut\": \"stop-sut\", \"peer\": \"stop-peer\", "
+                    + "\"scenarios\": [{\"protocol\": \"TCP\", \"durationSeconds\": 2}]}");
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            long jobId = JSON.readTree(created.body()).get("id").longValue();
+            long scenarioId = api(server).awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0).get("id")
+                    .longValue();
+            sut.nonceFor(scenarioId); // the dispatch has arrived and waits for its answer
+            first.close();
+
+            try (ConfigurableApplicationContext second = start()) {
+                JsonNode job = api("http://127.0.0.1:" + port(second)).job(jobId);
+                assertThat(job.get("error").stringValue()).as(job.toString())
+                        .isEqualTo("the server restarted during the job");
+                assertThat(job.get("scenarios").get(0).get("error").stringValue())
+                        .isEqualTo("the server restarted during the job");
+            }
+        }
+    }
+
+    @Test
     void aRestartedServerStillWaitsTheCoolDownFromTheHostsLastScenarioBeforeTheRestart() throws Exception {
         // 30 s: far longer than a restart takes, so the second job must still wait when it is created
         String job = "{\"sut\": \"rest-sut\", \"peer\": \"rest-peer\", \"coolDownSeconds\": 30, "

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,8 @@ public final class TestAgent implements AutoCloseable {
 
     private final String enrollmentToken;
     private volatile String secret;
+    private volatile boolean holdScenarioDispatches;
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     public TestAgent(String server, String enrollmentToken, String name) throws IOException {
         this.server = server;
@@ -49,6 +52,9 @@ public final class TestAgent implements AutoCloseable {
         http.createContext("/v1/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             calls.add(exchange.getRequestURI().getPath() + " " + new String(body, StandardCharsets.UTF_8));
+            if (holdScenarioDispatches && exchange.getRequestURI().getPath().equals("/v1/scenarios")) {
+                awaitClose();
+            }
             byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
             int status = exchange.getRequestURI().getPath().endsWith("cancel") ? 204 : 200;
             exchange.sendResponseHeaders(status, status == 204 ? -1 : answer.length);
@@ -152,10 +158,24 @@ public final class TestAgent implements AutoCloseable {
         http.stop(0);
     }
 
+    /** From now on a scenario's dispatch is taken but answered only when the agent closes, like a hung agent's. */
+    void holdScenarioDispatches() {
+        holdScenarioDispatches = true;
+    }
+
+    private void awaitClose() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Like a crashed agent: no more heartbeats, and its API is gone. */
     @Override
     public void close() {
         heartbeats.shutdownNow();
+        closed.countDown();
         http.stop(0);
     }
 }
