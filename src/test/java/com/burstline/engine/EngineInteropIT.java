@@ -29,6 +29,7 @@ import static org.assertj.core.api.Assertions.within;
 class EngineInteropIT {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final int PORT = 5631;
+    private static final double CLOCK_SKEW_SECONDS = 0.05;
 
     static Stream<Arguments> cases() {
         List<List<String>> flags = List.of(
@@ -202,17 +203,25 @@ class EngineInteropIT {
                 .isCloseTo(sentBytes, within(byteTolerance));
         double sentRate = sent.path("bits_per_second").asDouble();
         double seconds = Math.max(sent.path("seconds").asDouble(), 1e-3);
+        // Each side's clock starts and stops at its own moment, a control message apart: a test JVM busy compiling
+        // once put them 23 ms apart, 1.1 % of a 2 s test. The bytes above are the 1 % check; the rates may also
+        // differ by what CLOCK_SKEW_SECONDS of the test carries.
+        double clockSlack = sentRate * CLOCK_SKEW_SECONDS / seconds;
         assertThat(received.path("bits_per_second").asDouble()).as("received vs sent rate")
-                .isCloseTo(sentRate, within(Math.max(sentRate * 0.01, inFlight * 8 / seconds)));
+                .isCloseTo(sentRate, within(Math.max(sentRate * 0.01, inFlight * 8 / seconds + clockSlack)));
         if (udp) {
             JsonNode senderSum = senderEnd.path("sum" + suffix);
             JsonNode receiverSum = receiverEnd.path("sum" + suffix);
-            // The sender counts the datagrams still in flight when the receiver stops counting at TEST_END (at
-            // most one per stream here, as between two iperf3s); none of them is lost. After an omit period each
-            // side starts counting at its own moment, so the receiver may count a few that the sender did not.
+            // The sender counts the datagrams still in flight when the receiver stops counting at TEST_END: those
+            // its receiving thread had not read yet. None of them is lost (the loss below is exactly zero). On an idle
+            // host that is at most one per stream, as between two iperf3s; on a loaded CI host the receiving thread
+            // was 6 datagrams (7 ms at 10 Mbit/s) behind, so up to 1 % of them, the bytes' bound. After an omit period
+            // each side starts counting at its own moment, so the receiver may count a few that the sender did not.
             long sentPackets = sent.path("packets").asLong();
+            long unread = Math.max(2, sentPackets / 100);
             assertThat(received.path("packets").asLong()).as("packets received of %d sent", sentPackets)
-                    .isBetween(sentPackets - (omit ? 20 : 2), sentPackets + (omit ? 20 : 0)).isPositive();
+                    .isBetween(sentPackets - (omit ? Math.max(20, unread) : unread), sentPackets + (omit ? 20 : 0))
+                    .isPositive();
             assertThat(receiverSum.path("lost_packets").asLong()).as("lost, receiver's report").isZero();
             assertThat(senderSum.path("lost_packets").asLong()).as("lost, sender's report").isZero();
         }
