@@ -58,6 +58,9 @@ class JobRunner implements SmartLifecycle {
 
     @Override
     public void start() {
+        if (running) {
+            return;
+        }
         running = true;
         dispatcher.scheduleWithFixedDelay(this::dispatch, 0, RESCAN_SECONDS, TimeUnit.SECONDS);
     }
