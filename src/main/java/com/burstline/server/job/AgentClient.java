@@ -69,7 +69,8 @@ class AgentClient {
     }
 
     /** Messages are written by the contract's own code, the same the agent reads them with. */
-    private void post(AgentView agent, String path, String body, String what) throws AgentCallException, InterruptedException {
+    private void post(AgentView agent, String path, String body, String what)
+            throws AgentCallException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(agent.url() + path))
                 .timeout(ANSWER_TIMEOUT)
                 .header("Authorization", token.bearerHeader())
@@ -83,7 +84,8 @@ class AgentClient {
         }
     }
 
-    private HttpResponse<String> send(AgentView agent, HttpRequest request) throws AgentCallException, InterruptedException {
+    private HttpResponse<String> send(AgentView agent, HttpRequest request)
+            throws AgentCallException, InterruptedException {
         String where = "agent " + agent.name() + " at " + agent.url();
         String refusal = addresses.refusal(request.uri());
         if (refusal != null) {
