@@ -8,8 +8,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { authorized, launchBrowser, results, signInWithToken, startTestServer } from './support/server.mjs';
 
-const token = `test-token-cert-${process.pid}`;
-const agentToken = `agent-token-cert-${process.pid}`;
+let token;
+let agentToken;
 const fingerprint = (byte) => Array(32).fill(byte).join(':');
 const [FIRST, SECOND, THIRD] = [fingerprint('AA'), fingerprint('BB'), fingerprint('CC')];
 
@@ -36,7 +36,7 @@ async function certificate() {
 
 describe('accepting an agent\'s new certificate on the Agents page', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('agent-certificate', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
+    ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('agent-certificate'));
     ({ secret } = await register(agentToken, FIRST));
     await register(secret, SECOND); // the agent restarted with a new key
   });

@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-compare-${process.pid}-0123456789`;
+let token;
 const GBIT = 1e9;
 const SCENARIOS = ['tcp-1-upload', 'tcp-4-download', 'udp-1g-upload'];
 
@@ -22,7 +22,7 @@ const pageErrors = [];
 
 describe('compare page in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('compare', [`--burstline.api-token=${token}`]));
+    ({ baseUrl, stop: stopServer, workDir, token } = await startTestServer('compare'));
     for (const scenario of SCENARIOS) {
       await upload(`iperf3-312-${scenario}.json`, 'ENA 2.10.0');
       await upload(`iperf3-318-${scenario}.json`, 'ENA 2.11.0');

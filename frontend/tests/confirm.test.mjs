@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { authorized, launchBrowser, results, signInWithToken, startTestServer, watchCsp } from './support/server.mjs';
 
-const token = `test-token-confirm-${process.pid}-0123456789`;
-const agentToken = `agent-token-confirm-${process.pid}-0123456789`;
+let token;
+let agentToken;
 
 let stopServer = async () => {};
 let baseUrl;
@@ -25,7 +25,7 @@ const cspViolations = [];
 
 describe('destructive buttons ask first, in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('confirm', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
+    ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('confirm'));
     silentAgent = await listenSilently();
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     page.on('pageerror', (error) => pageErrors.push(error.message));

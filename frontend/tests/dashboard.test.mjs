@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { splitStub } from '../src/js/intervals.js';
 import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-dashboard-${process.pid}-0123456789`;
+let token;
 const hostileDriver = '<script>alert(1)</script>';
 const GBIT = 1e9;
 
@@ -21,7 +21,7 @@ const pageErrors = [];
 
 describe('dashboard in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('dashboard', [`--burstline.api-token=${token}`]));
+    ({ baseUrl, stop: stopServer, workDir, token } = await startTestServer('dashboard'));
     ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
     context.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -59,7 +59,7 @@ describe('dashboard in Chromium', () => {
   });
 
   test('an upload through the page draws exactly what the API returns', async () => {
-    const runId = await uploadSample('iperf3-312-tcp-4-upload.json', hostileDriver);
+    const runId = await uploadSample('iperf3-318-tcp-4-download.json', hostileDriver);
     await page.click('.outcome.created a.run-link');
     await page.waitForURL(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('#throughput-chart[data-ready="true"]');

@@ -10,8 +10,8 @@ import {
   authorized, launchBrowser, results, samples, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
-const token = `test-token-pages-${process.pid}`;
-const agentToken = `agent-token-pages-${process.pid}`;
+let token;
+let agentToken;
 const WIDTHS = [400, 1280];
 
 let stopServer = async () => {};
@@ -77,12 +77,11 @@ function pages() {
 
 describe('every page at 400 and 1280 px', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('pages', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
-        '--burstline.jobs.agent-connect-timeout=1s']));
+    ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('pages', ['--burstline.jobs.agent-connect-timeout=1s']));
     const seed = 'instanceType=t4g.large&sut=arm-a&peer=arm-b&tag=seed&driver=ENA%20ARM64%20';
     runs.tcp = await upload('iperf3-312-tcp-4-upload.json', `${seed}2.10.0`);
     await upload('iperf3-318-tcp-4-upload.json', `${seed}2.11.0`);
-    runs.udp = await upload('iperf3-312-udp-5g-upload.json', `${seed}2.10.0`);
+    runs.udp = await upload('iperf3-312-udp-2g-upload-server-lab.json', `${seed}2.10.0`);
     await upload('iperf3-318-udp-5g-upload.json', `${seed}2.11.0`);
     runs.bidir = await upload('iperf3-312-tcp-1-bidir-loopback.json',
       'instanceType=t4g.large&sut=a-very-long-host-name-that-must-wrap.eu-central-1.compute.internal&peer=b&tag=bidir');

@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, results, samples, startTestServer, signInWithToken } from './support/server.mjs';
 
-const token = `test-token-report-${process.pid}-0123456789`;
+let token;
 const GBIT = 1e9;
 
 let stopServer = async () => {};
@@ -21,7 +21,7 @@ const runs = {};
 
 describe('printable report page in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('report', [`--burstline.api-token=${token}`]));
+    ({ baseUrl, stop: stopServer, workDir, token } = await startTestServer('report'));
     for (const scenario of ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload']) {
       runs[scenario] = await upload(`iperf3-312-${scenario}.json`);
     }

@@ -11,8 +11,8 @@ import {
   authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
-const token = `test-token-schedules-${process.pid}-0123456789`;
-const agentToken = `agent-token-schedules-${process.pid}-0123456789`;
+let token;
+let agentToken;
 const TEMPLATE = '{"sut": "sched-a", "peer": "sched-b", "plan": "standard", "tags": ["nightly"]}';
 
 let stopServer = async () => {};
@@ -25,7 +25,7 @@ const cspViolations = [];
 
 describe('schedules page in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('schedules', [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`]));
+    ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('schedules'));
     for (const name of ['sched-a', 'sched-b']) {
       await register(name);
     }

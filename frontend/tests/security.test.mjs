@@ -9,7 +9,7 @@ import {
   authorized, launchBrowser, results, samples, signInWithPassword, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
-const token = `test-token-security-${process.pid}-0123456789`;
+let token;
 const PAGES = ['/runs', '/compare?groupBy=driver', '/reports?sut=sec-a', '/jobs', '/agents', '/login',
   '/swagger-ui/index.html'];
 
@@ -24,7 +24,7 @@ const pageErrors = [];
 
 describe('roles and CSP in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('security', [`--burstline.api-token=${token}`]));
+    ({ baseUrl, stop: stopServer, workDir, token } = await startTestServer('security'));
     await createUser('vera', 'viewer');
     await createUser('otto', 'operator');
     runId = await upload('iperf3-312-tcp-4-upload.json');

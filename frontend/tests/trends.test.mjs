@@ -11,7 +11,7 @@ import {
   authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
-const token = `test-token-trends-${process.pid}`;
+let token;
 const QUERY = 'sut=trend-a&peer=trend-b&protocol=TCP&direction=upload&streams=1';
 
 let stopServer = async () => {};
@@ -25,7 +25,7 @@ const cspViolations = [];
 
 describe('trends page in Chromium', () => {
   before(async () => {
-    ({ baseUrl, stop: stopServer, workDir } = await startTestServer('trends', [`--burstline.api-token=${token}`]));
+    ({ baseUrl, stop: stopServer, workDir, token } = await startTestServer('trends'));
     for (let i = 0; i < 16; i++) {
       const limited = i >= 8;
       uploaded.push(await upload(await measure(['-b', limited ? '500M' : '2G']), limited ? '2.3.0' : '2.2.1'));

@@ -45,16 +45,30 @@ export async function startServer({ workDir, logName, args = [] }) {
 
 /**
  * How a browser test begins: the server jar and Chromium must be there (else it says how to get them), then a fresh
- * work dir and the server started in it with `args`, logging to test-results/<name>-server.log.
- * Returns { baseUrl, stop, workDir }.
+ * work dir, and the server: the fast tier's shared one when run-tests.mjs named it in BURSTLINE_TEST_SERVER (then
+ * `stop` leaves it running and `args` must be among those it was started with), else a server of its own started in
+ * the work dir with the test's API and agent tokens and `args`, logging to test-results/<name>-server.log.
+ * Returns { baseUrl, stop, workDir, token, agentToken }.
  */
 export async function startTestServer(name, args = []) {
   assert.ok(existsSync(serverJar), `${serverJar} is missing; build it first: (cd ${projectRoot} && mvn -B -q -DskipTests package)`);
   assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}; set CHROMIUM_PATH`);
   mkdirSync(results, { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), `burstline-${name}-`));
-  const { baseUrl, stop } = await startServer({ workDir, logName: `${name}-server.log`, args });
-  return { baseUrl, stop, workDir };
+  const shared = process.env.BURSTLINE_TEST_SERVER;
+  if (shared) {
+    const { baseUrl, token, agentToken } = JSON.parse(shared);
+    return { baseUrl, stop: async () => {}, workDir, token, agentToken };
+  }
+  const token = `test-token-${name}-${process.pid}-0123456789`;
+  const agentToken = `agent-token-${name}-${process.pid}-0123456789`;
+  const { baseUrl, stop } = await startServer({ workDir, logName: `${name}-server.log`,
+    args: [...tokenArguments(token, agentToken), ...args] });
+  return { baseUrl, stop, workDir, token, agentToken };
+}
+
+export function tokenArguments(token, agentToken) {
+  return [`--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`];
 }
 
 /**

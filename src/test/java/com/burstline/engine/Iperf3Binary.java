@@ -5,11 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A stock iperf3 to test against: Debian's 3.12 at /usr/bin/iperf3, or trixie's 3.18 with its own loader and
- * libraries, unpacked by scripts/get-iperf3-318.sh when it is not there yet.
+ * A stock iperf3 to test against: Debian's 3.12 at /usr/bin/iperf3, or another Debian suite's iperf3 with its own
+ * loader and libraries, which scripts/get-iperf3.sh unpacks before the full test tier (a test never downloads).
  */
 record Iperf3Binary(String version, List<String> command) {
     static Iperf3Binary v312() {
@@ -17,27 +16,16 @@ record Iperf3Binary(String version, List<String> command) {
     }
 
     static Iperf3Binary v318() {
-        Path root = Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp"), "trixie", "root");
-        if (!Files.exists(root.resolve("usr/bin/iperf3"))) {
-            fetch318();
-        }
-        String libs = root.resolve("usr/lib/x86_64-linux-gnu") + ":" + root.resolve("lib/x86_64-linux-gnu");
-        return new Iperf3Binary("3.18", List.of(root.resolve("usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2").toString(),
-                "--library-path", libs, root.resolve("usr/bin/iperf3").toString()));
+        return unpacked("trixie", "3.18");
     }
 
-    private static void fetch318() {
-        try {
-            Process p = new ProcessBuilder("bash", "scripts/get-iperf3-318.sh").inheritIO().start();
-            if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException("scripts/get-iperf3-318.sh failed");
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    private static Iperf3Binary unpacked(String suite, String version) {
+        Path wrapper = Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp"), "iperf3-" + suite, "iperf3");
+        if (!Files.isExecutable(wrapper)) {
+            throw new IllegalStateException("no iperf3 " + version + " at " + wrapper
+                    + ": run scripts/get-iperf3.sh " + suite + " (scripts/test.sh --full does)");
         }
+        return new Iperf3Binary(version, List.of(wrapper.toString()));
     }
 
     Process start(List<String> args, Path output) throws IOException {

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reaching them over control links ({@link JobLab} blj, 10.80.0.0/24). Needs root, as CI is; the test builds and
  * removes its own lab.
  */
+@Tag("fast")
 class StandardPlanLabIT {
     private static final String LAB = "blj";
     private static final double SHAPED_BITS_PER_SECOND = 5e9;

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import org.junit.jupiter.api.Tag;
 import com.burstline.testsupport.PostgresSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.springframework.test.context.ActiveProfiles;
@@ -12,6 +13,7 @@ import java.sql.SQLException;
  * The runs API on the team profile: a real PostgreSQL server (scripts/test.sh installs and starts one). Each run
  * works in a schema of its own, created by Flyway and dropped afterwards, so reruns start clean.
  */
+@Tag("fast")
 @ActiveProfiles("postgres")
 class RunApiPostgresIT extends RunApiBehaviour {
     private static final PostgresSchema SCHEMA = new PostgresSchema();

@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import org.junit.jupiter.api.Tag;
 import com.burstline.testsupport.PostgresSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.springframework.test.context.ActiveProfiles;
@@ -9,6 +10,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import java.sql.SQLException;
 
 /** Users and tokens on the team profile: the same tests against a real PostgreSQL, in a schema of their own. */
+@Tag("fast")
 @ActiveProfiles("postgres")
 class UserAccessPostgresIT extends UserAccessTest {
     private static final PostgresSchema SCHEMA = new PostgresSchema();

@@ -1,5 +1,6 @@
 package com.burstline.server.trend;
 
+import org.junit.jupiter.api.Tag;
 import com.burstline.testsupport.PostgresSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.springframework.test.context.ActiveProfiles;
@@ -9,6 +10,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import java.sql.SQLException;
 
 /** The trend API on the team profile: a real PostgreSQL server, in a schema of its own dropped afterwards. */
+@Tag("fast")
 @ActiveProfiles("postgres")
 class TrendPostgresIT extends TrendApiBehaviour {
     private static final PostgresSchema SCHEMA = new PostgresSchema();
