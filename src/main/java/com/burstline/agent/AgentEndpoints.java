@@ -131,8 +131,8 @@ final class AgentEndpoints {
     /**
      * Frees the agent for the next test and gives back what the last one held. The engine's stream buffers are direct
      * (native) memory, freed only when a collection finds their small heap objects dead, and an agent between tests
-     * allocates too little for one to come: without this, 100 engine scenarios left the SUT's agent at 182 MiB
-     * resident (97 with it, 76 at start). One full collection of a small heap, after the measurement, never during it.
+     * allocates too little for one to come, so they would stay resident between tests. One full collection of a
+     * small heap, after the measurement, never during it.
      */
     private void measurementEnded() {
         busy.release();

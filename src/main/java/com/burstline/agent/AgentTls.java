@@ -78,7 +78,7 @@ final class AgentTls {
 
     /**
      * PKCS#12 stretches the password 10,000 times for the key, the certificates and the MAC, once each on every
-     * write and every read: 0.1-0.7 s of a starting JVM that has not compiled that loop yet, paid before the agent can
+     * write and every read: slow in a starting JVM that has not compiled that loop yet, and paid before the agent can
      * register. Stretching slows guessing a weak password; this one is 192 random bits kept owner-only beside the
      * file, so one round protects it as well. Only the agent's own keystore is written, and a keystore is read with
      * the counts it was written with, so a user's keystore is not affected.

@@ -9,9 +9,8 @@ import java.util.List;
 /**
  * The agent's own engine run as a child JVM from the agent's own jar ({@code java -cp <this jar> AgentMain iperf3
  * …}), for the client and the server role alike, as iperf3 runs as a process of its own. Why not in the agent's
- * JVM: the engine's hot loops compiled there stayed in the idle agent for good (4 MiB of code and 2 MiB of class
- * metadata after 100 tests, docs/benchmarks.md), a measurement now gets a JVM that nothing else runs in, its CPU
- * figure is the engine's alone, and an engine that misbehaves cannot take the agent down. The child is started from
+ * JVM: the engine's hot loops compiled there stayed in the idle agent for good; a measurement now gets a JVM that
+ * nothing else runs in, its CPU figure is the engine's alone, and an engine that misbehaves cannot take the agent down. The child is started from
  * a typed argument list, never a shell, and inherits only the agent's environment.
  */
 final class EngineProcess {

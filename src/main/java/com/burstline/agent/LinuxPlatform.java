@@ -63,7 +63,7 @@ final class LinuxPlatform implements HostPlatform {
 
     /**
      * {@code /proc/net/snmp} has a "Udp:" header line and a "Udp:" value line. A UDP receiver whose socket buffer
-     * overflows counts it here, not on the NIC: the lab's lossy UDP runs lost 1.8-47% with rx_dropped unchanged.
+     * overflows counts it here, not on the NIC, whose rx_dropped stays unchanged.
      */
     static Map<String, Long> udpCounters(String snmp) {
         Map<String, Long> counters = new LinkedHashMap<>();

@@ -45,8 +45,8 @@ final class ServerClient {
 
     /**
      * An {@code http://} server is never spoken to over TLS (the client follows no redirects), so its client gets a
-     * TLS context that trusts nothing instead of the JDK's default, which reads the JDK's CA certificates first:
-     * 0.2-0.4 s of a starting JVM, paid before the agent can register. An {@code https://} server is checked against
+     * TLS context that trusts nothing instead of the JDK's default, which reads the JDK's CA certificates first, a
+     * cost a starting JVM pays before the agent can register. An {@code https://} server is checked against
      * the JDK's CA certificates as before.
      */
     private static HttpClient clientFor(URI server) {

@@ -6,8 +6,8 @@ import javax.net.ssl.TrustManager;
 import java.security.GeneralSecurityException;
 
 /**
- * TLS contexts that trust no peer: no trust anchors, so that building one does not read the JDK's CA certificates
- * (0.2-0.4 s of a starting JVM). Only for a side that never has to verify a peer's certificate: the agent's HTTPS
+ * TLS contexts that trust no peer: no trust anchors, so that building one does not read the JDK's CA certificates,
+ * slow in a starting JVM. Only for a side that never has to verify a peer's certificate: the agent's HTTPS
  * API, which asks its clients for none, and a client whose TLS is never used. A handshake that had to verify a peer
  * with one fails.
  */

@@ -87,8 +87,8 @@ final class ClientStreams {
 
     /**
      * A UDP socket of the peer's address family. The JDK's default is a dual-stack IPv6 socket, and each datagram it
-     * sends to an IPv4 peer passes the kernel's IPv6 layer first: about 10 % more CPU per 1460-byte datagram on
-     * loopback, which at full rate is 10 % of the rate (docs/benchmarks.md).
+     * sends to an IPv4 peer passes the kernel's IPv6 layer first, which costs CPU per datagram and so, at full
+     * rate, the rate itself.
      */
     static DatagramChannel openUdp(InetSocketAddress peer) throws IOException {
         return peer.getAddress() instanceof Inet4Address ? DatagramChannel.open(StandardProtocolFamily.INET)

@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
  * iperf3's per-stream rate rule: a stream may send while its average rate since the start is below the target.
  * Waits in steps of at most iperf3's pacing timer (1 ms) so that a stopped test is noticed quickly. The start moves
  * to the end of the omit period: a JVM sends short in its first, interpreted moments, and paced from the very start
- * it would make that up inside the measured window (a 200 Mbit/s target measured 216 Mbit/s after {@code -O 1}).
+ * it would make that up inside the measured window and overshoot the target after {@code -O}.
  */
 final class Pacer {
     private static final long PACING_TIMER_NANOS = 1_000_000;

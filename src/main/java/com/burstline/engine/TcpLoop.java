@@ -63,7 +63,7 @@ final class TcpLoop implements StreamLoop {
 
     /**
      * One loop per two cores, the other core left to the kernel's packet processing: one loop (iperf3 3.12's model)
-     * on a 2-core host, where two or four loops measured no better; more where one core cannot keep up.
+     * on a 2-core host, where more loops only compete with the kernel; more where one core cannot keep up.
      */
     static int loopsFor(int streams) {
         return Math.max(1, Math.min(streams, Runtime.getRuntime().availableProcessors() / 2));

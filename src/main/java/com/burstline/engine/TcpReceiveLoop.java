@@ -11,10 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * Receives all of a test's receiving TCP streams on one thread, as iperf3 3.12 does: a select, then one block from each
- * ready stream ({@link TcpFlow#receive}). Across a veth with 4 streams its median rate was 0.86-0.94x iperf3's in three
- * runs against 0.77-0.89x for a blocking thread per stream (four threads woken in turn on two cores), at 1.01-1.10x
- * iperf3's CPU per Gbit/s against 1.08-1.12x; reading every socket in turn and selecting only when all were empty
- * measured worse (most reads found nothing: 13 KB per read against iperf3's 61 KB; docs/benchmarks.md).
+ * ready stream ({@link TcpFlow#receive}). It beat a blocking thread per stream (threads woken in turn on few cores)
+ * in rate and CPU, and reading every socket in turn before selecting made reads too small to pay.
  */
 final class TcpReceiveLoop implements StreamLoop {
     private final Selector selector;

@@ -9,9 +9,8 @@ import java.util.List;
 /**
  * Runs the TCP loops of a test, a sender into a receiver, for a moment on a loopback connection of this process
  * before the test's streams open, so that the JIT has compiled them when the measured time starts. Without it a
- * fresh JVM's first quarter second into the engine measured 11.7 Gbit/s on loopback with 4 streams where iperf3 3.12
- * moved 18.6 and the engine itself 18-19 after it: a few percent of a 5 s test that iperf3, a native binary, does not
- * lose (docs/benchmarks.md). Nothing of it reaches the peer or the test's figures, and a failure only leaves the loops
+ * fresh JVM's first moments run slower than the rest of the test, a loss that iperf3, a native binary, does not
+ * have. Nothing of it reaches the peer or the test's figures, and a failure only leaves the loops
  * cold.
  */
 final class TcpWarmup {

@@ -8,11 +8,9 @@ import java.nio.channels.DatagramChannel;
 
 /**
  * Runs the UDP loops a test will run for a moment before it, on loopback sockets of this process, so that the JIT
- * has compiled them when the measured time starts. A fresh JVM sends its first datagrams interpreted: the engine's
- * first half second at {@code -b 0} measured 0.9-1.2 Gbit/s on loopback where the rest ran at 1.8-2.4; and a cold
- * receiver drops: at 1 Gbit/s from engine to engine on loopback, 5 of 6 tests lost 1.3-3.6 % of their datagrams,
- * all in the first second, in the receiving engine's socket; with its loop warmed up, 1 of 11 (docs/benchmarks.md).
- * A loss that iperf3, a native binary, does not have, and that a report would blame on the network. Nothing of it
+ * has compiled them when the measured time starts. A fresh JVM sends its first datagrams interpreted, slower than
+ * the rest of the test, and a cold receiver drops datagrams in its first second: a loss that iperf3, a native
+ * binary, does not have, and that a report would blame on the network. Nothing of it
  * reaches the peer or the test's figures, and a failure only leaves the loops cold.
  */
 final class UdpWarmup {

@@ -66,8 +66,8 @@ class ShapedLinkIT {
     }
 
     /**
-     * A UDP sender that a busy shared machine stalls for a moment catches up in a burst the shaper drops (CI once saw
-     * 0.864 Gbit/s for a case that measures 0.99 on every other run): a figure outside the band is measured once more,
+     * A UDP sender that a busy shared machine stalls for a moment catches up in a burst the shaper drops: a figure
+     * outside the band is measured once more,
      * and the case fails when the second is outside it too. Both figures and the receiver's loss are printed.
      */
     @ParameterizedTest(name = "{0} {1}")

@@ -61,9 +61,8 @@ final class ChangePoints {
 
     /**
      * Robust noise level, at least {@value #NOISE_FLOOR} of the mean: at a steady shaper iperf3's intervals differ by
-     * well under that from one to the next (the median neighbour difference of the shared samples is ~0.1%), yet the
-     * first interval runs up to 0.6% high while the shaper's bucket empties (4.81 then 4.78 Gbit/s) — a shift no one
-     * would call a change.
+     * well under that from one to the next, yet the first interval runs a little high while the shaper's bucket
+     * empties — a shift no one would call a change.
      */
     static double noise(double[] values) {
         if (values.length < 3) {

@@ -8,9 +8,9 @@ import java.util.List;
  * arrive, so the probe can stop as soon as the drop is confirmed and spend no more credit than it must.
  * <p>
  * An interval is <em>low</em> when its rate is under {@value #LOW_FRACTION} of the burst level, the median of the
- * intervals so far that were not low. Burstable instances drop far more than that (t4g.large from 5 to 0.512 Gbit/s,
- * to 10%; AWS's baselines are all well under half their burst rate), while the noise of a steady transfer is a few
- * percent (the shaped lab link moved 1% between runs, see TrendShiftIT), so half the burst level is far from both.
+ * intervals so far that were not low. Burstable instances drop far more than that (AWS's baselines are all well
+ * under half their burst rate), while the noise of a steady transfer is a few percent, so half the burst level is
+ * far from both.
  * The drop is confirmed by {@value #CONFIRMING_INTERVALS} low intervals in a row: one or two can be a TCP loss
  * recovery or a neighbour's moment, and three at 1 s intervals still end the probe within seconds. The first interval
  * is left out of the burst level (slow start, or the counters' idle time before the test), and a drop needs

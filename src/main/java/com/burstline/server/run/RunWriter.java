@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * Writes a new run's row and tags by plain JDBC. Reads, deletes and paging stay with JPA ({@link RunRepository});
  * the insert does not, because persisting through Hibernate was most of an upload's cost beside the database's own
- * work (see the upload benchmark in the README). The row is the one {@link Run} maps, column for column.
+ * work (see the upload benchmark, docs/benchmarks.md). The row is the one {@link Run} maps, column for column.
  */
 @Repository
 class RunWriter {

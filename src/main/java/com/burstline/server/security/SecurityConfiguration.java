@@ -63,8 +63,8 @@ class SecurityConfiguration {
 
     /**
      * No observation per security filter, authentication and authorisation: with an ObservationRegistry present,
-     * Spring Security otherwise wraps each of the chain's filters in one, on every request, which was a few per cent
-     * of an upload's time in the upload benchmark. Requests are still observed as a whole (http.server.requests).
+     * Spring Security otherwise wraps each of the chain's filters in one, on every request, a cost the upload
+     * benchmark saw. Requests are still observed as a whole (http.server.requests).
      */
     @Bean
     static SecurityObservationSettings securityObservationSettings() {

@@ -23,8 +23,8 @@ final class EDivisive {
     }
 
     /**
-     * The permutation test shuffles at most this many values. Its cost is permutations × n log n, so over a whole
-     * history of 10,000 runs it took 10–20× the time of 1,000 (scripts/bench-compare.sh --trend). Longer segments are
+     * The permutation test shuffles at most this many values. Its cost is permutations × n log n, so a whole long
+     * history would cost far more than the default window (scripts/bench-compare.sh --trend). Longer segments are
      * tested on their block means: where a change is, still comes from the full series (one n log n search); only
      * the test of whether it is real runs on ≤ 1,000 means. The default window (the newest 1,000 runs) never needs it.
      */

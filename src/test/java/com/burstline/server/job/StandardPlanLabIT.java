@@ -75,8 +75,7 @@ class StandardPlanLabIT {
                 bestTcpUpload = Math.max(bestTcpUpload, received);
             }
         }
-        // Near the shaped rate: the brief measured 4.72 (1 stream) and 4.79 Gbit/s (4 streams) this way. The bound
-        // is loose because iperf3, both agents and the server share two cores here.
+        // Near the shaped rate. The bound is loose because iperf3, both agents and the server share two cores here.
         assertThat(bestTcpUpload).isGreaterThan(0.6 * SHAPED_BITS_PER_SECOND);
     }
 
