@@ -4,9 +4,9 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 
 /** An address range such as 10.0.0.0/8 or fc00::/7; IPv4 and IPv6 ranges only contain their own family. */
-record Cidr(byte[] network, int prefix) {
+public record Cidr(byte[] network, int prefix) {
 
-    static Cidr parse(String cidr) {
+    public static Cidr parse(String cidr) {
         String[] parts = cidr.strip().split("/", 2);
         if (!parts[0].matches("[0-9a-fA-F:.]+")) {
             // a literal address only: a host name here would mean a DNS lookup at start-up
@@ -26,7 +26,7 @@ record Cidr(byte[] network, int prefix) {
         }
     }
 
-    boolean contains(InetAddress address) {
+    public boolean contains(InetAddress address) {
         byte[] candidate = address.getAddress();
         if (candidate.length != network.length) {
             return false;

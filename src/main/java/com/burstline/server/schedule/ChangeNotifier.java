@@ -28,7 +28,7 @@ class ChangeNotifier {
 
     private final ScheduleStore store;
     private final SeriesChanges changes;
-    private final WebhookClient webhook;
+    private final WebhookClient client;
     private final String linkBase;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "schedule-webhooks");
@@ -39,7 +39,7 @@ class ChangeNotifier {
     ChangeNotifier(ScheduleStore store, SeriesChanges changes, ScheduleService schedules, ScheduleSettings settings) {
         this.store = store;
         this.changes = changes;
-        this.webhook = new WebhookClient(schedules.webhookAddresses(), settings.webhookTimeout());
+        this.client = new WebhookClient(schedules.webhookAddresses(), settings.webhookTimeout());
         this.linkBase = settings.linkBaseUrl();
     }
 
@@ -56,11 +56,15 @@ class ChangeNotifier {
             if (schedule.notifyUrl() == null) {
                 return;
             }
+            ScheduleStore.Webhook webhook = store.webhook(schedule.id()).orElse(null);
+            if (webhook == null) {
+                return;
+            }
             job.scenarios().stream().map(ScenarioView::runId).filter(Objects::nonNull).distinct()
                     .forEach(runId -> changes.newestChange(runId)
                             .filter(SeriesChanges.Change::includesRun)
                             .filter(change -> !store.notified(schedule.id(), change.runId()))
-                            .ifPresent(change -> notify(schedule, job.id(), runId, change)));
+                            .ifPresent(change -> notify(schedule, webhook, job.id(), runId, change)));
         } catch (ScheduleNotFoundException deleted) {
             // the schedule was deleted while its job ran: nobody to tell
         } catch (RuntimeException e) {
@@ -68,14 +72,10 @@ class ChangeNotifier {
         }
     }
 
-    private void notify(ScheduleView schedule, long jobId, long runId, SeriesChanges.Change change) {
-        String failure;
-        try {
-            failure = webhook.post(schedule.notifyUrl(), ChangeNotice.of(schedule, jobId, runId, change, linkBase));
-        } catch (InterruptedException stopping) {
-            Thread.currentThread().interrupt();
-            return;
-        }
+    private void notify(ScheduleView schedule, ScheduleStore.Webhook webhook, long jobId, long runId,
+                        SeriesChanges.Change change) {
+        String failure = client.post(webhook.url(), webhook.secret(),
+                ChangeNotice.of(schedule, jobId, runId, change, linkBase));
         String what = String.format(Locale.ROOT, "%s (p = %.3f)", change.description(), change.pValue());
         if (failure == null) {
             store.record(schedule.id(), ScheduleEventKind.NOTIFIED, jobId, change.runId(), "told the webhook: "

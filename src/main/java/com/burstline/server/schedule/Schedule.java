@@ -23,6 +23,7 @@ class Schedule {
     private String timeZone;
     private String jobTemplate;
     private String notifyUrl;
+    private String webhookSecret;
     @Enumerated(EnumType.STRING)
     private ScheduleState state;
     private Instant nextRunAt;
@@ -39,6 +40,7 @@ class Schedule {
         this.timeZone = checked.timeZone();
         this.jobTemplate = templateJson;
         this.notifyUrl = checked.notifyUrl();
+        this.webhookSecret = WebhookSignature.newSecret();
         this.state = ScheduleState.ACTIVE;
         this.nextRunAt = checked.when().nextAfter(now);
         this.createdAt = now;
@@ -96,8 +98,22 @@ class Schedule {
         return lastJobId;
     }
 
+    /** The key its webhook posts are signed with; a schedule made before keys existed gets one now. */
+    String webhookSecret() {
+        if (webhookSecret == null) {
+            webhookSecret = WebhookSignature.newSecret();
+        }
+        return webhookSecret;
+    }
+
+    /** A new key in place of the old one, which stops signing at once. */
+    String rotateWebhookSecret() {
+        webhookSecret = WebhookSignature.newSecret();
+        return webhookSecret;
+    }
+
     ScheduleView toView(JobRequest template) {
         return new ScheduleView(id, name, cron, timeZone, state, nextRunAt, lastJobId, notifyUrl, createdAt,
-                template);
+                template, null);
     }
 }

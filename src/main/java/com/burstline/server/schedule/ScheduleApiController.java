@@ -4,6 +4,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -30,7 +32,9 @@ class ScheduleApiController {
             description = "{\"name\", \"cron\" (Spring cron, six fields with seconds first, e.g. \"0 0 3 * * *\"; "
                     + "five fields mean second 0; macros such as @daily), \"timeZone\" (IANA name, default UTC), "
                     + "\"jobTemplate\" (exactly the body of POST /api/v1/jobs, checked by the same rules), "
-                    + "\"notifyUrl\" (optional webhook for change points)}. 201 with the schedule and its nextRunAt; "
+                    + "\"notifyUrl\" (optional webhook for change points; public addresses only unless "
+                    + "burstline.schedules.webhook-allowed-networks names the range)}. 201 with the schedule, its "
+                    + "nextRunAt and its webhookSecret (shown this once; posts are signed with it); "
                     + "400 lists every problem, the template's included; 409 when the name is taken.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ScheduleView> create(@RequestBody ScheduleRequest request) {
@@ -38,16 +42,32 @@ class ScheduleApiController {
         return ResponseEntity.created(URI.create("/api/v1/schedules/" + created.id())).body(created);
     }
 
-    @Operation(summary = "Schedules, oldest first, each with state, nextRunAt and lastJobId")
+    @Operation(summary = "Schedules, oldest first, each with state, nextRunAt and lastJobId",
+            description = "Viewers see a webhook's scheme and host only.")
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
-    List<ScheduleView> list() {
-        return schedules.list();
+    List<ScheduleView> list(Authentication caller) {
+        return schedules.list().stream().map(view -> shownTo(caller, view)).toList();
     }
 
-    @Operation(summary = "One schedule")
+    @Operation(summary = "One schedule", description = "Viewers see a webhook's scheme and host only.")
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    ScheduleView get(@PathVariable long id) {
-        return schedules.get(id);
+    ScheduleView get(@PathVariable long id, Authentication caller) {
+        return shownTo(caller, schedules.get(id));
+    }
+
+    @Operation(summary = "Replace a schedule's webhook key (operator)",
+            description = "Webhook posts carry X-Burstline-Signature: sha256=HEX, the HMAC-SHA256 of the body keyed "
+                    + "by the schedule's webhookSecret. The answer holds the new key, shown this once; the old one "
+                    + "stops signing at once.")
+    @PostMapping(path = "/{id}/webhook-secret", produces = MediaType.APPLICATION_JSON_VALUE)
+    ScheduleView rotateWebhookSecret(@PathVariable long id) {
+        return schedules.rotateWebhookSecret(id);
+    }
+
+    static ScheduleView shownTo(Authentication caller, ScheduleView view) {
+        boolean operates = caller != null && caller.getAuthorities().stream().map(GrantedAuthority::getAuthority)
+                .anyMatch(authority -> authority.equals("ROLE_OPERATOR") || authority.equals("ROLE_ADMIN"));
+        return operates ? view : view.forViewer();
     }
 
     @Operation(summary = "A schedule's history, newest first",

@@ -15,5 +15,7 @@ enum ScheduleEventKind {
     /** a change point was posted to the webhook */
     NOTIFIED,
     /** posting a change point to the webhook failed; the next run of the schedule tries again */
-    NOTIFY_FAILED
+    NOTIFY_FAILED,
+    /** the webhook's signing key was replaced */
+    SECRET_ROTATED
 }

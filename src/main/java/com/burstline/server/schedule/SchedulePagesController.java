@@ -5,6 +5,7 @@ import com.burstline.server.agent.AgentView;
 import com.burstline.server.system.ErrorPages;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
+import org.springframework.security.core.Authentication;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -41,6 +42,9 @@ class SchedulePagesController {
         try {
             ScheduleView created = schedules.create(form.toRequest());
             redirect.addFlashAttribute("message", "Schedule '" + created.name() + "' was created.");
+            if (created.notifyUrl() != null) {
+                redirect.addFlashAttribute("webhookSecret", created.webhookSecret());
+            }
             return "redirect:/schedules/" + created.id();
         } catch (InvalidScheduleException invalid) {
             model.addAttribute("problems", invalid.problems());
@@ -51,8 +55,8 @@ class SchedulePagesController {
     }
 
     @GetMapping("/schedules/{id}")
-    String show(@PathVariable long id, Model model) {
-        ScheduleView schedule = schedules.get(id);
+    String show(@PathVariable long id, Model model, Authentication caller) {
+        ScheduleView schedule = ScheduleApiController.shownTo(caller, schedules.get(id));
         model.addAttribute("schedule", schedule);
         model.addAttribute("template", Templates.pretty(schedule.jobTemplate()));
         model.addAttribute("history", schedules.history(id, 100));

@@ -1,6 +1,5 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.job.JobRequest;
 
 import java.net.URI;
@@ -28,7 +27,7 @@ final class ScheduleRules {
     }
 
     static Checked check(ScheduleRequest request, Function<JobRequest, List<String>> templateProblems,
-                         AgentAddresses webhooks) {
+                         WebhookAddresses webhooks) {
         List<String> problems = new ArrayList<>();
         String name = name(request.name(), problems);
         CronSchedule when = CronSchedule.parse(request.cron(), request.timeZone(), problems);
@@ -59,7 +58,7 @@ final class ScheduleRules {
         return clean;
     }
 
-    private static String notifyUrl(String notifyUrl, AgentAddresses webhooks, List<String> problems) {
+    private static String notifyUrl(String notifyUrl, WebhookAddresses webhooks, List<String> problems) {
         if (notifyUrl == null || notifyUrl.isBlank()) {
             return null;
         }

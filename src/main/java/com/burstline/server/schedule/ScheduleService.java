@@ -1,6 +1,5 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.job.JobTemplates;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
@@ -16,14 +15,13 @@ class ScheduleService {
     private final ScheduleStore store;
     private final Scheduler scheduler;
     private final JobTemplates jobs;
-    private final AgentAddresses webhooks;
+    private final WebhookAddresses webhooks;
 
     ScheduleService(ScheduleStore store, Scheduler scheduler, JobTemplates jobs, ScheduleSettings settings) {
         this.store = store;
         this.scheduler = scheduler;
         this.jobs = jobs;
-        this.webhooks = AgentAddresses.of("burstline.schedules.webhook-allowed-networks",
-                settings.webhookAllowedNetworks());
+        this.webhooks = WebhookAddresses.of(settings.webhookAllowedNetworks());
     }
 
     ScheduleView create(ScheduleRequest request) {
@@ -60,13 +58,17 @@ class ScheduleService {
         return resumed;
     }
 
+    ScheduleView rotateWebhookSecret(long id) {
+        return store.rotateWebhookSecret(id);
+    }
+
     void delete(long id) {
         store.delete(id);
         scheduler.wake();
     }
 
     /** The same address rules for the webhook at each post: a name may resolve differently by then. */
-    AgentAddresses webhookAddresses() {
+    WebhookAddresses webhookAddresses() {
         return webhooks;
     }
 }

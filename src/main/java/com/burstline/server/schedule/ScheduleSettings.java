@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * {@code burstline.schedules.*}.
  *
- * @param webhookAllowedNetworks CIDR ranges a webhook URL may point into (default: those agents may, loopback and the
- *                               private ranges); link-local is refused regardless
+ * @param webhookAllowedNetworks loopback or private CIDR ranges a webhook URL may point into besides public
+ *                               addresses (default: none); link-local is refused regardless
  * @param webhookTimeout         connect and answer timeout of a webhook POST
  * @param linkBaseUrl            what links in a webhook's JSON start with (e.g. https://burstline.example.com);
  *                               without it they are paths such as /trends?…

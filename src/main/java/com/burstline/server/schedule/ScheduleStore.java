@@ -40,8 +40,9 @@ class ScheduleStore {
             schedules.findByName(checked.name()).ifPresent(existing -> {
                 throw new ScheduleNameTakenException(checked.name(), existing.getId());
             });
-            Schedule schedule = new Schedule(checked, Templates.write(checked.template()), now());
-            return view(schedules.saveAndFlush(schedule));
+            Schedule schedule = schedules.saveAndFlush(new Schedule(checked, Templates.write(checked.template()),
+                    now()));
+            return view(schedule).withSecret(schedule.webhookSecret());
         });
     }
 
@@ -79,6 +80,24 @@ class ScheduleStore {
             }
             return view(schedule);
         });
+    }
+
+    ScheduleView rotateWebhookSecret(long id) {
+        return change(id, schedule -> {
+            String secret = schedule.rotateWebhookSecret();
+            record(id, ScheduleEventKind.SECRET_ROTATED, null, null, "webhook key replaced: posts are signed with "
+                    + "the new one from now on");
+            return view(schedule).withSecret(secret);
+        });
+    }
+
+    /** Where a schedule's change points go and the key they are signed with; empty without a webhook. */
+    Optional<Webhook> webhook(long id) {
+        return changeIfPresent(id, schedule -> schedule.notifyUrl() == null ? null
+                : new Webhook(schedule.notifyUrl(), schedule.webhookSecret()));
+    }
+
+    record Webhook(String url, String secret) {
     }
 
     void delete(long id) {

@@ -51,6 +51,7 @@ public final class AccessRules {
             rule(HttpMethod.GET, "/api/v1/schedules/{id}/history", VIEWER),
             rule(HttpMethod.POST, "/api/v1/schedules/{id}/pause", OPERATOR),
             rule(HttpMethod.POST, "/api/v1/schedules/{id}/resume", OPERATOR),
+            rule(HttpMethod.POST, "/api/v1/schedules/{id}/webhook-secret", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
             rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
             rule(HttpMethod.DELETE, "/api/v1/agents/{name}", ADMIN),

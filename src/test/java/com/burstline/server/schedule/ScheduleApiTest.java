@@ -138,6 +138,42 @@ class ScheduleApiTest {
         assertThat(json(again).get("detail").stringValue()).startsWith("A schedule named 'twice' exists already");
     }
 
+    @Test
+    void aWebhookGoesToPublicAddressesWithAKeyShownOnceAndRotatableAndViewersSeeItsHostOnly() {
+        HttpResponse<String> refused = create("{\"name\": \"inside\", \"cron\": \"0 0 3 * * *\", \"notifyUrl\": "
+                + "\"http://127.0.0.1:8080/actuator/health\", \"jobTemplate\": " + TEMPLATE + "}");
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.body()).contains("loopback or private address")
+                .contains("burstline.schedules.webhook-allowed-networks");
+        assertNothingNamed("inside");
+
+        HttpResponse<String> created = create("{\"name\": \"hooked\", \"cron\": \"0 0 3 * * *\", \"notifyUrl\": "
+                + "\"https://203.0.113.7:8443/hooks/burstline?token=receiver-secret\", \"jobTemplate\": " + TEMPLATE
+                + "}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = json(created).get("id").longValue();
+        String secret = json(created).get("webhookSecret").stringValue();
+        assertThat(secret).matches("[0-9a-f]{64}");
+        JsonNode operator = json(api.send("GET", "/api/v1/schedules/" + id, API_TOKEN, null));
+        assertThat(operator.has("webhookSecret")).as("shown once").isFalse();
+        assertThat(operator.get("notifyUrl").stringValue())
+                .isEqualTo("https://203.0.113.7:8443/hooks/burstline?token=receiver-secret");
+
+        JsonNode rotated = json(api.send("POST", "/api/v1/schedules/" + id + "/webhook-secret", API_TOKEN, null));
+        assertThat(rotated.get("webhookSecret").stringValue()).matches("[0-9a-f]{64}").isNotEqualTo(secret);
+        assertThat(json(api.get("/api/v1/schedules/" + id + "/history")).get(0).get("kind").stringValue())
+                .isEqualTo("SECRET_ROTATED");
+
+        String viewer = json(api.send("POST", "/api/v1/tokens", API_TOKEN,
+                "{\"name\": \"schedule-viewer\", \"role\": \"viewer\"}")).get("secret").stringValue();
+        JsonNode seen = json(api.send("GET", "/api/v1/schedules/" + id, viewer, null));
+        assertThat(seen.get("notifyUrl").stringValue()).isEqualTo("https://203.0.113.7:8443/…");
+        assertThat(json(api.send("GET", "/api/v1/schedules", viewer, null)).toString())
+                .doesNotContain("receiver-secret");
+        assertThat(api.send("POST", "/api/v1/schedules/" + id + "/webhook-secret", viewer, null).statusCode())
+                .isEqualTo(403);
+    }
+
     private static HttpResponse<String> create(String json) {
         return api.send("POST", "/api/v1/schedules", API_TOKEN, json);
     }

@@ -60,7 +60,8 @@ class ScheduleIT {
         server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
                 "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + ApiClient.TOKEN,
                 "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort(),
+                "--burstline.schedules.webhook-allowed-networks=127.0.0.0/8");
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         serverUrl = "http://127.0.0.1:" + port;
         api = new JobApiClient(serverUrl, ApiClient.TOKEN);
@@ -123,18 +124,24 @@ class ScheduleIT {
                     ? "application/x-ndjson" : "application/json", "?sut=hook-sut&peer=hook-peer&driver=2.2.1");
             assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
         }
-        List<JsonNode> posts = new CopyOnWriteArrayList<>();
+        List<Post> posts = new CopyOnWriteArrayList<>();
         HttpServer listener = listener(posts);
         try {
-            long id = create("""
+            JsonNode created = created("""
                     {"name": "paced to 1 Gbit/s", "cron": "*/2 * * * * *", "notifyUrl": "http://127.0.0.1:%d/hook",
                      "jobTemplate": {"sut": "hook-sut", "peer": "hook-peer", "repeat": 3, "scenarios": [
                        {"protocol": "TCP", "durationSeconds": 2, "intervalSeconds": 1,
                         "targetBitsPerSecond": 1000000000}]}}""".formatted(listener.getAddress().getPort()));
+            long id = created.get("id").longValue();
+            String secret = created.get("webhookSecret").stringValue();
+            assertThat(json(api.get("/api/v1/schedules/" + id)).has("webhookSecret")).as("the key is shown once")
+                    .isFalse();
 
             Eventually.await("the webhook to receive a change point", PATIENCE, posts::size,
                     size -> size > 0);
-            JsonNode notice = posts.get(0);
+            JsonNode notice = JSON.readTree(posts.get(0).body());
+            assertThat(posts.get(0).signature()).as("signed with the schedule's key")
+                    .isEqualTo(WebhookSignature.header(secret, posts.get(0).body().getBytes(StandardCharsets.UTF_8)));
             System.out.println("The webhook received: " + notice);
             long firstJob = jobIds(history(id), "STARTED").get(jobIds(history(id), "STARTED").size() - 1);
             long firstPacedRun = api.job(firstJob).get("scenarios").get(0).get("runId").longValue();
@@ -171,13 +178,17 @@ class ScheduleIT {
         }
     }
 
-    private static HttpServer listener(List<JsonNode> posts) throws IOException {
+    /** A webhook post as it arrived: the body's exact text and its signature header. */
+    private record Post(String body, String signature) {
+    }
+
+    private static HttpServer listener(List<Post> posts) throws IOException {
         HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/hook", exchange -> {
             String type = exchange.getRequestHeaders().getFirst("Content-Type");
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             if ("POST".equals(exchange.getRequestMethod()) && "application/json".equals(type)) {
-                posts.add(JSON.readTree(body));
+                posts.add(new Post(body, exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER)));
             }
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
@@ -198,9 +209,13 @@ class ScheduleIT {
     }
 
     private static long create(String json) {
+        return created(json).get("id").longValue();
+    }
+
+    private static JsonNode created(String json) {
         HttpResponse<String> created = api.send("POST", "/api/v1/schedules", ApiClient.TOKEN, json);
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        return json(created).get("id").longValue();
+        return json(created);
     }
 
     private static void pause(long id) {

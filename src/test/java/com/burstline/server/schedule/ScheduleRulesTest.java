@@ -1,6 +1,5 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.job.JobRequest;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Schedule requests: cron, time zone, name, webhook URL and template problems, all listed at once. */
 class ScheduleRulesTest {
     private static final JobRequest TEMPLATE = new JobRequest("a", "b", "standard", null, null, null, null, null);
-    private static final AgentAddresses WEBHOOKS = AgentAddresses.of("burstline.schedules.webhook-allowed-networks",
-            null);
+    private static final WebhookAddresses WEBHOOKS = WebhookAddresses.of(List.of("127.0.0.0/8"));
 
     @Test
     void aValidRequestIsCheckedWithItsZoneDefaultingToUtc() {
@@ -85,14 +83,17 @@ class ScheduleRulesTest {
     }
 
     @Test
-    void aWebhookOutsideTheAllowedNetworksOrOnTheMetadataAddressIsRefused() {
+    void aWebhookOnLoopbackPrivateOrMetadataAddressesIsRefusedUnlessItsRangeIsAllowed() {
         assertThat(problems(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE,
                 "http://169.254.169.254/latest/meta-data"))).singleElement().asString()
                 .contains("link-local");
-        assertThat(problems(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE, "http://8.8.8.8/hook")))
+        assertThat(problems(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE, "http://10.1.2.3/hook")))
                 .singleElement().asString()
-                .isEqualTo("notifyUrl: url 8.8.8.8 (8.8.8.8) is outside burstline.schedules.webhook-allowed-networks"
-                        + " (127.0.0.0/8, ::1/128, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7)");
+                .isEqualTo("notifyUrl: url 10.1.2.3 (10.1.2.3) is a loopback or private address; webhooks go to "
+                        + "public addresses unless burstline.schedules.webhook-allowed-networks names the range "
+                        + "(now: 127.0.0.0/8)");
+        assertThat(check(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE, "http://8.8.8.8/hook"))
+                .notifyUrl()).as("a public address").isEqualTo("http://8.8.8.8/hook");
         assertThat(problems(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE, "file:///etc/passwd")))
                 .singleElement().asString().startsWith("notifyUrl: url must be absolute");
         assertThat(problems(new ScheduleRequest("n", "0 0 3 * * *", "UTC", TEMPLATE, "ftp://127.0.0.1/x")))

@@ -1,0 +1,108 @@
+package com.burstline.server.schedule;
+
+import com.burstline.server.agent.Cidr;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+
+/**
+ * Where a webhook may be posted. A webhook's URL is typed by an operator but fetched by the server, so by default it
+ * may only reach public addresses: loopback, private, shared (100.64.0.0/10) and unique-local ranges are refused
+ * unless {@code burstline.schedules.webhook-allowed-networks} names them, and link-local (the cloud metadata service),
+ * unspecified and multicast addresses always. The host is resolved once per post and the post goes to the address
+ * that was checked, so a name cannot resolve to an allowed address for the check and elsewhere for the connection.
+ */
+final class WebhookAddresses {
+    static final String SETTING = "burstline.schedules.webhook-allowed-networks";
+    private static final List<Cidr> NEVER_PUBLIC = List.of(Cidr.parse("100.64.0.0/10"), Cidr.parse("0.0.0.0/8"),
+            Cidr.parse("fc00::/7"));
+
+    /** How a host name becomes addresses; a seam so that a test can answer differently on each lookup. */
+    interface Resolver {
+        InetAddress[] resolve(String host) throws UnknownHostException;
+    }
+
+    /** The checked address to connect to, and the URL it came from (for the Host header and TLS). */
+    record Target(URI url, InetAddress address) {
+        int port() {
+            return url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+        }
+    }
+
+    /** Why a URL may not be posted to, in words. */
+    static final class Refused extends Exception {
+        Refused(String reason) {
+            super(reason);
+        }
+    }
+
+    private final List<Cidr> allowed;
+    private final String described;
+    private final Resolver resolver;
+
+    WebhookAddresses(List<String> networks, Resolver resolver) {
+        try {
+            this.allowed = networks.stream().map(Cidr::parse).toList();
+        } catch (IllegalArgumentException wrong) {
+            throw new IllegalArgumentException(SETTING + ": " + networks + " holds something that is not a CIDR "
+                    + "range like 10.0.0.0/8", wrong);
+        }
+        this.described = networks.isEmpty() ? "none" : String.join(", ", networks);
+        this.resolver = resolver;
+    }
+
+    static WebhookAddresses of(List<String> networks) {
+        return new WebhookAddresses(networks, InetAddress::getAllByName);
+    }
+
+    /** Null when the server may post to this URL now, else why not. */
+    String refusal(URI url) {
+        try {
+            resolve(url);
+            return null;
+        } catch (Refused refused) {
+            return refused.getMessage();
+        }
+    }
+
+    /** Resolves the URL's host once and checks every address it has; the first is the one to connect to. */
+    Target resolve(URI url) throws Refused {
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+            throw new Refused("url must be http or https");
+        }
+        if (url.getRawUserInfo() != null) {
+            throw new Refused("url must not carry a user name or password");
+        }
+        String host = url.getHost() == null ? "" : url.getHost().replace("[", "").replace("]", "");
+        InetAddress[] addresses;
+        try {
+            addresses = resolver.resolve(host);
+        } catch (UnknownHostException e) {
+            throw new Refused("url host " + host + " does not resolve");
+        }
+        for (InetAddress address : addresses) {
+            check(host, address);
+        }
+        return new Target(url, addresses[0]);
+    }
+
+    private void check(String host, InetAddress address) throws Refused {
+        String named = "url " + host + " (" + address.getHostAddress() + ")";
+        if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+            throw new Refused(named + " is a link-local, unspecified or multicast address, which the server never "
+                    + "calls");
+        }
+        if (isPublic(address) || allowed.stream().anyMatch(network -> network.contains(address))) {
+            return;
+        }
+        throw new Refused(named + " is a loopback or private address; webhooks go to public addresses unless "
+                + SETTING + " names the range (now: " + described + ")");
+    }
+
+    private static boolean isPublic(InetAddress address) {
+        return !(address.isLoopbackAddress() || address.isSiteLocalAddress()
+                || NEVER_PUBLIC.stream().anyMatch(network -> network.contains(address)));
+    }
+}
