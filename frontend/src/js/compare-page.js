@@ -40,10 +40,11 @@ async function main() {
 function drawChart(canvas, result) {
   const labels = result.scenarios.map(scenarioLabel);
   const groups = [...new Set(result.scenarios.flatMap((s) => s.groups.map((g) => g.group)))];
+  const labelOf = new Map(result.scenarios.flatMap((s) => s.groups.map((g) => [g.group, g.label ?? g.group])));
   const datasets = groups.map((group, index) => {
     const figures = result.scenarios.map((s) => s.groups.find((g) => g.group === group));
     return {
-      label: group,
+      label: labelOf.get(group),
       backgroundColor: COLORS[index % COLORS.length],
       data: figures.map((g) => (g ? g.mean / GBIT : null)),
       errorBars: figures.map((g) => (g && g.ci95Low != null
@@ -135,7 +136,7 @@ function showVerdicts(container, result) {
 function fillTable(body, result) {
   for (const scenario of result.scenarios) {
     scenario.groups.forEach((g) => {
-      const cells = [scenarioLabel(scenario), g.group, String(g.n), rate(g.mean), interval(g),
+      const cells = [scenarioLabel(scenario), g.label ?? g.group, String(g.n), rate(g.mean), interval(g),
         percent(g.meanPercentOfBurstLimit),
         g.meanLostPercent != null ? `${g.meanLostPercent.toFixed(2)} % loss` : `${number(g.meanRetransmits)} retr.`];
       const bidir = g.meanReverseBitsPerSecond != null;
@@ -172,7 +173,7 @@ function fillTable(body, result) {
 function reverseRow(body, scenario, g, columns) {
   const row = body.insertRow();
   row.className = 'reverse-row';
-  const texts = [`${scenarioLabel(scenario)}: download`, g.group, String(g.n), rate(g.meanReverseBitsPerSecond)];
+  const texts = [`${scenarioLabel(scenario)}: download`, g.label ?? g.group, String(g.n), rate(g.meanReverseBitsPerSecond)];
   texts.forEach((text) => { row.insertCell().textContent = text; });
   for (let i = texts.length; i < columns; i += 1) {
     row.insertCell().textContent = i === texts.length ? '–' : '';
@@ -203,7 +204,7 @@ function interval(g) {
 function scenarioLabel(s) {
   const what = s.protocol === 'UDP' && s.targetBitsPerSecond != null
     ? `UDP ${gbit(s.targetBitsPerSecond)} Gbit/s` : `${s.protocol} ${s.streams} stream${s.streams === 1 ? '' : 's'}`;
-  return `${what} ${s.direction}`;
+  return s.pair ? `${what} ${s.direction} (${s.pair})` : `${what} ${s.direction}`;
 }
 
 /** The form's groups become the groupBy dimension's repeated filter, which is what the API reads. */

@@ -5,20 +5,35 @@ import com.burstline.server.run.RunSummary;
 import java.util.Comparator;
 import java.util.Locale;
 
-/** What makes runs comparable: the same protocol, direction, number of streams and UDP target. */
-record ComparisonKey(String protocol, String direction, int streams, Long targetBitsPerSecond) {
+/**
+ * What makes runs comparable: the same protocol, direction, number of streams and UDP target. Grouped by direction,
+ * the two directions are the groups, so the key holds {@link #BOTH_WAYS} and the pair instead (a twin is measured
+ * between the same two hosts).
+ */
+record ComparisonKey(String protocol, String direction, int streams, Long targetBitsPerSecond, String pair) {
+    static final String BOTH_WAYS = "upload vs download";
     static final Comparator<ComparisonKey> ORDER = Comparator.comparing(ComparisonKey::protocol)
             .thenComparing(ComparisonKey::streams)
             .thenComparing(key -> key.targetBitsPerSecond() == null ? 0L : key.targetBitsPerSecond())
-            .thenComparing(ComparisonKey::direction, Comparator.comparing(ComparisonKey::directionRank));
+            .thenComparing(ComparisonKey::direction, Comparator.comparing(ComparisonKey::directionRank))
+            .thenComparing(key -> key.pair() == null ? "" : key.pair());
 
-    static ComparisonKey of(RunSummary run) {
+    static ComparisonKey of(RunSummary run, GroupBy groupBy) {
         Long target = "UDP".equals(run.protocol()) ? run.targetBitsPerSecond() : null;
-        return new ComparisonKey(run.protocol(), run.direction(), run.streams(), target);
+        if (groupBy == GroupBy.DIRECTION) {
+            return new ComparisonKey(run.protocol(), BOTH_WAYS, run.streams(), target,
+                    GroupBy.PAIR.keysOf(run).get(0));
+        }
+        return new ComparisonKey(run.protocol(), run.direction(), run.streams(), target, null);
     }
 
-    /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload". */
+    /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload", "1-stream TCP on a/b". */
     String label() {
+        if (pair != null) {
+            String what = "UDP".equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
+                    : streams + "-stream " + protocol;
+            return what + " on " + pair;
+        }
         if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
             return "UDP " + rate(targetBitsPerSecond) + " " + direction;
         }

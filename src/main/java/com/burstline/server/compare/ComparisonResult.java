@@ -7,19 +7,20 @@ import java.util.List;
  * throughput) and, when exactly two groups are compared, the difference between them with its verdict. A group's 95%
  * interval never goes below 0 (throughput cannot): {@code ci95Clipped} says its lower end was cut there. For
  * {@code --bidir} runs the figures are the upload direction's and {@code meanReverseBitsPerSecond} is the download's
- * (received), kept apart rather than added. Names are part of the API.
+ * (received), kept apart rather than added. {@code label} says what a group is in words ("job #12", "driver 2.2.1",
+ * "upload"); {@code pair} is set when the groups are the two directions. Names are part of the API.
  */
 public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
 
     public record Scenario(String protocol, String direction, int streams, Long targetBitsPerSecond,
-                           List<Group> groups, Comparison comparison) {
+                           List<Group> groups, Comparison comparison, String pair) {
     }
 
     public record Group(String group, int n, double mean, double median, double min, double max, Double stddev,
                         Double ci95Low, Double ci95High, boolean ci95Clipped, Double meanRetransmits, Double meanJitterMs,
                         Double meanLostPercent, Double meanPercentOfBurstLimit, Double meanPercentOfBaseline,
                         Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, List<Long> runIds,
-                        Double meanReverseBitsPerSecond) {
+                        Double meanReverseBitsPerSecond, String label) {
     }
 
     public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,

@@ -41,18 +41,19 @@ public class Comparisons {
             // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
             groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
                     .filter(Objects::nonNull).distinct()
-                    .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run), k -> new TreeMap<>())
+                    .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run, groupBy), k -> new TreeMap<>())
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
-        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query), query)));
+        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query, groupBy), groupBy,
+                query)));
         return new ComparisonResult(groupBy.apiName(), scenarios);
     }
 
     private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
-                                                      SelectionQuery query) {
+                                               GroupBy groupBy, SelectionQuery query) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
-        groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, runs)));
+        groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, groupBy.label(name), runs)));
         ComparisonResult.Comparison comparison = null;
         if (figures.size() == 2) {
             boolean swap = query.baseline() != null && query.baseline().equals(figures.get(1).group());
@@ -61,7 +62,7 @@ public class Comparisons {
             comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label());
         }
         return new ComparisonResult.Scenario(key.protocol(), key.direction(), key.streams(),
-                key.targetBitsPerSecond(), figures, comparison);
+                key.targetBitsPerSecond(), figures, comparison, key.pair());
     }
 
     private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
@@ -69,7 +70,7 @@ public class Comparisons {
                                                 String label) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
-        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.group(), otherFigures.group(),
+        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
                 base.size(), other.size(), baseFigures.meanPercentOfBurstLimit(),
                 otherFigures.meanPercentOfBurstLimit()), difference, label);
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
@@ -77,13 +78,19 @@ public class Comparisons {
                 verdict.kind().apiName(), practicalPercent);
     }
 
-    /** Requested groups keep the order they were asked in; otherwise alphabetical (the TreeMap's order). */
-    private static Map<String, List<RunSummary>> ordered(Map<String, List<RunSummary>> groups, SelectionQuery query) {
-        if (query.groups().isEmpty()) {
+    /**
+     * Requested groups keep the order they were asked in; otherwise alphabetical (the TreeMap's order), but upload
+     * before download, so that "download is 20 % slower" reads against upload as the baseline.
+     */
+    private static Map<String, List<RunSummary>> ordered(Map<String, List<RunSummary>> groups, SelectionQuery query,
+                                                         GroupBy groupBy) {
+        List<String> order = !query.groups().isEmpty() ? query.groups()
+                : groupBy == GroupBy.DIRECTION ? List.of("upload", "download") : null;
+        if (order == null) {
             return groups;
         }
         Map<String, List<RunSummary>> ordered = new LinkedHashMap<>();
-        query.groups().stream().filter(groups::containsKey).forEach(name -> ordered.put(name, groups.get(name)));
+        order.stream().filter(groups::containsKey).forEach(name -> ordered.put(name, groups.get(name)));
         return ordered;
     }
 }

@@ -17,7 +17,12 @@ public enum GroupBy {
     /** The job that measured the runs; group names (and the {@code job} filter's values) are job ids. */
     JOB("job"),
     /** The two agents, "SUT/peer" ({@link RunPairs}): the pairs of a job with several compare directly. */
-    PAIR("pair");
+    PAIR("pair"),
+    /**
+     * Upload against download: each scenario is set beside its twin in the other direction (same protocol, streams,
+     * target and pair). A --bidir run measured both at once and is no one's twin, so it is left out.
+     */
+    DIRECTION("direction");
 
     /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
     static final String NONE = "(none)";
@@ -41,6 +46,24 @@ public enum GroupBy {
             case TAG -> run.tags().isEmpty() ? List.of(NONE) : run.tags();
             case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
             case PAIR -> List.of(run.sut() == null || run.peer() == null ? NONE : RunPairs.name(run.sut(), run.peer()));
+            case DIRECTION -> "bidir".equals(run.direction()) ? List.of() : List.of(run.direction());
+        };
+    }
+
+    /** What a group is, in words: "driver ENA 2.2.1", "job #12", "pair arm-a/arm-b", "upload", "no driver". */
+    public String label(String group) {
+        String what = switch (this) {
+            case INSTANCE_TYPE -> "instance type";
+            case SUT -> "SUT";
+            default -> apiName;
+        };
+        if (NONE.equals(group)) {
+            return "no " + what;
+        }
+        return switch (this) {
+            case JOB -> "job #" + group;
+            case DIRECTION -> group;
+            default -> what + " " + group;
         };
     }
 

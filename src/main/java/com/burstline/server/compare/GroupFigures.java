@@ -11,7 +11,7 @@ final class GroupFigures {
     private GroupFigures() {
     }
 
-    static ComparisonResult.Group of(String name, List<RunSummary> runs) {
+    static ComparisonResult.Group of(String name, String label, List<RunSummary> runs) {
         Statistics.Summary stats = Statistics.summarize(received(runs));
         boolean udp = runs.stream().allMatch(run -> "UDP".equals(run.protocol()));
         return new ComparisonResult.Group(name, stats.n(), stats.mean(), stats.median(), stats.min(), stats.max(),
@@ -25,7 +25,7 @@ final class GroupFigures {
                 mean(runs, RunSummary::burstLimitBitsPerSecond),
                 mean(runs, RunSummary::baselineBitsPerSecond),
                 runs.stream().map(RunSummary::id).toList(),
-                mean(runs, RunSummary::reverseReceivedBitsPerSecond));
+                mean(runs, RunSummary::reverseReceivedBitsPerSecond), label);
     }
 
     static double[] received(List<RunSummary> runs) {

@@ -41,7 +41,7 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         List<String> groups = groupBy == null ? List.of() : values(params, groupBy.apiName());
         RunFilter filter = new RunFilter(filterValue(params, "sut", groupBy), filterValue(params, "peer", groupBy),
                 filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
-                single(params, "protocol"), single(params, "direction"), filterValue(params, "tag", groupBy),
+                single(params, "protocol"), filterValue(params, "direction", groupBy), filterValue(params, "tag", groupBy),
                 jobId(filterValue(params, "job", groupBy)), TimeBounds.from(single(params, "from")),
                 TimeBounds.to(single(params, "to")), RunFilter.status(single(params, "status")));
         if (groupBy == GroupBy.JOB) {

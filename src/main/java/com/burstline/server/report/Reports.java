@@ -99,6 +99,7 @@ class Reports {
             case TAG -> "Tag";
             case JOB -> "Job";
             case PAIR -> "Pair";
+            case DIRECTION -> "Direction";
         };
     }
 

@@ -26,7 +26,8 @@ import java.util.function.BiConsumer;
  */
 @Service
 public class RunSelections {
-    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag", "job", "pair");
+    private static final Set<String> DIMENSIONS = Set.of("driver", "instanceType", "sut", "tag", "job", "pair",
+            "direction");
 
     private final RunRepository runs;
     private final IntervalBatchReader intervals;

@@ -202,8 +202,57 @@ abstract class CompareApiBehaviour {
     }
 
     @Test
+    void groupByDirectionSetsEachUploadBesideItsDownloadTwinOnTheSamePair() {
+        JsonNode up1 = upload("iperf3-312-tcp-1-upload-server-lab.json", "?sut=dir-a&peer=dir-b");
+        JsonNode up2 = upload("iperf3-312-tcp-1-upload-1g-server-lab.json", "?sut=dir-a&peer=dir-b");
+        JsonNode down1 = upload("iperf3-312-tcp-1-download.json", "?sut=dir-a&peer=dir-b");
+        JsonNode down2 = upload("iperf3-318-tcp-1-download.json", "?sut=dir-a&peer=dir-b");
+        JsonNode bidir = upload("iperf3-312-tcp-1-bidir-loopback.json", "?sut=dir-a&peer=dir-b");
+        JsonNode otherPair = upload("iperf3-312-tcp-1-download-4g-server-lab.json", "?sut=dir-a&peer=dir-c");
+
+        JsonNode result = get("/api/v1/compare?groupBy=direction&sut=dir-a");
+
+        assertThat(result.get("groupBy").stringValue()).isEqualTo("direction");
+        assertThat(result.get("scenarios").size()).as("one scenario per pair").isEqualTo(2);
+        JsonNode twins = result.get("scenarios").get(0);
+        assertThat(twins.get("pair").stringValue()).isEqualTo("dir-a/dir-b");
+        assertThat(twins.get("direction").stringValue()).isEqualTo("upload vs download");
+        assertThat(twins.get("groups").valueStream().map(g -> g.get("group").stringValue()))
+                .containsExactly("upload", "download");
+        assertThat(twins.get("groups").get(0).get("runIds").toString())
+                .isEqualTo("[" + id(up1) + "," + id(up2) + "]");
+        assertThat(twins.get("groups").get(1).get("runIds").toString())
+                .isEqualTo("[" + id(down1) + "," + id(down2) + "]");
+        assertThat(result.toString()).as("a --bidir run is no one's twin").doesNotContain("," + id(bidir) + "]")
+                .doesNotContain("[" + id(bidir) + ",").doesNotContain("[" + id(bidir) + "]");
+        JsonNode comparison = twins.get("comparison");
+        assertThat(comparison.get("baseline").stringValue()).isEqualTo("upload");
+        assertThat(comparison.get("ci95LowPercent").isNumber()).as("repeats give an interval").isTrue();
+        assertThat(comparison.get("verdict").stringValue()).contains("1-stream TCP on dir-a/dir-b");
+        JsonNode alone = result.get("scenarios").get(1);
+        assertThat(alone.get("pair").stringValue()).isEqualTo("dir-a/dir-c");
+        assertThat(alone.get("groups").get(0).get("runIds").toString()).isEqualTo("[" + id(otherPair) + "]");
+        assertThat(alone.get("comparison").isNull()).isTrue();
+
+        JsonNode downloadOnly = get("/api/v1/compare?groupBy=direction&direction=download&sut=dir-a&peer=dir-b");
+        assertThat(downloadOnly.get("scenarios").get(0).get("groups").valueStream()
+                .map(g -> g.get("group").stringValue())).containsExactly("download");
+    }
+
+    @Test
+    void groupsAreNamedByWhatTheyAre() {
+        upload("iperf3-312-udp-1g-upload-server-lab.json", "?sut=label-a&driver=ENA%202.2.1");
+
+        JsonNode byDriver = get("/api/v1/compare?groupBy=driver&sut=label-a").get("scenarios").get(0).get("groups");
+        JsonNode byJob = get("/api/v1/compare?groupBy=job&sut=label-a").get("scenarios").get(0).get("groups");
+
+        assertThat(byDriver.get(0).get("label").stringValue()).isEqualTo("driver ENA 2.2.1");
+        assertThat(byJob.get(0).get("label").stringValue()).as("an upload has no job").isEqualTo("no job");
+    }
+
+    @Test
     void badSelectionsAreProblemDetails() {
-        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag, job, pair");
+        assertProblem(api.get("/api/v1/compare?groupBy=colour"), 400, "driver, instanceType, sut, tag, job, pair, direction");
         assertProblem(api.get("/api/v1/compare?run=abc"), 400, "'abc'");
         assertProblem(api.get("/api/v1/compare?grupBy=driver"), 400, "unknown parameter 'grupBy'");
         assertProblem(api.get("/api/v1/compare?sut=a&sut=b"), 400, "sut may be given once");
