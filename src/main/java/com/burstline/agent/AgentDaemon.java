@@ -76,6 +76,10 @@ final class AgentDaemon implements AutoCloseable {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "
                     + "so not forgeable, but readable); plain HTTP is meant for loopback and development");
         }
+        if (!SettingValues.isLocal(settings.testAddress())) {
+            LOG.warning("--test-address " + settings.testAddress() + " is not an address of this host: the iperf3 "
+                    + "server role listens on the test address only, so it cannot start here");
+        }
         AgentCallVerifier verifier = new AgentCallVerifier(
                 () -> secret.value() == null ? null : AgentCallSignature.keyOf(secret.value()), Clock.systemUTC(),
                 MAX_REMEMBERED_CALLS);
