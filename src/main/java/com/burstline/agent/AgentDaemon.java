@@ -1,9 +1,12 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.BuildVersion;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -19,6 +22,8 @@ final class AgentDaemon implements AutoCloseable {
     static final String VERSION = BuildVersion.get();
     private static final Logger LOG = Logger.getLogger(AgentDaemon.class.getName());
     private static final long RETRY_SECONDS = 2;
+    /** Signed calls remembered against replay: far more than a server sends an agent in a minute. */
+    private static final int MAX_REMEMBERED_CALLS = 10_000;
 
     private final AgentSettings settings;
     private final AgentHttpApi api;
@@ -58,25 +63,35 @@ final class AgentDaemon implements AutoCloseable {
         HostPlatform platform = HostPlatform.current();
         FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
                 InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
-        ServerClient server = new ServerClient(settings.server(), settings.token(),
-                new AgentSecret(settings.spool(), settings.name()), settings.name());
+        AgentSecret secret = new AgentSecret(settings.spool(), settings.name());
+        ServerClient server = new ServerClient(settings.server(), settings.token(), secret, settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
-                version == null ? null : new Iperf3ServerRole(settings.iperf3()), tools, scenarios);
+                version == null ? null : new Iperf3ServerRole(settings.iperf3(), settings.testAddress()),
+                new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers());
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
-            LOG.warning("--tls off on " + settings.listen().getHostString() + ": the agent token and every call "
-                    + "travel in clear; plain HTTP is meant for loopback and development");
+            LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "
+                    + "so not forgeable, but readable); plain HTTP is meant for loopback and development");
         }
-        AgentHttpApi api = new AgentHttpApi(settings.listen(), settings.token(), endpoints, tls);
+        if (!SettingValues.isLocal(settings.testAddress())) {
+            LOG.warning("--test-address " + settings.testAddress() + " is not an address of this host: the iperf3 "
+                    + "server role listens on the test address only, so it cannot start here");
+        }
+        AgentCallVerifier verifier = new AgentCallVerifier(
+                () -> secret.value() == null ? null : AgentCallSignature.keyOf(secret.value()), Clock.systemUTC(),
+                MAX_REMEMBERED_CALLS);
+        AgentHttpApi api = new AgentHttpApi(settings.listen(), verifier, endpoints, tls);
         AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints, tls);
         api.start();
         agent.timers.execute(agent::registerUntilDone);
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
         LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise
-                + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")"));
+                + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")")
+                + "; measures " + (settings.allowedPeers().any() ? "any peer its server names"
+                : "peers in " + settings.allowedPeers() + " only"));
         return agent;
     }
 

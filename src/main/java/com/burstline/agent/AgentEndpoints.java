@@ -19,15 +19,19 @@ final class AgentEndpoints {
     private final BusyLock busy;
     private final FactsCollector facts;
     private final Iperf3ServerRole serverRole;
-    private final EngineServerRole engineServerRole = new EngineServerRole();
+    private final EngineServerRole engineServerRole;
     private final Tools tools;
     private final ScenarioRunner scenarios;
+    private final AllowedPeers allowedPeers;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
-    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole, Tools tools,
-                   ScenarioRunner scenarios) {
+    AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
+                   EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
+                   AllowedPeers allowedPeers) {
+        this.allowedPeers = allowedPeers;
+        this.engineServerRole = engineServerRole;
         this.agentName = agentName;
         this.busy = busy;
         this.facts = facts;
@@ -73,6 +77,7 @@ final class AgentEndpoints {
 
     AgentHttpApi.EndpointResult startScenario(Map<String, Object> body) {
         ScenarioSpec spec = ScenarioSpec.fromJson(body);
+        allowedPeers.check(spec.peerHost());
         String reason = scenarios.cannotRun(spec);
         if (reason != null) {
             throw new InvalidMessageException(reason);

@@ -1,6 +1,6 @@
 package com.burstline.agent;
 
-import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -18,8 +17,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The agent's own HTTP API, for its server only: every call needs the agent token, every body is a small typed
- * JSON object, and every error is an RFC 9457 problem. The endpoints themselves live in {@link AgentEndpoints}.
+ * The agent's own HTTP API, for its server only: every call must be signed with this agent's own key
+ * ({@link AgentCallVerifier}; no bearer token opens anything here), every body is a small typed JSON object, and
+ * every error is an RFC 9457 problem. The endpoints themselves live in {@link AgentEndpoints}.
  */
 final class AgentHttpApi {
     private static final Logger LOG = Logger.getLogger(AgentHttpApi.class.getName());
@@ -27,11 +27,12 @@ final class AgentHttpApi {
 
     private final HttpServer server;
     private final ExecutorService executor = ConnectionLimits.executor();
-    private final byte[] token;
+    private final AgentCallVerifier verifier;
 
     /** @param tls the agent's TLS identity for HTTPS; null for plain HTTP */
-    AgentHttpApi(InetSocketAddress listen, String token, AgentEndpoints endpoints, AgentTls tls) throws IOException {
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+    AgentHttpApi(InetSocketAddress listen, AgentCallVerifier verifier, AgentEndpoints endpoints, AgentTls tls)
+            throws IOException {
+        this.verifier = verifier;
         ConnectionLimits.applyToJdkServer();
         this.server = AgentListener.create(listen, 64, tls);
         server.setExecutor(executor);
@@ -56,16 +57,21 @@ final class AgentHttpApi {
 
     private void handle(HttpExchange exchange, String method, Endpoint endpoint) throws IOException {
         try {
-            if (!authorized(exchange)) {
-                exchange.getResponseHeaders().add("WWW-Authenticate", "Bearer realm=\"burstline-agent\"");
-                problem(exchange, 401, "This agent accepts calls only from its server, with the agent token.");
+            AgentCallVerifier.Refusal refusal = verifier.headerRefusal(exchange.getRequestHeaders()::getFirst);
+            byte[] raw = refusal == null ? readBody(exchange) : null;
+            if (refusal == null) {
+                refusal = verifier.refusal(exchange.getRequestMethod(), target(exchange), raw,
+                        exchange.getRequestHeaders()::getFirst);
+            }
+            if (refusal != null) {
+                refuse(exchange, refusal);
             } else if (!method.equals(exchange.getRequestMethod())) {
                 problem(exchange, 405, "Use " + method + " here.");
             } else {
                 if ("POST".equals(method)) {
                     LOG.info("The server asks: POST " + exchange.getRequestURI().getPath());
                 }
-                Map<String, Object> body = "POST".equals(method) ? Json.parseObject(readBody(exchange)) : Map.of();
+                Map<String, Object> body = "POST".equals(method) ? Json.parseObject(raw) : Map.of();
                 EndpointResult result = endpoint.handle(body);
                 respond(exchange, result.status(), result.body());
             }
@@ -73,6 +79,8 @@ final class AgentHttpApi {
             problem(exchange, 413, tooLarge.getMessage());
         } catch (IllegalArgumentException bad) { // InvalidMessageException among them
             problem(exchange, 400, bad.getMessage());
+        } catch (AllowedPeers.PeerNotAllowedException notAllowed) {
+            problem(exchange, 403, notAllowed.getMessage());
         } catch (AgentBusyException busy) {
             problem(exchange, 409, busy.getMessage());
         } catch (RuntimeException e) {
@@ -83,10 +91,19 @@ final class AgentHttpApi {
         }
     }
 
-    private boolean authorized(HttpExchange exchange) {
-        String header = exchange.getRequestHeaders().getFirst("Authorization");
-        return header != null && header.startsWith("Bearer ")
-                && MessageDigest.isEqual(token, header.substring(7).strip().getBytes(StandardCharsets.UTF_8));
+    private static void refuse(HttpExchange exchange, AgentCallVerifier.Refusal refusal) throws IOException {
+        LOG.warning("Refused " + exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath() + " from "
+                + exchange.getRemoteAddress().getAddress().getHostAddress() + ": " + refusal.detail());
+        if (refusal.status() == 401) {
+            exchange.getResponseHeaders().add("WWW-Authenticate", "Burstline-Signature realm=\"burstline-agent\"");
+        }
+        problem(exchange, refusal.status(), refusal.detail());
+    }
+
+    /** The path and query as sent, which is what the server signed. */
+    private static String target(HttpExchange exchange) {
+        String query = exchange.getRequestURI().getRawQuery();
+        return exchange.getRequestURI().getRawPath() + (query == null ? "" : "?" + query);
     }
 
     /** A declared length past the limit is refused before a byte of it is read; a chunked body at the limit. */
@@ -117,7 +134,9 @@ final class AgentHttpApi {
         problem.put("title", switch (status) {
             case 409 -> "Busy";
             case 401 -> "Unauthorized";
+            case 403 -> "Peer not allowed";
             case 413 -> "Body too large";
+            case 503 -> "Unavailable";
             default -> "Request failed";
         });
         problem.put("status", status);

@@ -18,19 +18,24 @@ import java.util.Map;
  * {@code advertise} is null when not given: it then follows the address the API actually bound.
  */
 record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
-                     String testAddress, String iperf3, String instanceType, Path spool, TlsSettings tls) {
+                     String testAddress, String iperf3, String instanceType, Path spool, TlsSettings tls,
+                     AllowedPeers allowedPeers) {
     static final int DEFAULT_PORT = 7701;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
-            new Option("token", "TOKEN", "the enrollment token: the server's agent token, burstline.agent-token "
-                    + "(shows in ps: prefer --token-file or the environment)"),
-            new Option("token-file", "FILE", "a file holding the enrollment token, e.g. the server's data/agent-token"),
+            new Option("token", "TOKEN", "the enrollment token: the server's agent token, burstline.agent-token, "
+                    + "used only to enroll (shows in ps: prefer --token-file or the environment)"),
+            new Option("token-file", "FILE", "a file holding the enrollment token, e.g. the server's data/agent-token; "
+                    + "it opens nothing on this agent"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default: port 7701 on the address "
                     + "this host reaches --server from; :PORT for another port there; 0.0.0.0:PORT for all)"),
             new Option("advertise", "URL", "where the server reaches this agent (default "
                     + "https://<listen host>:PORT; http:// with --tls off)"),
-            new Option("test-address", "ADDR", "where the peer agent sends test traffic (default: host of advertise)"),
+            new Option("test-address", "ADDR", "where the peer agent sends test traffic, and the only address this "
+                    + "agent's iperf3 server listens on (default: host of advertise)"),
+            new Option("allowed-peers", "CIDR,...", "the only addresses this agent measures against, e.g. "
+                    + "10.77.0.0/24 (default: any the server names)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
             new Option("spool", "DIR", "where results wait while the server is away, and the agent's own secret "
@@ -83,7 +88,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         NameRules.checkHost("--test-address", testAddress);
         return new AgentSettings(server, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
-                Path.of(values.getOrDefault("spool", "agent-spool")), tls);
+                Path.of(values.getOrDefault("spool", "agent-spool")), tls,
+                AllowedPeers.parse(values.get("allowed-peers")));
     }
 
     /** --token, or the first line of --token-file: one of them is required. */

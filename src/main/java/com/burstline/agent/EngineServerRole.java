@@ -12,12 +12,18 @@ import java.util.List;
  * ({@link EngineProcess}), returned once its "Server listening" line (on stderr with {@code -J}, on any platform)
  * says it listens and killed if still running after its timeout. With {@code -J}, as {@link Iperf3ServerRole} runs
  * iperf3, the client's {@code --get-server-output} brings back this side's intervals as JSON: for an upload, the
- * only report of what arrived.
+ * only report of what arrived. Like iperf3's, it listens on the agent's test address only ({@code -B}).
  */
 final class EngineServerRole {
+    private final String bind;
 
-    static List<String> arguments(int port) {
-        List<String> args = new ArrayList<>(Iperf3Command.engineServer(port));
+    /** @param bind the agent's test address */
+    EngineServerRole(String bind) {
+        this.bind = bind;
+    }
+
+    List<String> arguments(int port) {
+        List<String> args = new ArrayList<>(Iperf3Command.engineServer(port, bind));
         args.add("-J");
         return List.copyOf(args);
     }

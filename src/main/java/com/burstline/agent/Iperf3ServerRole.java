@@ -13,16 +13,21 @@ import java.util.List;
  * Linux) it runs with {@code -J}, so that the client's {@code --get-server-output} brings back the server's intervals
  * as JSON — the receiver's report of an upload — and the table says when it listens. Elsewhere it runs in text mode,
  * where "Server listening" says so (the client then gets the server's text, which the import keeps but does not read).
+ * It listens on the agent's test address only ({@code -B}): the peer it waits for comes there, and nobody on another
+ * network of the host gets a measurement server.
  */
 final class Iperf3ServerRole {
     private final String iperf3Path;
+    private final String bind;
 
-    Iperf3ServerRole(String iperf3Path) {
+    /** @param bind the agent's test address */
+    Iperf3ServerRole(String iperf3Path, String bind) {
         this.iperf3Path = iperf3Path;
+        this.bind = bind;
     }
 
     List<String> arguments(int port, boolean json) {
-        List<String> args = new ArrayList<>(Iperf3Command.server(iperf3Path, port));
+        List<String> args = new ArrayList<>(Iperf3Command.server(iperf3Path, port, bind));
         if (json) {
             args.add("-J");
         }

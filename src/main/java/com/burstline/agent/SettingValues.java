@@ -59,6 +59,19 @@ final class SettingValues {
         return "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
     }
 
+    /**
+     * Whether {@code host} is an address of this host, where the server role can listen ({@code -B}); a test address
+     * behind NAT (an EC2 elastic IP) is not, and a host name that does not resolve is not either.
+     */
+    static boolean isLocal(String host) {
+        try {
+            InetAddress address = InetAddress.getByName(host);
+            return address.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     static URI defaultAdvertise(String scheme, InetSocketAddress listen, int boundPort) {
         String host = reachableHost(listen);
         return URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + boundPort);

@@ -78,9 +78,17 @@ public final class Iperf3Command {
 
     /** The peer's side: one test, then exit ({@code -1}); {@code port} null for iperf3's default port. */
     public static List<String> server(String program, Integer port) {
+        return server(program, port, null);
+    }
+
+    /** As {@link #server(String, Integer)}, listening on {@code bind} only ({@code -B}); null for every address. */
+    public static List<String> server(String program, Integer port, String bind) {
         List<String> args = new ArrayList<>(List.of(program, "-s"));
         if (port != null) {
             args.addAll(List.of("-p", Integer.toString(port)));
+        }
+        if (bind != null) {
+            args.addAll(List.of("-B", NameRules.checkHost("bind", bind)));
         }
         args.add("-1");
         return List.copyOf(args);
@@ -88,8 +96,13 @@ public final class Iperf3Command {
 
     /** The engine's server line for the peer: {@code java -jar burstline-agent.jar iperf3 -s [-p PORT] -1}. */
     public static List<String> engineServer(Integer port) {
+        return engineServer(port, null);
+    }
+
+    /** As {@link #engineServer(Integer)}, listening on {@code bind} only ({@code -B}); null for every address. */
+    public static List<String> engineServer(Integer port, String bind) {
         List<String> args = new ArrayList<>(ENGINE_PROGRAM);
-        server(ENGINE_PROGRAM.get(0), port).stream().skip(1).forEach(args::add);
+        server(ENGINE_PROGRAM.get(0), port, bind).stream().skip(1).forEach(args::add);
         return List.copyOf(args);
     }
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** The parsed iperf3-style command line. */
 record Iperf3Arguments(boolean help, boolean server, boolean once, String host, int port, double interval,
-                       boolean json, boolean jsonStream, TestParams params) {
+                       boolean json, boolean jsonStream, TestParams params, String bind) {
 
     ClientOptions clientOptions() {
         return new ClientOptions(host, port, params, interval, 10_000);
@@ -19,6 +19,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
                 case "-s", "--server" -> b.server = true;
                 case "-1", "--one-off" -> b.once = true;
                 case "-c", "--client" -> b.host = value(args, ++i, arg);
+                case "-B", "--bind" -> b.bind = value(args, ++i, arg);
                 case "-p", "--port" -> b.port = (int) integer(value(args, ++i, arg), arg, 1, 65535);
                 case "-i", "--interval" -> b.interval = decimal(value(args, ++i, arg), arg);
                 case "-J", "--json" -> b.json = true;
@@ -77,6 +78,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
         boolean server;
         boolean once;
         String host;
+        String bind;
         int port = Wire.DEFAULT_PORT;
         double interval = 1;
         boolean json;
@@ -97,7 +99,7 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
 
         Iperf3Arguments build() {
             if (help) {
-                return new Iperf3Arguments(true, false, false, null, port, interval, false, false, null);
+                return new Iperf3Arguments(true, false, false, null, port, interval, false, false, null, null);
             }
             if (server == (host != null)) {
                 throw new EngineException("must either be a client (-c) or server (-s)");
@@ -105,15 +107,18 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
             if (interval != 0 && (interval < 0.1 || interval > 60)) {
                 throw new EngineException("the interval must be 0 or 0.1 to 60 seconds");
             }
+            if (!server && bind != null) {
+                throw new EngineException("-B is taken by the server (-s) only");
+            }
             if (server) {
-                return new Iperf3Arguments(false, true, once, null, port, interval, json, jsonStream, null);
+                return new Iperf3Arguments(false, true, once, null, port, interval, json, jsonStream, null, bind);
             }
             int length = len != null ? len : udp ? Wire.DEFAULT_UDP_BLKSIZE : Wire.DEFAULT_TCP_BLKSIZE;
             long rate = bandwidth != null ? bandwidth : udp ? Wire.DEFAULT_UDP_RATE : 0;
             int seconds = bytes > 0 || blocks > 0 ? 0 : time;
             TestParams params = new TestParams(udp, omit, seconds, bytes, blocks, parallel, reverse, bidir, window,
                     length, rate, counters64, serverOutput);
-            return new Iperf3Arguments(false, false, false, host, port, interval, json, jsonStream, params);
+            return new Iperf3Arguments(false, false, false, host, port, interval, json, jsonStream, params, null);
         }
     }
 }

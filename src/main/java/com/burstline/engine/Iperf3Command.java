@@ -18,6 +18,7 @@ public final class Iperf3Command {
             Server specific:
               -s, --server              run in server mode
               -1, --one-off             handle one client connection then exit
+              -B, --bind <host>         listen on this address only (default: all)
             Client specific:
               -c, --client <host>       run in client mode, connecting to <host>
               -u, --udp                 use UDP rather than TCP
@@ -56,7 +57,8 @@ public final class Iperf3Command {
         }
         try {
             if (parsed.server()) {
-                ServerOptions options = new ServerOptions(parsed.port(), parsed.once(), parsed.interval());
+                ServerOptions options = new ServerOptions(parsed.port(), parsed.once(), parsed.interval(),
+                        parsed.bind());
                 try (Server server = new Server(options, () -> output(parsed, out, false))) {
                     String listening = "Server listening on " + server.port() + " (" + Report.version() + ")";
                     if (parsed.json()) {

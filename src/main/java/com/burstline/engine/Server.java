@@ -26,9 +26,11 @@ public final class Server implements AutoCloseable {
         try {
             listener = ServerSocketChannel.open();
             listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            listener.bind(new InetSocketAddress(options.port()));
+            listener.bind(options.bind() == null ? new InetSocketAddress(options.port())
+                    : new InetSocketAddress(options.bind(), options.port()));
         } catch (IOException e) {
-            throw new EngineException("unable to start listener for connections: port " + options.port() + ": "
+            throw new EngineException("unable to start listener for connections: "
+                    + (options.bind() == null ? "" : options.bind() + " ") + "port " + options.port() + ": "
                     + e.getMessage(), e);
         }
     }

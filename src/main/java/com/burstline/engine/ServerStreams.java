@@ -39,7 +39,8 @@ final class ServerStreams {
     void open(TestRun run, byte[] cookie, Control control) {
         this.run = run;
         if (run.params.udp()) {
-            udp = new ServerUdp(run, port);
+            // the UDP streams arrive where the control connection did: -B binds both
+            udp = new ServerUdp(run, new InetSocketAddress(listener.socket().getInetAddress(), port));
             control.writeState(Wire.CREATE_STREAMS);
             udp.acceptAll();
             return;

@@ -26,7 +26,12 @@ final class ServerUdp {
     private volatile Thread receiver;
 
     ServerUdp(TestRun run, int port) {
+        this(run, new InetSocketAddress(port));
+    }
+
+    ServerUdp(TestRun run, InetSocketAddress local) {
         this.run = run;
+        int port = local.getPort();
         try {
             channel = DatagramChannel.open();
             channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
@@ -35,7 +40,7 @@ final class ServerUdp {
             if (run.params.window() > 0) {
                 channel.setOption(StandardSocketOptions.SO_SNDBUF, run.params.window());
             }
-            channel.bind(new InetSocketAddress(port));
+            channel.bind(local);
         } catch (IOException e) {
             throw new EngineException("unable to start the UDP listener on port " + port + ": " + e.getMessage(), e);
         }

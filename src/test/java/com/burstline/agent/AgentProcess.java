@@ -1,11 +1,15 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.EnrollmentSecret;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +22,9 @@ import java.util.regex.Pattern;
 
 /**
  * A real agent process started from {@code target/burstline-agent.jar} (built by {@code mvn package}, before the
- * integration tests run), optionally inside a network namespace. Tests use it as a user would: over HTTP.
+ * integration tests run), optionally inside a network namespace. Tests use it as a user would: over HTTP, and speak
+ * to it as its server does with {@link #signedCall}, signed with the key of the secret in its spool (which the agent
+ * drew when it enrolled, or {@link #enrolled} put there for an agent whose test plays its server).
  */
 public final class AgentProcess implements AutoCloseable {
     public static final Path JAR = Path.of("target/burstline-agent.jar");
@@ -29,10 +35,12 @@ public final class AgentProcess implements AutoCloseable {
     private final Path log;
     private final int port;
     private final String host;
+    private final Path secretFile;
     private URI url;
     private HttpClient client = HttpClient.newHttpClient();
 
-    private AgentProcess(Process process, Path log, String host, int port) {
+    private AgentProcess(Process process, Path log, String host, int port, Path secretFile) {
+        this.secretFile = secretFile;
         this.process = process;
         this.log = log;
         this.host = host;
@@ -83,9 +91,53 @@ public final class AgentProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
-        AgentProcess agent = new AgentProcess(process, log, host, port);
+        AgentProcess agent = new AgentProcess(process, log, host, port, secretFile(options));
         agent.awaitListening();
         return agent;
+    }
+
+    /** Where the agent named in {@code options} keeps its secret: {@code <spool>/<name>.secret}. */
+    private static Path secretFile(List<String> options) {
+        String name = options.get(options.indexOf("--name") + 1);
+        int spool = options.indexOf("--spool");
+        return (spool < 0 ? Path.of("agent-spool") : Path.of(options.get(spool + 1))).resolve(name + ".secret");
+    }
+
+    /**
+     * Makes {@code spool} hold a secret for agent {@code name}, as if it had enrolled: for tests that play the agent's
+     * server themselves. Answers the secret.
+     */
+    public static String enrolled(Path spool, String name) throws IOException {
+        return new AgentSecret(spool, name).keep(EnrollmentSecret.generate());
+    }
+
+    /** The key the agent's server signs with: that of the secret the agent keeps now. */
+    public String callKey() throws IOException {
+        return AgentCallSignature.keyOf(Files.readString(secretFile, StandardCharsets.UTF_8).strip());
+    }
+
+    /** A call as the agent's server makes it: signed now with the agent's own key. */
+    public HttpResponse<String> signedCall(String method, String path, String json) {
+        try {
+            return send(method, path, signature(callKey(), method, path, json, Instant.now()), json);
+        } catch (IOException e) {
+            throw new IllegalStateException("agent " + url() + " has no secret in " + secretFile + ": " + e, e);
+        }
+    }
+
+    /** The signature headers of a call with {@code key} at {@code at}, e.g. to replay it or to sign it stale. */
+    public static Map<String, String> signature(String key, String method, String path, String json, Instant at) {
+        byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
+        return AgentCallSignature.sign(key, method, path, body, at);
+    }
+
+    /** A call with exactly these headers. */
+    public HttpResponse<String> send(String method, String path, Map<String, String> headers, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(url().resolve(path)).timeout(Duration.ofSeconds(20));
+        headers.forEach(request::header);
+        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json));
+        return exchange(request.build());
     }
 
     /** The URL the agent logged it listens at: https with its own key unless started with --tls off. */
@@ -103,15 +155,14 @@ public final class AgentProcess implements AutoCloseable {
         }
     }
 
+    /** A call with a bearer token (null for none), which the agent's API refuses whatever the token. */
     public HttpResponse<String> call(String method, String path, String token, String json) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(url().resolve(path)).timeout(Duration.ofSeconds(20));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json));
+        return send(method, path, token == null ? Map.of() : Map.of("Authorization", "Bearer " + token), json);
+    }
+
+    private HttpResponse<String> exchange(HttpRequest request) {
         try {
-            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IllegalStateException("agent " + url() + " did not answer: " + e, e);
         } catch (InterruptedException e) {

@@ -27,8 +27,9 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Real agent processes from target/burstline-agent.jar with real iperf3, talked to over HTTP as the server would.
- * No server runs here, so results stay in the agent's spool, where the test reads them.
+ * Real agent processes from target/burstline-agent.jar with real iperf3, talked to over HTTP as the server would
+ * (signed with the agent's own key). No server runs here, so results stay in the agent's spool, where the test reads
+ * them.
  */
 class AgentProcessIT {
     private static final String TOKEN = "agent-test-token";
@@ -82,7 +83,7 @@ class AgentProcessIT {
         }
         assertThat(agent.log()).contains("Cannot register with " + NOWHERE + " yet");
         assertThat(agent.isAlive()).isTrue();
-        assertThat(agent.call("GET", "/v1/status", TOKEN, null).statusCode()).isEqualTo(200);
+        assertThat(agent.signedCall("GET", "/v1/status", null).statusCode()).isEqualTo(200);
     }
 
     /** The server sends duration + omit + its result margin; the agent once capped that at 3600 + 600 + 300 s. */
@@ -96,25 +97,25 @@ class AgentProcessIT {
         longest.put("omitSeconds", ScenarioSpec.OMIT.maxInt());
         ServerRoleRequest role = ServerRoleRequest.forScenario(ScenarioSpec.fromJson(longest), Duration.ofMinutes(15));
 
-        var started = peer.call("POST", "/v1/iperf3-server", TOKEN, Json.write(role.toJson()));
+        var started = peer.signedCall("POST", "/v1/iperf3-server", Json.write(role.toJson()));
 
         assertThat(role.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
         assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
-        assertThat(peer.call("POST", "/v1/scenarios/cancel", TOKEN, Json.write(longest)).statusCode())
+        assertThat(peer.signedCall("POST", "/v1/scenarios/cancel", Json.write(longest)).statusCode())
                 .isEqualTo(204);
     }
 
     @Test
-    void refusesCallsWithoutTheAgentTokenAndMalformedJobs() throws IOException {
+    void refusesUnsignedCallsAndMalformedJobs() throws IOException {
         AgentProcess agent = start("a");
 
         assertThat(agent.call("GET", "/v1/status", null, null).statusCode()).isEqualTo(401);
         assertThat(agent.call("GET", "/v1/status", "not-the-token", null).statusCode()).isEqualTo(401);
         assertThat(agent.call("POST", "/v1/scenarios", null, scenario("127.0.0.1", 5999)).statusCode())
                 .isEqualTo(401);
-        var malformed = agent.call("POST", "/v1/scenarios", TOKEN, "{\"peerHost\": ");
-        var injected = agent.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1 -R; reboot", 5999));
-        var lowPort = agent.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": 80, \"timeoutSeconds\": 5}");
+        var malformed = agent.signedCall("POST", "/v1/scenarios", "{\"peerHost\": ");
+        var injected = agent.signedCall("POST", "/v1/scenarios", scenario("127.0.0.1 -R; reboot", 5999));
+        var lowPort = agent.signedCall("POST", "/v1/iperf3-server", "{\"port\": 80, \"timeoutSeconds\": 5}");
 
         assertThat(malformed.statusCode()).isEqualTo(400);
         assertThat(malformed.body()).contains("not valid JSON");
@@ -129,7 +130,7 @@ class AgentProcessIT {
     void reportsThisHostsFacts() throws Exception {
         AgentProcess agent = start("facts");
 
-        JsonNode facts = JSON.readTree(agent.call("GET", "/v1/status", TOKEN, null).body()).get("facts");
+        JsonNode facts = JSON.readTree(agent.signedCall("GET", "/v1/status", null).body()).get("facts");
 
         assertThat(facts.get("osName").stringValue()).isEqualTo(System.getProperty("os.name"));
         assertThat(facts.get("arch").stringValue()).isEqualTo(System.getProperty("os.arch"));
@@ -152,12 +153,12 @@ class AgentProcessIT {
         AgentProcess peer = start("peer");
         int port = AgentProcess.freePort();
 
-        assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port + ", \"timeoutSeconds\": 30}")
+        assertThat(peer.signedCall("POST", "/v1/iperf3-server", "{\"port\": " + port + ", \"timeoutSeconds\": 30}")
                 .statusCode()).isEqualTo(200);
-        var busy = peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + (port + 1) + ", \"timeoutSeconds\": 5}");
+        var busy = peer.signedCall("POST", "/v1/iperf3-server", "{\"port\": " + (port + 1) + ", \"timeoutSeconds\": 5}");
         assertThat(busy.statusCode()).isEqualTo(409);
         assertThat(busy.body()).contains("agent peer is busy with iperf3 server on port " + port);
-        assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", port)).statusCode()).isEqualTo(202);
+        assertThat(sut.signedCall("POST", "/v1/scenarios", scenario("127.0.0.1", port)).statusCode()).isEqualTo(202);
 
         JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-sut")));
         assertThat(result.get("nonce").stringValue()).as("the spool keeps the dispatch's nonce for a late delivery")
@@ -177,7 +178,7 @@ class AgentProcessIT {
     void iperf3ThatCannotConnectIsAFailedResultWithIperf3sReason() throws Exception {
         AgentProcess sut = start("lonely");
 
-        assertThat(sut.call("POST", "/v1/scenarios", TOKEN, scenario("127.0.0.1", AgentProcess.freePort()))
+        assertThat(sut.signedCall("POST", "/v1/scenarios", scenario("127.0.0.1", AgentProcess.freePort()))
                 .statusCode()).isEqualTo(202);
 
         JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-lonely")));
@@ -185,7 +186,9 @@ class AgentProcessIT {
         assertThat(result.get("error").stringValue()).contains("unable to connect to server");
     }
 
+    /** An agent that enrolled earlier (its secret in its spool): the test plays its server. */
     private AgentProcess start(String name) throws IOException {
+        AgentProcess.enrolled(workDir.resolve("spool-" + name), name);
         AgentProcess agent = AgentProcess.start(NOWHERE, TOKEN, name, workDir);
         agents.add(agent);
         return agent;

@@ -27,6 +27,25 @@ class AgentSettingsTest {
         assertThat(settings.iperf3()).isEqualTo("iperf3");
     }
 
+    /** Loopback peers only here: the check resolves nothing beyond literal addresses. */
+    @Test
+    void allowedPeersBoundWhomTheAgentMeasures() {
+        AgentSettings any = AgentSettings.parse(REQUIRED, Map.of());
+        AgentSettings bounded = AgentSettings.parse(concat("--allowed-peers", "127.0.0.0/30, ::1"), Map.of());
+
+        assertThat(any.allowedPeers().any()).isTrue();
+        bounded.allowedPeers().check("127.0.0.3");
+        bounded.allowedPeers().check("::1");
+        assertThatThrownBy(() -> bounded.allowedPeers().check("127.0.0.4"))
+                .isInstanceOf(AllowedPeers.PeerNotAllowedException.class)
+                .hasMessage("peer 127.0.0.4 (127.0.0.4) is outside this agent's --allowed-peers "
+                        + "(127.0.0.0/30,0:0:0:0:0:0:0:1/128): this agent measures no one else");
+        assertThatThrownBy(() -> AgentSettings.parse(concat("--allowed-peers", "lab-net"), Map.of()))
+                .hasMessage("--allowed-peers: 'lab-net' is not a CIDR range like 10.0.0.0/8");
+        assertThat(AgentSettings.parse(REQUIRED, Map.of("BURSTLINE_AGENT_ALLOWED_PEERS", "10.77.0.0/24"))
+                .allowedPeers()).hasToString("10.77.0.0/24");
+    }
+
     @Test
     void environmentVariablesWorkAndOptionsWinOverThem() {
         Map<String, String> environment = Map.of("BURSTLINE_SERVER", "http://s:8080", "BURSTLINE_AGENT_TOKEN", "t",

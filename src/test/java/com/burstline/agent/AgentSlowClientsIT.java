@@ -64,7 +64,7 @@ class AgentSlowClientsIT {
         AgentProcess agent = startAgent("default-listen", port, ":" + port);
 
         assertThat(agent.log()).contains("listening at http://127.0.0.1:" + port);
-        assertThat(agent.call("GET", "/v1/status", TOKEN, null).statusCode()).isEqualTo(200);
+        assertThat(agent.signedCall("GET", "/v1/status", null).statusCode()).isEqualTo(200);
         List<InetAddress> others = otherLocalAddresses();
         assertThat(others).as("this host needs an address besides 127.0.0.1 to check").isNotEmpty();
         for (InetAddress other : others) {
@@ -80,7 +80,7 @@ class AgentSlowClientsIT {
         SlowConnections slow = connections(sut);
         List<Socket> silent = slow.open(SILENT, "", false);
         List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
-        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(TOKEN), true));
+        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(sut.callKey()), true));
         slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
         answeredAndCut(slow, sut, peer, "spool-slow-sut", Map.of("connections that never sent a byte", silent,
                 "headers still arriving", slowHeaders, "bodies still arriving (cut or answered)", slowBodies));
@@ -129,9 +129,9 @@ class AgentSlowClientsIT {
             Thread.sleep(1000);
         }
         int port = AgentProcess.freePort();
-        assertThat(peer.call("POST", "/v1/iperf3-server", TOKEN, "{\"port\": " + port
+        assertThat(peer.signedCall("POST", "/v1/iperf3-server", "{\"port\": " + port
                 + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
-        HttpResponse<String> started = sut.call("POST", "/v1/scenarios", TOKEN, scenario(port));
+        HttpResponse<String> started = sut.signedCall("POST", "/v1/scenarios", scenario(port));
         assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
         assertThat(JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve(spool))).get("succeeded")
                 .booleanValue()).isTrue();
@@ -156,20 +156,27 @@ class AgentSlowClientsIT {
         if (!tls) {
             options.addAll(List.of("--tls", "off"));
         }
+        AgentProcess.enrolled(workDir.resolve("spool-" + name), name);
         AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(name + ".log"),
                 options);
         agents.add(agent);
         return agent;
     }
 
-    private static String slowBodyStart(String token) {
+    /** With {@code key}, headers signed as the server signs (fresh, so the agent goes on to read the body). */
+    private static String slowBodyStart(String key) {
+        StringBuilder headers = new StringBuilder();
+        if (key != null) {
+            AgentProcess.signature(key, "POST", "/v1/scenarios", "{", Instant.now())
+                    .forEach((name, value) -> headers.append(name).append(": ").append(value).append("\r\n"));
+        }
         return "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                + (token == null ? "" : "Authorization: Bearer " + token + "\r\n") + "Content-Length: 60000\r\n\r\n{";
+                + headers + "Content-Length: 60000\r\n\r\n{";
     }
 
     private static void assertAnsweredWithinTenSeconds(AgentProcess agent) {
         Instant before = Instant.now();
-        HttpResponse<String> status = agent.call("GET", "/v1/status", TOKEN, null);
+        HttpResponse<String> status = agent.signedCall("GET", "/v1/status", null);
         assertThat(status.statusCode()).isEqualTo(200);
         assertThat(Duration.between(before, Instant.now())).as("status answered").isLessThan(Duration.ofSeconds(10));
     }

@@ -28,7 +28,7 @@ class EngineToolTest {
 
     private static List<Interval> measure(String direction) throws Exception {
         int port = AgentProcess.freePort();
-        ServerRoleHandle server = new EngineServerRole().start(port, Duration.ofSeconds(30), () -> { });
+        ServerRoleHandle server = new EngineServerRole("127.0.0.1").start(port, Duration.ofSeconds(30), () -> { });
         List<Interval> live = new CopyOnWriteArrayList<>();
         try {
             Measurement measurement = new EngineTool().run(spec(direction, port), (start, end, bps, dir) ->

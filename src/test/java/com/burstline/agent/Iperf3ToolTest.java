@@ -49,13 +49,13 @@ class Iperf3ToolTest {
 
     @Test
     void serverRoleRunsOneTestAndFlushesItsOutput() {
-        assertThat(new Iperf3ServerRole("iperf3").arguments(5201, false))
-                .containsExactly("iperf3", "-s", "-p", "5201", "-1", "--forceflush");
+        assertThat(new Iperf3ServerRole("iperf3", "10.77.0.2").arguments(5201, false))
+                .containsExactly("iperf3", "-s", "-p", "5201", "-B", "10.77.0.2", "-1", "--forceflush");
     }
 
     @Test
     void serverRoleWritesJsonWhereItsListeningSocketCanBeSeenSoThatTheClientGetsTheServersIntervals() {
-        assertThat(new Iperf3ServerRole("iperf3").arguments(5201, true))
-                .containsExactly("iperf3", "-s", "-p", "5201", "-1", "-J", "--forceflush");
+        assertThat(new Iperf3ServerRole("iperf3", "10.77.0.2").arguments(5201, true))
+                .containsExactly("iperf3", "-s", "-p", "5201", "-B", "10.77.0.2", "-1", "-J", "--forceflush");
     }
 }

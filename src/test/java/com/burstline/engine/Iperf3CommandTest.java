@@ -5,12 +5,15 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The iperf3-like command line: its answers to bad arguments, and its text output, as a user reads them. */
 class Iperf3CommandTest {
@@ -71,11 +74,25 @@ class Iperf3CommandTest {
         assertThat(text(server.out)).startsWith("{").doesNotContain("Server listening");
     }
 
+    /** The agent's server role listens on its test address only: TCP control and UDP streams alike. */
+    @Test
+    void aServerBoundWithDashBIsReachedThereAndNowhereElse() throws Exception {
+        ServerRun server = serve(false, "-B", "127.0.0.2");
+
+        assertThatThrownBy(() -> new Socket("127.0.0.1", server.port).close()).isInstanceOf(ConnectException.class);
+        assertThat(run("-c", "127.0.0.2", "-p", String.valueOf(server.port), "-u", "-b", "10M", "-t", "1"))
+                .as(text(err)).isZero();
+        server.thread.join(10_000);
+        assertThat(text(out)).contains("Connecting to host 127.0.0.2").containsPattern(" ms  \\d+/\\d+ \\(");
+        assertThat(run("-c", "127.0.0.1", "-B", "127.0.0.1")).isEqualTo(1);
+        assertThat(text(err)).contains("-B is taken by the server (-s) only");
+    }
+
     /** An engine server for one test on a free port, in the background, with its own stdout and stderr. */
     private record ServerRun(int port, Thread thread, ByteArrayOutputStream out, ByteArrayOutputStream err) {
     }
 
-    private static ServerRun serve(boolean json) throws IOException, InterruptedException {
+    private static ServerRun serve(boolean json, String... extra) throws IOException, InterruptedException {
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
@@ -83,6 +100,7 @@ class Iperf3CommandTest {
         ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
         ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
         List<String> args = new ArrayList<>(List.of("-s", "-1", "-p", String.valueOf(port)));
+        args.addAll(List.of(extra));
         if (json) {
             args.add("-J");
         }

@@ -15,7 +15,8 @@ import java.util.List;
  * {@code burstline.agents.allowed-networks} (default: loopback and the private ranges). Link-local addresses, the
  * cloud instance metadata service (169.254.169.254) among them, and unspecified or multicast addresses are refused
  * whatever the setting says. Checked at registration and again before every call, since a name may resolve
- * differently later. {@link #of} makes the same check for other URLs the server calls (schedules' webhooks) with a
+ * differently later. An agent's test address, and so every peer the server names in a scenario, is held to the same
+ * networks ({@link #hostRefusal}): an agent cannot be made to measure an address outside them. {@link #of} makes the same check for other URLs the server calls (schedules' webhooks) with a
  * setting of their own.
  */
 @Component
@@ -70,25 +71,44 @@ public class AgentAddresses {
             return "url must not carry a user name or password";
         }
         String host = url.getHost() == null ? "" : url.getHost().replace("[", "").replace("]", "");
+        return hostRefusal("url", host, "which the server never calls");
+    }
+
+    /**
+     * Null when every address of {@code host} lies inside the allowed networks, else why not, in words naming
+     * {@code label} ("testAddress", "peer").
+     */
+    public String hostRefusal(String label, String host) {
+        return hostRefusal(label, host, "which no agent is sent to measure");
+    }
+
+    private String hostRefusal(String label, String host, String never) {
         try {
             for (InetAddress address : InetAddress.getAllByName(host)) {
                 if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
-                    return "url " + host + " is a link-local, unspecified or multicast address ("
-                            + address.getHostAddress() + "), which the server never calls";
+                    return label + " " + host + " is a link-local, unspecified or multicast address ("
+                            + address.getHostAddress() + "), " + never;
                 }
                 if (allowed.stream().noneMatch(network -> network.contains(address))) {
-                    return "url " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
+                    return label + " " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
                             + described + ")";
                 }
             }
             return null;
         } catch (UnknownHostException e) {
-            return "url host " + host + " does not resolve";
+            return label + " host " + host + " does not resolve";
         }
     }
 
     void check(URI url) {
         String refusal = refusal(url);
+        if (refusal != null) {
+            throw new InvalidAgentException(refusal);
+        }
+    }
+
+    void checkTestAddress(String testAddress) {
+        String refusal = hostRefusal("testAddress", testAddress);
         if (refusal != null) {
             throw new InvalidAgentException(refusal);
         }

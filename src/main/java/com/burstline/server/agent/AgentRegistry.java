@@ -20,7 +20,7 @@ import java.util.Optional;
  * token gives an agent its own secret; its name is then its alone until an admin removes it.
  */
 @Service
-public class AgentRegistry implements AgentSecrets {
+public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     private final AgentRepository agents;
     private final FactsJson factsJson;
     private final TransactionTemplate transaction;
@@ -55,6 +55,7 @@ public class AgentRegistry implements AgentSecrets {
     Registered register(AgentRegistration registration, Optional<String> speakingAs) {
         AgentRegistration checked = AgentRules.check(registration);
         addresses.check(java.net.URI.create(checked.url()));
+        addresses.checkTestAddress(checked.testAddress());
         String facts = factsJson.write(checked.facts());
         if (facts != null && facts.length() > AgentRules.MAX_FACTS) {
             throw new InvalidAgentException("facts must be at most " + AgentRules.MAX_FACTS + " characters of JSON");
@@ -93,6 +94,11 @@ public class AgentRegistry implements AgentSecrets {
         }
         agent.describe(registration, facts, now);
         return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), drawn);
+    }
+
+    @Override
+    public Optional<String> callKey(String name) {
+        return transaction.execute(status -> agents.findByName(name).map(RegisteredAgent::secretHash));
     }
 
     @Override

@@ -1,42 +1,17 @@
 package com.burstline.server.agent;
 
+import com.burstline.contract.AddressRange;
+
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 
-/** An address range such as 10.0.0.0/8 or fc00::/7; IPv4 and IPv6 ranges only contain their own family. */
-public record Cidr(byte[] network, int prefix) {
+/** A range of {@code burstline.agents.allowed-networks}, read by the contract's {@link AddressRange}. */
+record Cidr(AddressRange range) {
 
-    public static Cidr parse(String cidr) {
-        String[] parts = cidr.strip().split("/", 2);
-        if (!parts[0].matches("[0-9a-fA-F:.]+")) {
-            // a literal address only: a host name here would mean a DNS lookup at start-up
-            throw new IllegalArgumentException("burstline.agents.allowed-networks: '" + cidr + "' is not a CIDR "
-                    + "range like 10.0.0.0/8");
-        }
-        try {
-            byte[] network = InetAddress.getByName(parts[0]).getAddress();
-            int prefix = parts.length == 2 ? Integer.parseInt(parts[1]) : network.length * 8;
-            if (prefix < 0 || prefix > network.length * 8) {
-                throw new IllegalArgumentException(cidr);
-            }
-            return new Cidr(network, prefix);
-        } catch (UnknownHostException | NumberFormatException e) {
-            throw new IllegalArgumentException("burstline.agents.allowed-networks: '" + cidr + "' is not a CIDR "
-                    + "range like 10.0.0.0/8", e);
-        }
+    static Cidr parse(String cidr) {
+        return new Cidr(AddressRange.parse("burstline.agents.allowed-networks", cidr));
     }
 
-    public boolean contains(InetAddress address) {
-        byte[] candidate = address.getAddress();
-        if (candidate.length != network.length) {
-            return false;
-        }
-        for (int bit = 0; bit < prefix; bit++) {
-            int mask = 0x80 >> (bit % 8);
-            if ((candidate[bit / 8] & mask) != (network[bit / 8] & mask)) {
-                return false;
-            }
-        }
-        return true;
+    boolean contains(InetAddress address) {
+        return range.contains(address);
     }
 }

@@ -61,6 +61,10 @@ class RegisteredAgent {
         return secretHash != null;
     }
 
+    String secretHash() {
+        return secretHash;
+    }
+
     /** The agent's own secret from now on; only its SHA-256 is kept. */
     void enroll(String newSecretHash, Instant now) {
         this.secretHash = newSecretHash;

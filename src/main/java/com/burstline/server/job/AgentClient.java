@@ -1,14 +1,15 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.agent.AgentAddresses;
+import com.burstline.server.agent.AgentCallKeys;
 import com.burstline.server.agent.AgentCertificateException;
 import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
-import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -24,12 +25,15 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), with the agent token. Every failure
+ * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), each signed with the called agent's own
+ * key ({@link AgentCallSignature}), which is what makes the agent obey it. Every failure
  * becomes an {@link AgentCallException} whose message a person can read on the job page. HTTPS agents are held to
  * what {@link AgentTrust} trusts for them (by default the certificate pinned at enrollment): one HTTP client per
  * trust, since a JDK client has one TLS context for all its connections.
@@ -44,12 +48,13 @@ class AgentClient {
     private static final String AGENT_PROBLEM = "urn:burstline:agent-problem:";
     private static final int MAX_DETAIL = 300;
 
-    private final AgentToken token;
+    private final AgentCallKeys keys;
     private final AgentAddresses addresses;
     private final AgentTrust trust;
+    private final Clock clock = Clock.systemUTC();
 
-    AgentClient(AgentToken token, BurstlineProperties properties, AgentAddresses addresses, AgentTrust trust) {
-        this.token = token;
+    AgentClient(AgentCallKeys keys, BurstlineProperties properties, AgentAddresses addresses, AgentTrust trust) {
+        this.keys = keys;
         this.addresses = addresses;
         this.trust = trust;
         this.connectTimeout = properties.jobs().agentConnectTimeout();
@@ -59,7 +64,13 @@ class AgentClient {
         post(peer, "/v1/iperf3-server", Json.write(role.toJson()), "start an iperf3 server");
     }
 
+    /** The peer is named only when it lies inside the allowed networks, checked again now as names may move. */
     void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException, InterruptedException {
+        String refusal = addresses.hostRefusal("peer", spec.peerHost());
+        if (refusal != null) {
+            throw new AgentCallException("the server does not send agent " + sut.name() + " to measure: " + refusal,
+                    false);
+        }
         post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
@@ -71,17 +82,26 @@ class AgentClient {
     /** Messages are written by the contract's own code, the same the agent reads them with. */
     private void post(AgentView agent, String path, String body, String what)
             throws AgentCallException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(agent.url() + path))
+        URI uri = URI.create(agent.url() + path);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 .timeout(ANSWER_TIMEOUT)
-                .header("Authorization", token.bearerHeader())
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        HttpResponse<String> response = send(agent, request);
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
+        AgentCallSignature.sign(keyOf(agent), "POST", uri.getRawPath(), bytes, clock.instant())
+                .forEach(request::header);
+        HttpResponse<String> response = send(agent, request.build());
         if (response.statusCode() / 100 != 2) {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
         }
+    }
+
+    private String keyOf(AgentView agent) throws AgentCallException {
+        return keys.callKey(agent.name()).orElseThrow(() -> new AgentCallException("agent " + agent.name()
+                + " has no secret of its own (it registered before agents enrolled), so the server cannot sign calls "
+                + "to it: remove it on the Agents page and restart it with a current agent, which enrolls again",
+                false));
     }
 
     private HttpResponse<String> send(AgentView agent, HttpRequest request)

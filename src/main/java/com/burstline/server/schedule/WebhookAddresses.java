@@ -1,11 +1,12 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.agent.Cidr;
+import com.burstline.contract.AddressRange;
 
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Where a webhook may be posted. A webhook's URL is typed by an operator but fetched by the server, so by default it
@@ -16,8 +17,8 @@ import java.util.List;
  */
 final class WebhookAddresses {
     static final String SETTING = "burstline.schedules.webhook-allowed-networks";
-    private static final List<Cidr> NEVER_PUBLIC = List.of(Cidr.parse("100.64.0.0/10"), Cidr.parse("0.0.0.0/8"),
-            Cidr.parse("fc00::/7"));
+    private static final List<AddressRange> NEVER_PUBLIC = Stream.of("100.64.0.0/10", "0.0.0.0/8", "fc00::/7")
+            .map(cidr -> AddressRange.parse(SETTING, cidr)).toList();
 
     /** How a host name becomes addresses; a seam so that a test can answer differently on each lookup. */
     interface Resolver {
@@ -38,17 +39,12 @@ final class WebhookAddresses {
         }
     }
 
-    private final List<Cidr> allowed;
+    private final List<AddressRange> allowed;
     private final String described;
     private final Resolver resolver;
 
     WebhookAddresses(List<String> networks, Resolver resolver) {
-        try {
-            this.allowed = networks.stream().map(Cidr::parse).toList();
-        } catch (IllegalArgumentException wrong) {
-            throw new IllegalArgumentException(SETTING + ": " + networks + " holds something that is not a CIDR "
-                    + "range like 10.0.0.0/8", wrong);
-        }
+        this.allowed = networks.stream().map(cidr -> AddressRange.parse(SETTING, cidr)).toList();
         this.described = networks.isEmpty() ? "none" : String.join(", ", networks);
         this.resolver = resolver;
     }

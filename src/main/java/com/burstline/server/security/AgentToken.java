@@ -4,8 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
 /**
- * The agent token: agents present it to the server, and the server presents it to agents. It is a different secret
- * from the API token, so that a compromised measurement host cannot start jobs or delete runs.
+ * The agent token, which is the enrollment token: an agent presents it to the server to enroll, and that is all it
+ * opens. The server never sends it to agents (its calls are signed with each agent's own key), so a host that keeps
+ * a copy cannot drive other agents with it; and it differs from the API token, so such a host cannot start jobs or
+ * delete runs.
  */
 public final class AgentToken {
     private final String token;
@@ -17,10 +19,5 @@ public final class AgentToken {
     boolean matches(String candidate) {
         return candidate != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
                 candidate.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The {@code Authorization} header value for the server's own calls to agents. */
-    public String bearerHeader() {
-        return "Bearer " + token;
     }
 }

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The server refuses to register agents at URLs it must not call — the instance metadata address, a URL with user
  * info, anything outside burstline.agents.allowed-networks (here only 10.0.0.0/8) — and a listener at the refused
- * loopback URL counts that the server never connected to it.
+ * loopback URL counts that the server never connected to it. A test address outside those networks is refused too.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class AgentUrlTest {
@@ -83,6 +83,19 @@ class AgentUrlTest {
         assertThat(agents).contains("\"name\":\"fine\"").doesNotContain("meta", "creds", "\"local\"");
         Thread.sleep(500);
         assertThat(connections.get()).as("connections the server made to the refused URL").isZero();
+    }
+
+    /** The test address is where the peer agent is sent to measure: it is held to the same networks. */
+    @Test
+    void aTestAddressOutsideTheAllowedNetworksIsRefusedAndTheAgentNotStored() throws Exception {
+        var response = send("POST", "/api/v1/agents", AGENT_TOKEN, "{\"name\": \"public-peer\", \"url\": "
+                + "\"http://10.1.2.4:7701\", \"testAddress\": \"8.8.8.8\", \"version\": \"test\"}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains("testAddress 8.8.8.8 (8.8.8.8) is outside "
+                + "burstline.agents.allowed-networks (10.0.0.0/8)");
+        assertThat(send("GET", "/api/v1/agents/public-peer", API_TOKEN, null).statusCode()).isEqualTo(404);
     }
 
     private void assertRefused(String name, String url, String reason) throws Exception {

@@ -1,10 +1,11 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
-import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -13,10 +14,9 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 /**
  * What the job page may quote of an agent's answer: the agent protocol's own problem detail, never the body of
@@ -69,9 +69,7 @@ class AgentAnswerTextTest {
     }
 
     private static AgentClient client() {
-        AgentToken token = mock(AgentToken.class);
-        when(token.bearerHeader()).thenReturn("Bearer t");
-        return new AgentClient(token, new BurstlineProperties(null, null, null, "t", null, null, null),
+        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
                 AgentAddresses.defaults(), AgentTrust.pinning());
     }
 }

@@ -1,12 +1,13 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.TestCertificates;
+import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.agent.AgentCertificate;
 import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
-import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -15,11 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 /**
  * What the job page says when the server will not talk to an agent over TLS: a changed certificate in the pin's own
@@ -82,9 +82,7 @@ class AgentTlsCallTest {
     }
 
     private static AgentClient client() {
-        AgentToken token = mock(AgentToken.class);
-        when(token.bearerHeader()).thenReturn("Bearer t");
-        return new AgentClient(token, new BurstlineProperties(null, null, null, "t", null, null, null),
+        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
                 AgentAddresses.defaults(), AgentTrust.pinning());
     }
 }

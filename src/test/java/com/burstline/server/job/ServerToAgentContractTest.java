@@ -1,7 +1,10 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -10,7 +13,6 @@ import com.burstline.iperf.Protocol;
 import com.burstline.server.agent.AgentAddresses;
 import com.burstline.server.agent.AgentTrust;
 import com.burstline.server.agent.AgentView;
-import com.burstline.server.security.AgentToken;
 import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -20,24 +22,27 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 /**
  * The server's side of the wire contract: what the server's {@link AgentClient} puts on the wire, read back with the
  * agent's own code (the contract's {@code fromJson}, which the agent's endpoints call). The scenarios come from the
- * server's job checks at their limits, so a job the server accepts is one the agent runs.
+ * server's job checks at their limits, so a job the server accepts is one the agent runs. The stand-in checks each
+ * call's signature with the agent's own verifier and key, as the agent does.
  */
 class ServerToAgentContractTest {
     private static final String NONCE = DispatchNonce.generate();
     private final Map<String, String> received = new ConcurrentHashMap<>();
+    private final String agentKey = AgentCallSignature.keyOf(EnrollmentSecret.generate());
+    private final AgentCallVerifier verifier = new AgentCallVerifier(() -> agentKey, Clock.systemUTC(), 100);
     private HttpServer agent;
     private AgentView view;
     private AgentClient client;
@@ -46,17 +51,19 @@ class ServerToAgentContractTest {
     void startAgentStandIn() throws IOException {
         agent = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         agent.createContext("/v1/", exchange -> {
-            received.put(exchange.getRequestURI().getPath(),
-                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            exchange.sendResponseHeaders(204, -1);
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            AgentCallVerifier.Refusal refusal = verifier.refusal(exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawPath(), body, exchange.getRequestHeaders()::getFirst);
+            if (refusal == null) {
+                received.put(exchange.getRequestURI().getPath(), new String(body, StandardCharsets.UTF_8));
+            }
+            exchange.sendResponseHeaders(refusal == null ? 204 : refusal.status(), -1);
             exchange.close();
         });
         agent.start();
         view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
                 true, false, null, null, null);
-        AgentToken token = mock(AgentToken.class);
-        when(token.bearerHeader()).thenReturn("Bearer t");
-        client = new AgentClient(token, properties(Duration.ofSeconds(20)), AgentAddresses.defaults(), AgentTrust.pinning());
+        client = client(agentKey);
     }
 
     @AfterEach
@@ -122,6 +129,41 @@ class ServerToAgentContractTest {
         client.cancel(view, key);
 
         assertThat(AttemptKey.fromJson(Json.parseObject(received.get("/v1/scenarios/cancel")))).isEqualTo(key);
+    }
+
+    @Test
+    void aCallSignedWithAnotherAgentsKeyIsRefusedByTheAgent() {
+        AgentClient otherAgentsKey = client(AgentCallSignature.keyOf(EnrollmentSecret.generate()));
+
+        assertThatThrownBy(() -> otherAgentsKey.cancel(view, new AttemptKey(7, 31, 2)))
+                .isInstanceOf(AgentCallException.class).hasMessageContaining("HTTP 401");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void anAgentWithoutASecretOfItsOwnIsNotCalled() {
+        AgentClient noKey = new AgentClient(name -> Optional.empty(), properties(Duration.ofSeconds(20)),
+                AgentAddresses.defaults(), AgentTrust.pinning());
+
+        assertThatThrownBy(() -> noKey.cancel(view, new AttemptKey(7, 31, 2)))
+                .hasMessageContaining("agent sut has no secret of its own");
+        assertThat(received).isEmpty();
+    }
+
+    /** The server names only peers inside burstline.agents.allowed-networks, whatever its records say. */
+    @Test
+    void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
+        ScenarioSpec outside = ScenarioAttempt.spec(work(new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
+                5, 1, 0, null, ScenarioSpec.TOOL_AUTO)), "8.8.8.8", 5201);
+
+        assertThatThrownBy(() -> client.startScenario(view, outside))
+                .hasMessageContaining("peer 8.8.8.8 (8.8.8.8) is outside burstline.agents.allowed-networks");
+        assertThat(received).isEmpty();
+    }
+
+    private static AgentClient client(String key) {
+        return new AgentClient(name -> Optional.of(key), properties(Duration.ofSeconds(20)),
+                AgentAddresses.defaults(), AgentTrust.pinning());
     }
 
     private static JobRequest request(JobRequest.ScenarioRequest scenario) {

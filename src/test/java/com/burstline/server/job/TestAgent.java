@@ -1,5 +1,8 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.AgentCallVerifier;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * The test plays an agent over real HTTP, both ways: it registers and sends heartbeats to the server like an agent,
  * and answers the server's calls ({@code /v1/iperf3-server}, {@code /v1/scenarios}, {@code /v1/scenarios/cancel})
  * by accepting them and remembering their bodies. It enrolls with the enrollment token and from then on speaks with
- * the secret the server answered, like the real agent. It never measures: the test posts the result itself, with real
+ * the secret the server answered, like the real agent, and obeys only calls signed with that secret's key, checked
+ * with the agent's own {@link AgentCallVerifier} (a refused call is answered 401 and not remembered). It never measures: the test posts the result itself, with real
  * iperf3 output, and {@link #postResult} adds the nonce the server dispatched the scenario with. End-to-end runs with
  * the real agent jar are in {@link JobDispatchIT}.
  */
@@ -43,6 +48,10 @@ public final class TestAgent implements AutoCloseable {
     private volatile String secret;
     private volatile boolean holdScenarioDispatches;
     private final CountDownLatch closed = new CountDownLatch(1);
+    private final AgentCallVerifier verifier = new AgentCallVerifier(
+            () -> secret == null ? null : AgentCallSignature.keyOf(secret), Clock.systemUTC(), 1000);
+    /** Calls refused for their signature: "PATH detail". */
+    final List<String> refused = new CopyOnWriteArrayList<>();
 
     public TestAgent(String server, String enrollmentToken, String name) throws IOException {
         this.server = server;
@@ -51,6 +60,12 @@ public final class TestAgent implements AutoCloseable {
         this.http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/v1/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
+            AgentCallVerifier.Refusal refusal = verifier.refusal(exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawPath(), body, exchange.getRequestHeaders()::getFirst);
+            if (refusal != null) {
+                refuse(exchange, refusal);
+                return;
+            }
             calls.add(exchange.getRequestURI().getPath() + " " + new String(body, StandardCharsets.UTF_8));
             if (holdScenarioDispatches && exchange.getRequestURI().getPath().equals("/v1/scenarios")) {
                 awaitClose();
@@ -64,6 +79,17 @@ public final class TestAgent implements AutoCloseable {
             exchange.close();
         });
         http.start();
+    }
+
+    private void refuse(HttpExchange exchange, AgentCallVerifier.Refusal refusal) throws IOException {
+        refused.add(exchange.getRequestURI().getPath() + " " + refusal.detail());
+        byte[] problem = ("{\"type\": \"urn:burstline:agent-problem:" + refusal.status() + "\", \"status\": "
+                + refusal.status() + ", \"detail\": \"" + refusal.detail().replace("\"", "'") + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/problem+json");
+        exchange.sendResponseHeaders(refusal.status(), problem.length);
+        exchange.getResponseBody().write(problem);
+        exchange.close();
     }
 
     String url() {
