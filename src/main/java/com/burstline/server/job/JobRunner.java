@@ -49,11 +49,11 @@ class JobRunner implements SmartLifecycle {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
+              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes);
+                probes, wakeups);
     }
 
     @Override

@@ -31,10 +31,12 @@ class JobStore {
     private final JobEvents events;
     private final Probes probes;
     private final ApplicationEventPublisher publisher;
+    private final JobWakeups wakeups;
     private final Clock clock = Clock.systemUTC();
 
     JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes,
-             ApplicationEventPublisher publisher) {
+             ApplicationEventPublisher publisher, JobWakeups wakeups) {
+        this.wakeups = wakeups;
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
@@ -243,6 +245,7 @@ class JobStore {
             return new Changed<>(answer, viewOf(job), wasUnfinished && job.status().finished());
         });
         events.changed(changed.view());
+        wakeups.changed(jobId);
         if (changed.ended()) {
             publisher.publishEvent(new JobEnded(changed.view()));
         }

@@ -23,8 +23,12 @@ import java.util.Optional;
  */
 final class ScenarioAttempt {
     private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
-    /** How often a running scenario's state is looked at: every wait here adds to each scenario's overhead. */
-    private static final Duration POLL = Duration.ofMillis(100);
+    /**
+     * How often a running scenario is looked at for what no change announces (a lost heartbeat, its deadline); a
+     * result wakes it at once ({@link JobWakeups}). A burst probe is looked at more often, for its drop.
+     */
+    private static final Duration LOOK = Duration.ofSeconds(1);
+    private static final Duration PROBE_LOOK = Duration.ofMillis(100);
     private static final int BUSY_RETRIES = 10;
     /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
     private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
@@ -37,9 +41,12 @@ final class ScenarioAttempt {
     private final LiveSampleLog liveSamples;
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
+    private final JobWakeups wakeups;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
-                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes) {
+                    LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
+                    JobWakeups wakeups) {
+        this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
         this.liveSamples = liveSamples;
@@ -56,9 +63,11 @@ final class ScenarioAttempt {
         if (work.probe()) {
             probes.watch(work.key());
         }
+        wakeups.open(work.key().jobId());
         try {
             dispatch(work, port);
         } finally {
+            wakeups.close(work.key().jobId());
             liveSamples.take(work.key()); // whatever is left: the attempt is over
             ports.release(port);
             if (work.probe()) {
@@ -114,7 +123,7 @@ final class ScenarioAttempt {
     private boolean awaitEnd(ScenarioWork work, AgentView sut, long limitSeconds) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(limitSeconds).toNanos();
         while (true) {
-            Thread.sleep(POLL.toMillis());
+            wakeups.await(work.key().jobId(), work.probe() ? PROBE_LOOK : LOOK);
             ScenarioStatus status = store.statusOf(work.key()).orElse(ScenarioStatus.CANCELLED);
             if (status != ScenarioStatus.RUNNING) {
                 if (status == ScenarioStatus.CANCELLED) {
@@ -211,7 +220,7 @@ final class ScenarioAttempt {
         List<LiveSamples> samples = liveSamples.take(work.key());
         long deadline = System.nanoTime() + CANCELLED_RESULT_WAIT.toNanos();
         while (!samples.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(POLL.toMillis());
+            wakeups.await(work.key().jobId(), PROBE_LOOK);
             if (store.resultContext(work.key().jobId(), work.key().scenarioId())
                     .map(JobStore.ResultContext::runId).isPresent()) {
                 return;
