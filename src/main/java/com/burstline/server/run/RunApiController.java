@@ -140,12 +140,17 @@ class RunApiController {
     @Operation(summary = "Every interval of every stream, and the per-interval sums, in order",
             description = "One side's report: side=receiver (what arrived) or side=sender (what was sent). Without "
                     + "side, for each direction the receiver's rows when the run has them (downloads, and runs made "
-                    + "with --get-server-output), the sender's otherwise.")
+                    + "with --get-server-output), the sender's otherwise. maxPoints=N (10 to 100000) thins each "
+                    + "series of more than N rows for a chart: consecutive rows in N/2 buckets, each keeping its "
+                    + "slowest and fastest row, unchanged, so that drops stay visible; without it every row.")
     @GetMapping(path = "/{id}/intervals", produces = MediaType.APPLICATION_JSON_VALUE)
     List<IntervalRow> intervals(@PathVariable long id,
                                 @Parameter(description = "sender or receiver") @RequestParam(required = false)
-                                String side) {
-        return queries.intervals(id, side);
+                                String side,
+                                @Parameter(description = "at most this many rows per series")
+                                @RequestParam(required = false) Integer maxPoints) {
+        List<IntervalRow> rows = queries.intervals(id, side);
+        return maxPoints == null ? rows : IntervalDownsampling.of(rows, maxPoints);
     }
 
     @Operation(summary = "The uploaded bytes, byte for byte")

@@ -16,6 +16,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import static com.burstline.server.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -172,5 +176,48 @@ abstract class RunLabelsBehaviour {
         history.forEach(change -> changes.add(change.get("field").stringValue() + ": "
                 + change.get("oldValue").asString("null") + " -> " + change.get("newValue").asString("null")));
         return changes;
+    }
+
+    @Test
+    void aLongRunsChartDataIsThinnedToMaxPointsKeepingEachBucketsSlowestAndFastestRow() {
+        HttpResponse<String> created = api.upload(Samples.bytes("iperf3-312-tcp-4-upload-long-loopback.json"),
+                "application/json", "?sut=thin-a");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = JSON.readTree(created.body()).get("id").longValue();
+        JsonNode all = JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals").body());
+        JsonNode thin = JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals?maxPoints=40").body());
+
+        Map<String, List<JsonNode>> allSeries = series(all);
+        Map<String, List<JsonNode>> thinSeries = series(thin);
+        assertThat(thinSeries.keySet()).isEqualTo(allSeries.keySet());
+        Set<String> allRows = all.valueStream().map(JsonNode::toString).collect(Collectors.toSet());
+        assertThat(thin.valueStream().map(JsonNode::toString)).as("every row one iperf3 reported, unchanged")
+                .allMatch(allRows::contains);
+        allSeries.forEach((key, rows) -> {
+            List<JsonNode> kept = thinSeries.get(key);
+            assertThat(rows.size()).as(key).isGreaterThan(40);
+            assertThat(kept.size()).as(key).isLessThanOrEqualTo(40).isGreaterThanOrEqualTo(20);
+            assertThat(minRate(kept)).as("the slowest interval of %s stays", key).isEqualTo(minRate(rows));
+            assertThat(maxRate(kept)).as("the fastest interval of %s stays", key).isEqualTo(maxRate(rows));
+            assertThat(kept.stream().map(row -> row.get("start").doubleValue()).toList()).isSorted();
+        });
+        assertThat(JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals?maxPoints=100000").body()))
+                .as("under the limit: every row").isEqualTo(all);
+        assertProblem(api.get("/api/v1/runs/" + id + "/intervals?maxPoints=5"), 400,
+                "maxPoints must be between 10 and 100000, not 5");
+    }
+
+    private static Map<String, List<JsonNode>> series(JsonNode rows) {
+        return rows.valueStream().collect(Collectors.groupingBy(row -> row.get("stream").stringValue() + "|"
+                + row.get("direction").stringValue() + "|" + row.get("side").stringValue(), TreeMap::new,
+                Collectors.toList()));
+    }
+
+    private static double minRate(List<JsonNode> rows) {
+        return rows.stream().mapToDouble(row -> row.get("bitsPerSecond").doubleValue()).min().orElseThrow();
+    }
+
+    private static double maxRate(List<JsonNode> rows) {
+        return rows.stream().mapToDouble(row -> row.get("bitsPerSecond").doubleValue()).max().orElseThrow();
     }
 }
