@@ -53,6 +53,8 @@ class UserAccessTest {
         var changed = new SignedInBrowser(port).post("/login", "/login/password", SignedInBrowser.form(
                 "username", "admin", "currentPassword", password, "newPassword", "admin-password-of-my-own"));
         assertThat(changed.headers().firstValue("Location").orElse("")).endsWith("/login?password-changed");
+        assertThat(browser.get("/login?password-changed").body()).contains("Your password was changed");
+        assertThat(new SignedInBrowser(port).get("/login").body()).doesNotContain("Your password was changed");
         assertThat(file).as("the first password's file goes with it").doesNotExist();
         assertSignInPage(browser.get("/admin/users"));
         assertThat(browser.signIn("admin", "admin-password-of-my-own")).doesNotContain("error");
