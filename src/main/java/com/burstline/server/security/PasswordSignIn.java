@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.core.Authentication;
@@ -29,8 +30,7 @@ class PasswordSignIn extends DaoAuthenticationProvider {
     @Override
     protected Authentication createSuccessAuthentication(Object principal, Authentication authentication,
                                                          UserDetails user) {
-        var result = (org.springframework.security.authentication.UsernamePasswordAuthenticationToken)
-                super.createSuccessAuthentication(principal, authentication, user);
+        var result = (AbstractAuthenticationToken) super.createSuccessAuthentication(principal, authentication, user);
         String authority = user.getAuthorities().iterator().next().getAuthority();
         result.setDetails(SessionGrant.user(user.getUsername(), authority, user.getPassword()));
         return result;

@@ -45,7 +45,8 @@ public final class SignedInBrowser {
     HttpResponse<String> sendJson(String method, String path, String json) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
                 .header("X-CSRF-TOKEN", csrf(get("/login").body()))
-                .method(method, HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+                .method(method, HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** "name=value&…" with each value URL-encoded. */
