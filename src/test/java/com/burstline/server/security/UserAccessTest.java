@@ -217,6 +217,10 @@ class UserAccessTest {
         assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
                 "{\"username\": \"admin\", \"password\": \"other-password-1\", \"role\": \"viewer\"}").statusCode())
                 .isEqualTo(409);
+        var unreadable = http.send("POST", "/api/v1/tokens", BOOTSTRAP, "{\"name\": \"soon\", \"role\": "
+                + "\"viewer\", \"expiresAt\": \"soon\"}");
+        assertThat(unreadable.statusCode()).isEqualTo(400);
+        assertThat(AccessHttp.JSON.readTree(unreadable.body()).get("field").stringValue()).isEqualTo("expiresAt");
         String tooLong = "x".repeat(80);
         assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP, "{\"username\": \"long\", \"password\": \""
                 + tooLong + "\", \"role\": \"viewer\"}").body()).contains("at most 72 bytes");
