@@ -1,6 +1,7 @@
 package com.burstline.server.report;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.NameRules;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.server.run.RunEnvironment;
@@ -17,13 +18,18 @@ import java.util.stream.Collectors;
 
 /**
  * The iperf3 command lines that reproduce each scenario: the argument list the agent started for runs a job measured,
- * rebuilt with the contract's {@link Iperf3Command} from what the summary recorded for uploaded runs.
+ * rebuilt with the contract's {@link Iperf3Command} from what the summary recorded for uploaded runs. People paste
+ * them into a shell, and a run's peer is a label anyone with an operator's role may edit, so every value is
+ * shell-quoted, a line never holds a control character, and a peer that is not a host name or IP address is printed
+ * as the placeholder {@code <peer>} with a note, never as itself.
  */
 final class CommandLines {
     /** Arguments a shell would split or expand are quoted, so that a line can be pasted as it is. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
     /** The tool name of the agent's own engine in a {@link RunSummary}. */
     private static final String ENGINE = "burstline-java";
+    private static final String PEER = "<peer>";
+    private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
     private CommandLines() {
     }
@@ -48,7 +54,8 @@ final class CommandLines {
         boolean known = run.peerTool() != null;
         boolean engine = ENGINE.equals(known ? run.peerTool() : run.tool());
         List<String> line = engine ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
-        return join(line) + "    # on " + host(run.peer(), "the peer") + (known ? "" : " (its tool was not recorded)");
+        String peer = NameRules.isHost(run.peer()) ? run.peer() : "the peer";
+        return join(line) + "    # on " + peer + (known ? "" : " (its tool was not recorded)");
     }
 
     /** The port the agent's client connected to, which its peer's server listened on; null when not recorded. */
@@ -61,7 +68,10 @@ final class CommandLines {
         }
     }
 
-    /** The agent's argument list; empty for uploads (and for anything that is not a list of strings). */
+    /**
+     * The agent's argument list; empty for uploads, for anything that is not a list of strings, and for a list with
+     * a control character (a line break would start a second command).
+     */
     private static List<String> stored(RunEnvironment environment) {
         JsonNode command = environment == null ? null : environment.command();
         if (command == null || !command.isArray() || command.isEmpty()) {
@@ -69,7 +79,7 @@ final class CommandLines {
         }
         List<String> arguments = new ArrayList<>();
         for (JsonNode argument : command) {
-            if (!argument.isString()) {
+            if (!argument.isString() || CONTROL.matcher(argument.stringValue()).find()) {
                 return List.of();
             }
             arguments.add(argument.stringValue());
@@ -78,7 +88,13 @@ final class CommandLines {
     }
 
     private static String join(List<String> arguments) {
-        return arguments.stream().map(CommandLines::quoted).collect(Collectors.joining(" "));
+        return join(arguments, false);
+    }
+
+    /** Every argument shell-quoted where it needs it, except a placeholder put there to be replaced. */
+    private static String join(List<String> arguments, boolean placeholder) {
+        return arguments.stream().map(argument -> placeholder && argument.equals(PEER) ? argument : quoted(argument))
+                .collect(Collectors.joining(" "));
     }
 
     private static String quoted(String argument) {
@@ -86,23 +102,22 @@ final class CommandLines {
     }
 
     /**
-     * An uploaded run's line, from what its summary recorded: no port, the default interval; "<peer>" unquoted. A run
-     * the engine measured gets the engine's own line ({@code java -jar burstline-agent.jar iperf3 -c …}).
+     * An uploaded run's line, from what its summary recorded: no port, the default interval; {@code <peer>} where no
+     * usable peer was recorded. A run the engine measured gets the engine's own line ({@code java -jar
+     * burstline-agent.jar iperf3 -c …}).
      */
     static String client(RunSummary run) {
-        Iperf3Command.Client client = new Iperf3Command.Client(host(run.peer(), "<peer>"), null, run.protocol(),
+        boolean usable = NameRules.isHost(run.peer());
+        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, null, run.protocol(),
                 run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
                 run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
         List<String> line = engine(run) ? Iperf3Command.engineClient(client) : Iperf3Command.client("iperf3", client);
-        return String.join(" ", line);
+        return join(line, !usable) + (usable || run.peer() == null ? ""
+                : "    # <peer>: the run's peer label is not a host name or IP address; put the peer's address here");
     }
 
     /** Whether the agent's own engine measured the run (its output names it {@code burstline-java}). */
     private static boolean engine(RunSummary run) {
         return ENGINE.equals(run.tool());
-    }
-
-    private static String host(String name, String unknown) {
-        return name == null ? unknown : name;
     }
 }

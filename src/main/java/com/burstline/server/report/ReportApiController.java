@@ -2,6 +2,7 @@ package com.burstline.server.report;
 
 import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.system.BurstlineProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,7 +13,6 @@ import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 @RestController
 @Tag(name = "Reports", description = "The write-up of a selection of runs")
@@ -20,10 +20,12 @@ class ReportApiController {
     static final MediaType MARKDOWN = new MediaType("text", "markdown", java.nio.charset.StandardCharsets.UTF_8);
 
     private final Reports reports;
+    private final String publicUrl;
     private final java.time.Clock clock = java.time.Clock.systemUTC();
 
-    ReportApiController(Reports reports) {
+    ReportApiController(Reports reports, BurstlineProperties properties) {
         this.reports = reports;
+        this.publicUrl = properties.publicUrl();
     }
 
     @Operation(summary = "Report of a selection as Markdown",
@@ -32,10 +34,11 @@ class ReportApiController {
     @GetMapping(path = "/api/v1/reports")
     ResponseEntity<String> markdown(@RequestParam MultiValueMap<String, String> params, HttpServletRequest request) {
         Report report = reports.build(SelectionQuery.parse(params, GroupBy.DRIVER), request.getQueryString());
-        String base = ServletUriComponentsBuilder.fromContextPath(request).build().toUriString();
+        // The Host header is the client's to choose, so links never come from it: burstline.public-url, or relative.
+        String base = publicUrl != null ? publicUrl : request.getContextPath();
         String name = report.jobIds().size() == 1 ? "burstline-job-" + report.jobIds().get(0) + ".md"
                 : "burstline-report.md";
-        // A download, so that the browser saves it; links are absolute, so that they work from the saved file.
+        // A download, so that the browser saves it; with burstline.public-url its links work from the saved file.
         return ResponseEntity.ok().contentType(MARKDOWN)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + name + "\"")
                 .body(MarkdownReport.render(report, base, clock.instant()));

@@ -52,6 +52,11 @@ public class RunQueries {
         if (size < 1 || size > MAX_PAGE_SIZE) {
             throw new InvalidRunInputException("size must be between 1 and " + MAX_PAGE_SIZE + ", not " + size);
         }
+        if ((long) page * size > Integer.MAX_VALUE) {
+            throw new InvalidRunInputException("page " + page + " of " + size + " runs starts beyond the "
+                    + Integer.MAX_VALUE + "th run, which no database here can hold; ask for a lower page (the "
+                    + "answer's page.totalPages says how many there are).");
+        }
         Page<Run> found = runs.findAll(RunSpecifications.matching(filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "id")));
         return new RunPage(found.map(Run::toSummary).getContent(), new RunPage.PageInfo(found.getSize(),

@@ -2,6 +2,7 @@ package com.burstline.server.security;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -19,16 +20,21 @@ import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
 
-/** Users and API tokens (admin only, see AccessRules). */
+/** Users and API tokens (admin only, see AccessRules), and each user's own password. */
 @RestController
 @Tag(name = "Access", description = "Users and API tokens (admin)")
 class AccessApiController {
     private final UserAccounts users;
     private final ApiTokens tokens;
+    private final FailureLimiter limiter;
 
-    AccessApiController(UserAccounts users, ApiTokens tokens) {
+    AccessApiController(UserAccounts users, ApiTokens tokens, FailureLimiter limiter) {
         this.users = users;
         this.tokens = tokens;
+        this.limiter = limiter;
+    }
+
+    record PasswordChange(String currentPassword, String newPassword) {
     }
 
     record NewUser(String username, String password, String role) {
@@ -67,6 +73,25 @@ class AccessApiController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void deleteUser(@PathVariable String username) {
         users.delete(username);
+    }
+
+    @Operation(summary = "Change your own password (any signed-in user)", description = "currentPassword proves it "
+            + "is you; newPassword needs 12 characters to 72 bytes. Every session of yours ends, this one included: "
+            + "sign in again with the new password. A token has no password (400).")
+    @PostMapping(path = "/api/v1/me/password", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void changeOwnPassword(@RequestBody PasswordChange change, Principal principal, HttpServletRequest request) {
+        String name = principal.getName();
+        if (name.startsWith("token:") || name.equals(TokenAuthenticators.BOOTSTRAP_NAME)) {
+            throw new InvalidAccessRequestException("You are signed in with an API token, which has no password; "
+                    + "sign in with your user name and password to change it.");
+        }
+        try {
+            users.changeOwnPassword(name, change.currentPassword(), change.newPassword());
+        } catch (WrongPasswordException wrong) {
+            limiter.failed(request);
+            throw new InvalidAccessRequestException("currentPassword is not your current password.");
+        }
     }
 
     @Operation(summary = "Every API token with its role, expiry and last use; never the secret (admin)")

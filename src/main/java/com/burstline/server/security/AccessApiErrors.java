@@ -1,6 +1,7 @@
 package com.burstline.server.security;
 
 import com.burstline.server.system.ProblemTypes;
+import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -25,8 +26,8 @@ class AccessApiErrors {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ProblemDetail unreadable(HttpMessageNotReadableException error) {
-        return ProblemTypes.problem(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid request",
-                "The body must be a JSON object with the fields this call's documentation lists, and no others.");
+        return RequestBodyProblems.unreadable(error, "The body must be a JSON object with the fields this call's "
+                + "documentation lists, and no others.");
     }
 
     @ExceptionHandler(AccessNotFoundException.class)

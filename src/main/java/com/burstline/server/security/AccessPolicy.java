@@ -14,8 +14,8 @@ import java.util.Set;
 /** AccessRules turned into Spring Security's authorisation, one method per filter chain. */
 final class AccessPolicy {
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-    private static final String[] OPEN = {"/login", "/css/**", "/js/**", "/webjars/**", "/actuator/health",
-            "/actuator/health/**", "/error"};
+    private static final String[] OPEN = {"/login", "/login/password", "/css/**", "/js/**", "/webjars/**",
+            "/actuator/health", "/actuator/health/**", "/error"};
 
     private AccessPolicy() {
     }

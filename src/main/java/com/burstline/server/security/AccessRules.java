@@ -64,6 +64,7 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/users", ADMIN),
             rule(HttpMethod.PATCH, "/api/v1/users/{username}", ADMIN),
             rule(HttpMethod.DELETE, "/api/v1/users/{username}", ADMIN),
+            rule(HttpMethod.POST, "/api/v1/me/password", VIEWER),
             rule(HttpMethod.GET, "/api/v1/tokens", ADMIN),
             rule(HttpMethod.POST, "/api/v1/tokens", ADMIN),
             rule(HttpMethod.DELETE, "/api/v1/tokens/{id}", ADMIN));

@@ -87,6 +87,29 @@ public class ApiTokens {
         return get(id);
     }
 
+    /** Whether the token a session signed in with may still be used (neither revoked nor expired). */
+    boolean active(long id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM api_token WHERE id = ?").param(id).query(this::view)
+                .optional().filter(token -> token.status().equals("active")).isPresent();
+    }
+
+    /** A deleted user's tokens go with them. */
+    void revokeCreatedBy(String username) {
+        jdbc.sql("UPDATE api_token SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL")
+                .params(time(clock.instant()), username).update();
+    }
+
+    /** A user given a lower role keeps no token they minted that could do more than they now may. */
+    void revokeAbove(String username, Role role) {
+        List<String> above = java.util.Arrays.stream(Role.values()).filter(other -> !role.includes(other))
+                .map(Role::name).toList();
+        if (!above.isEmpty()) {
+            jdbc.sql("UPDATE api_token SET revoked_at = :now WHERE created_by = :user AND role IN (:roles) "
+                            + "AND revoked_at IS NULL")
+                    .param("now", time(clock.instant())).param("user", username).param("roles", above).update();
+        }
+    }
+
     /** Looks a presented secret up by its hash; a valid token's last use is brought up to date. */
     Check check(String secret) {
         var found = jdbc.sql("SELECT " + COLUMNS + " FROM api_token WHERE token_hash = ?")

@@ -8,9 +8,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
-import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.ProviderManager;
-import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
@@ -19,6 +17,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -29,7 +28,8 @@ import java.time.Clock;
  * Three filter chains: the agent calls (stateless: the enrollment token to enroll, then each agent's own secret), the API (a token or the dashboard's session,
  * problem-details errors) and the dashboard (form sign-in, CSRF-protected forms). Who may do what comes from
  * {@link AccessRules}; roles include each other (admin > operator > viewer); the agent role stands apart, so the
- * agent token and agents' secrets are never accepted on the user API and no user token on agent calls.
+ * agent token and agents' secrets are never accepted on the user API and no user token on agent calls. A signed-in
+ * session is checked on each request against what it was opened with (SessionCheckFilter).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecuritySettings.class)
@@ -96,8 +96,8 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, FailureLimiter limiter,
-                                 SecuritySettings settings) throws Exception {
+    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
+                                 FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
         var filter = new BearerTokenFilter(TokenAuthenticators.users(apiToken, tokens), unauthorized, limiter);
         AccessPolicy.anonymous(http, settings);
@@ -107,6 +107,7 @@ class SecurityConfiguration {
                 .csrf(csrf -> csrf.requireCsrfProtectionMatcher(AccessPolicy::sessionWrite))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
+                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
                 .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> AccessPolicy.api(requests))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
@@ -124,7 +125,9 @@ class SecurityConfiguration {
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
-                .authenticationManager(signInManager(userTokens, users, passwords))
+                .authenticationManager(new ProviderManager(new TokenLoginProvider(userTokens),
+                        new PasswordSignIn(users, passwords)))
+                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
                 .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter),
                         AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new SignInLimitFilter(limiter), UsernamePasswordAuthenticationFilter.class)
@@ -135,13 +138,6 @@ class SecurityConfiguration {
                 .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(unauthorized,
                         AccessPolicy::machineRequest))
                 .build();
-    }
-
-    private static AuthenticationManager signInManager(BearerTokenFilter.Authenticator tokens, UserAccounts users,
-                                                       PasswordEncoder passwords) {
-        var accounts = new DaoAuthenticationProvider(users);
-        accounts.setPasswordEncoder(passwords);
-        return new ProviderManager(new TokenLoginProvider(tokens), accounts);
     }
 
     private static RequestMatcher matcherOf(java.util.List<AccessRules.Rule> rules) {

@@ -8,7 +8,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 
-/** Refuses sign-in attempts from a locked-out address before the password is even checked. */
+/**
+ * Refuses sign-in attempts, and the sign-in page's password changes, from a locked-out address before the password
+ * is even checked.
+ */
 class SignInLimitFilter extends OncePerRequestFilter {
     private final FailureLimiter limiter;
 
@@ -18,7 +21,8 @@ class SignInLimitFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !("POST".equals(request.getMethod()) && "/login".equals(request.getServletPath()));
+        return !("POST".equals(request.getMethod()) && ("/login".equals(request.getServletPath())
+                || PasswordPageController.PATH.equals(request.getServletPath())));
     }
 
     @Override

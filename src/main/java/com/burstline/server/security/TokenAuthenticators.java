@@ -16,7 +16,7 @@ final class TokenAuthenticators {
     static BearerTokenFilter.Authenticator users(ApiToken bootstrap, ApiTokens tokens) {
         return secret -> {
             if (bootstrap.matches(secret)) {
-                return authenticated(BOOTSTRAP_NAME, Role.ADMIN.authority());
+                return authenticated(BOOTSTRAP_NAME, Role.ADMIN.authority(), SessionGrant.bootstrap());
             }
             ApiTokens.Check check = tokens.check(secret);
             if (!check.valid()) {
@@ -26,7 +26,8 @@ final class TokenAuthenticators {
                     default -> "The token is not valid for this call.";
                 });
             }
-            return authenticated("token:" + check.token().name(), Role.parse(check.token().role()).authority());
+            return authenticated("token:" + check.token().name(), Role.parse(check.token().role()).authority(),
+                    SessionGrant.token(check.token().id()));
         };
     }
 
@@ -47,5 +48,13 @@ final class TokenAuthenticators {
     static Authentication authenticated(String name, String authority) {
         return UsernamePasswordAuthenticationToken.authenticated(name, null,
                 AuthorityUtils.createAuthorityList(authority));
+    }
+
+    /** A user token's authentication says which token it was, for a session opened with it (SessionCheckFilter). */
+    private static Authentication authenticated(String name, String authority, SessionGrant grant) {
+        var authentication = UsernamePasswordAuthenticationToken.authenticated(name, null,
+                AuthorityUtils.createAuthorityList(authority));
+        authentication.setDetails(grant);
+        return authentication;
     }
 }

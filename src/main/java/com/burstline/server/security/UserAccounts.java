@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.userdetails.User;
@@ -15,23 +16,35 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** The people who sign in: a name, a role and a password kept only as an adaptive hash. */
+/**
+ * The people who sign in: a name, a role and a password kept only as an adaptive hash. Taking access away (another
+ * role or password, deleting the user) ends the user's sessions (SessionCheckFilter reads {@link #stamp}) and the
+ * tokens they minted that now outrank them.
+ */
 @Service
 public class UserAccounts implements UserDetailsService {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
-    static final int MIN_PASSWORD = 12;
 
     private final JdbcClient jdbc;
     private final PasswordEncoder passwords;
+    private final ApiTokens tokens;
+    private final ApplicationEventPublisher events;
 
-    UserAccounts(JdbcClient jdbc, PasswordEncoder passwords) {
+    UserAccounts(JdbcClient jdbc, PasswordEncoder passwords, ApiTokens tokens, ApplicationEventPublisher events) {
         this.jdbc = jdbc;
         this.passwords = passwords;
+        this.tokens = tokens;
+        this.events = events;
     }
 
     public record UserView(String username, String role, Instant createdAt) {
+    }
+
+    /** A user's password stopped being theirs (changed, or the user deleted): its copies on disk can go. */
+    record PasswordRetired(String username) {
     }
 
     @Override
@@ -44,6 +57,14 @@ public class UserAccounts implements UserDetailsService {
                                 .authority()))
                         .build())
                 .optional().orElseThrow(() -> new UsernameNotFoundException("no such user"));
+    }
+
+    /** The {@link SessionGrant#stamp} of the user as stored now; empty once the user is gone. */
+    Optional<String> stamp(String username) {
+        return jdbc.sql("SELECT password_hash, role FROM app_user WHERE username = ?").param(username)
+                .query((row, number) -> SessionGrant.stamp(username, Role.valueOf(row.getString("role")).authority(),
+                        row.getString("password_hash")))
+                .optional();
     }
 
     public List<UserView> list() {
@@ -61,7 +82,7 @@ public class UserAccounts implements UserDetailsService {
     @Transactional
     public UserView create(String username, String password, Role role) {
         String name = checkName(username);
-        checkPassword(password);
+        Passwords.check(password);
         if (exists(name)) {
             throw new AccessConflictException("There is already a user '" + name + "'.");
         }
@@ -81,20 +102,40 @@ public class UserAccounts implements UserDetailsService {
             }
             jdbc.sql("UPDATE app_user SET role = ? WHERE username = ?").params(role.name(), user.username())
                     .update();
+            tokens.revokeAbove(user.username(), role);
         }
         if (password != null) {
-            checkPassword(password);
-            jdbc.sql("UPDATE app_user SET password_hash = ? WHERE username = ?")
-                    .params(passwords.encode(password), user.username()).update();
+            setPassword(user.username(), password);
         }
         return find(user.username());
     }
 
+    /** A user's own change: the current password proves it is them. A wrong one and an unknown user look alike. */
+    @Transactional
+    public void changeOwnPassword(String username, String current, String password) {
+        String hash = jdbc.sql("SELECT password_hash FROM app_user WHERE username = ?").param(username)
+                .query(String.class).optional().orElseThrow(WrongPasswordException::new);
+        if (current == null || Passwords.tooLong(current) || !passwords.matches(current, hash)) {
+            throw new WrongPasswordException();
+        }
+        setPassword(username, password);
+    }
+
+    /** Deletes the user and revokes every token they minted, which would otherwise outlive them. */
     @Transactional
     public void delete(String username) {
         UserView user = find(username);
         keepAnAdmin(user);
         jdbc.sql("DELETE FROM app_user WHERE username = ?").param(user.username()).update();
+        tokens.revokeCreatedBy(user.username());
+        events.publishEvent(new PasswordRetired(user.username()));
+    }
+
+    private void setPassword(String username, String password) {
+        Passwords.check(password);
+        jdbc.sql("UPDATE app_user SET password_hash = ? WHERE username = ?")
+                .params(passwords.encode(password), username).update();
+        events.publishEvent(new PasswordRetired(username));
     }
 
     UserView find(String username) {
@@ -119,16 +160,14 @@ public class UserAccounts implements UserDetailsService {
 
     private static String checkName(String username) {
         String name = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
+        if (name.equals(TokenAuthenticators.BOOTSTRAP_NAME)) {
+            throw new InvalidAccessRequestException("'" + name + "' is the bootstrap token's name in the audit "
+                    + "trail; choose another user name.");
+        }
         if (!NAME.matcher(name).matches()) {
             throw new InvalidAccessRequestException("username must be 1 to 64 characters: lower-case letters, "
                     + "digits, '.', '_' or '-', starting with a letter or digit.");
         }
         return name;
-    }
-
-    private static void checkPassword(String password) {
-        if (password == null || password.length() < MIN_PASSWORD) {
-            throw new InvalidAccessRequestException("password must be at least " + MIN_PASSWORD + " characters.");
-        }
     }
 }

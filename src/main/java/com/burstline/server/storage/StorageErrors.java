@@ -1,6 +1,7 @@
 package com.burstline.server.storage;
 
 import com.burstline.server.system.ProblemTypes;
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
@@ -16,15 +17,20 @@ import org.springframework.transaction.TransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
+import java.util.Set;
+
 /**
  * A database that cannot do its part (disk full, server stopped, connection lost) answers 503 with Retry-After: the
  * request may well succeed later and nothing of it was stored. Constraint violations are not storage failures and
- * stay with the feature that caused them.
+ * stay with the feature that caused them. Only a failed write turns readiness DOWN: a read that failed (a query the
+ * database refused, a lost connection the health probe sees by itself) must not let any viewer take the service out
+ * of its load balancer.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE - 10)
 class StorageErrors {
     private static final Logger LOG = LoggerFactory.getLogger(StorageErrors.class);
+    private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
 
     private final StorageHealth health;
 
@@ -33,12 +39,14 @@ class StorageErrors {
     }
 
     @ExceptionHandler({DataAccessException.class, TransactionException.class, StorageFullException.class})
-    ResponseEntity<ProblemDetail> storageUnavailable(RuntimeException error) {
+    ResponseEntity<ProblemDetail> storageUnavailable(RuntimeException error, HttpServletRequest request) {
         if (error instanceof DataIntegrityViolationException) {
             throw error;
         }
         LOG.warn("Storage unavailable: {}", error.getMessage());
-        health.writeFailed();
+        if (!READS.contains(request.getMethod())) {
+            health.writeFailed();
+        }
         ProblemDetail problem = ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE,
                 "Storage unavailable", "The database cannot store or read this right now (disk full or database "
                         + "unreachable); nothing of this request was stored. Try again later.");

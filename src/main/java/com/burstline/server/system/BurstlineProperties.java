@@ -21,11 +21,14 @@ import java.time.Duration;
  * @param storage        how much of the embedded database's disk stays free
  * @param environmentNote where the agents run and what that means for the figures, in words, shown on the Agents and
  *                        jobs pages (e.g. "Agents run on loopback: no shaping"); null or blank for no notice
+ * @param publicUrl      the address people reach the server at (e.g. https://burstline.example.org), for links in
+ *                        downloaded reports; null for relative links. Never taken from a request's Host header, which
+ *                        the client chooses
  */
 @ConfigurationProperties("burstline")
 public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
                                   Agents agents, Jobs jobs, Http http, Storage storage,
-                                  String environmentNote) {
+                                  String environmentNote, String publicUrl) {
     @ConstructorBinding
     public BurstlineProperties {
         dataDir = dataDir == null ? Path.of("data") : dataDir;
@@ -35,12 +38,22 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
         storage = storage == null ? new Storage(null) : storage;
         http = http == null ? new Http(null, null) : http;
         environmentNote = environmentNote == null || environmentNote.isBlank() ? null : environmentNote.strip();
+        publicUrl = publicUrl == null || publicUrl.isBlank() ? null : publicUrl.strip().replaceAll("/+$", "");
+        if (publicUrl != null && !PUBLIC_URL.matcher(publicUrl).matches()) {
+            throw new IllegalArgumentException("burstline.public-url must be an http or https address such as "
+                    + "https://burstline.example.org or http://10.0.0.5:8080/burstline, not '" + publicUrl + "'");
+        }
     }
+
+    /** Plain enough to sit inside a Markdown link as it is. */
+    private static final java.util.regex.Pattern PUBLIC_URL = java.util.regex.Pattern.compile(
+            "https?://[A-Za-z0-9.-]+(:\\d{1,5})?(/[A-Za-z0-9._~-]+)*|https?://\\[[0-9A-Fa-f:.]+](:\\d{1,5})?"
+                    + "(/[A-Za-z0-9._~-]+)*");
 
     /** The settings before the HTTP and storage limits, which then take their defaults. */
     public BurstlineProperties(Path dataDir, String apiToken, DataSize maxUploadSize, String agentToken,
                                Agents agents, Jobs jobs, String environmentNote) {
-        this(dataDir, apiToken, maxUploadSize, agentToken, agents, jobs, null, null, environmentNote);
+        this(dataDir, apiToken, maxUploadSize, agentToken, agents, jobs, null, null, environmentNote, null);
     }
 
     /**

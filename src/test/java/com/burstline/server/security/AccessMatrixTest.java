@@ -153,6 +153,17 @@ class AccessMatrixTest {
         assertThat(json(forbidden.body()).get("type").stringValue()).isEqualTo("urn:burstline:problem:forbidden");
     }
 
+    /** The error page's own address is nothing to ask for: 404, as for any address with nothing there. */
+    @Test
+    void theErrorPathAskedForDirectlyIsNotFound() throws Exception {
+        var api = http.send("GET", "/error", null, null);
+        assertThat(api.statusCode()).as(api.body()).isEqualTo(404);
+        assertThat(json(api.body()).get("detail").stringValue()).isEqualTo("There is nothing at /error.");
+        var page = new SignedInBrowser(port).get("/error");
+        assertThat(page.statusCode()).isEqualTo(404);
+        assertThat(page.body()).contains("There is nothing at /error.");
+    }
+
     /** An agent's secret is its own: on another agent's calls it is refused, and so is the enrollment token. */
     @Test
     void anAgentSpeaksOnlyForItselfAndTheEnrollmentTokenOnlyEnrolls() {

@@ -32,6 +32,33 @@ public final class SignedInBrowser {
         return response.statusCode() + " " + response.headers().firstValue("Location").orElse("");
     }
 
+    /** Posts a form the way the page it sits on would: with that page's CSRF field. */
+    public HttpResponse<String> post(String formPage, String action, String fields)
+            throws IOException, InterruptedException {
+        String body = "_csrf=" + encode(csrf(get(formPage).body())) + (fields.isEmpty() ? "" : "&" + fields);
+        return http.send(HttpRequest.newBuilder(URI.create(base + action))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** An API call signed in by this session, with its CSRF token, as the pages' scripts make it. */
+    HttpResponse<String> sendJson(String method, String path, String json) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .header("X-CSRF-TOKEN", csrf(get("/login").body()))
+                .method(method, HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** "name=value&…" with each value URL-encoded. */
+    public static String form(String... namesAndValues) {
+        StringBuilder form = new StringBuilder();
+        for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            form.append(form.isEmpty() ? "" : "&").append(namesAndValues[i]).append('=')
+                    .append(encode(namesAndValues[i + 1]));
+        }
+        return form.toString();
+    }
+
     public HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return get(path, "text/html");
     }

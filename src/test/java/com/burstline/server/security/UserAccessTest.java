@@ -46,8 +46,139 @@ class UserAccessTest {
         }
         var browser = new SignedInBrowser(port);
         assertThat(browser.signIn("admin", "not-the-password")).contains("/login?error");
-        assertThat(browser.signIn("admin", Files.readString(file).strip())).doesNotContain("error");
+        String password = Files.readString(file).strip();
+        assertThat(browser.signIn("admin", password)).doesNotContain("error");
         assertThat(browser.get("/admin/users").body()).contains("data-username=\"admin\"", "New user");
+
+        var changed = new SignedInBrowser(port).post("/login", "/login/password", SignedInBrowser.form(
+                "username", "admin", "currentPassword", password, "newPassword", "admin-password-of-my-own"));
+        assertThat(changed.headers().firstValue("Location").orElse("")).endsWith("/login?password-changed");
+        assertThat(browser.get("/login?password-changed").body()).contains("Your password was changed");
+        assertThat(new SignedInBrowser(port).get("/login").body()).doesNotContain("Your password was changed");
+        assertThat(file).as("the first password's file goes with it").doesNotExist();
+        assertSignInPage(browser.get("/admin/users"));
+        assertThat(browser.signIn("admin", "admin-password-of-my-own")).doesNotContain("error");
+        assertThat(browser.get("/admin/users").statusCode()).isEqualTo(200);
+    }
+
+    /** The token as GET /api/v1/tokens lists it (the other tests' tokens are listed too). */
+    private static tools.jackson.databind.JsonNode listed(AccessHttp http, long id) {
+        for (var token : AccessHttp.JSON.readTree(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body())) {
+            if (token.get("id").longValue() == id) {
+                return token;
+            }
+        }
+        throw new AssertionError("token " + id + " is not listed");
+    }
+
+    /** What a browser whose session ended is sent to. */
+    static void assertSignInPage(java.net.http.HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(302);
+        assertThat(response.headers().firstValue("Location").orElse("")).endsWith("/login");
+    }
+
+    private SignedInBrowser signedIn(String username, String password) throws Exception {
+        var browser = new SignedInBrowser(port);
+        assertThat(browser.signIn(username, password)).doesNotContain("error");
+        return browser;
+    }
+
+    private void createUser(String name, String password, String role) {
+        var created = new AccessHttp(port).send("POST", "/api/v1/users", BOOTSTRAP, "{\"username\": \"" + name
+                + "\", \"password\": \"" + password + "\", \"role\": \"" + role + "\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    }
+
+    private static String mint(SignedInBrowser browser, String name, String role) throws Exception {
+        var minted = browser.sendJson("POST", "/api/v1/tokens", "{\"name\": \"" + name + "\", \"role\": \"" + role
+                + "\"}");
+        assertThat(minted.statusCode()).as(minted.body()).isEqualTo(201);
+        return AccessHttp.JSON.readTree(minted.body()).get("secret").stringValue();
+    }
+
+    @Test
+    void aSessionOpenedWithATokenEndsWhenTheTokenIsRevoked() throws Exception {
+        var http = new AccessHttp(port);
+        String secret = http.issue(BOOTSTRAP, "session-token", "operator");
+        var page = signedIn("", secret);
+        var api = signedIn("", secret);
+        assertThat(page.get("/jobs/new").statusCode()).isEqualTo(200);
+        assertThat(api.sendJson("POST", "/api/v1/schedules", "{}").statusCode())
+                .as("past security, refused for its empty body").isEqualTo(400);
+
+        http.send("DELETE", "/api/v1/tokens/" + http.idOf(BOOTSTRAP, "session-token"), BOOTSTRAP, null);
+
+        assertSignInPage(page.get("/jobs/new"));
+        assertThat(api.sendJson("POST", "/api/v1/schedules", "{}").statusCode()).isEqualTo(401);
+        assertThat(api.get("/api/v1/runs", "application/json").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void aDemotedAdminsSessionsEndAndTheAdminTokensTheyMintedAreRevoked() throws Exception {
+        var http = new AccessHttp(port);
+        createUser("dora", "dora-password-1", "admin");
+        var page = signedIn("dora", "dora-password-1");
+        var api = signedIn("dora", "dora-password-1");
+        String adminToken = mint(api, "dora-admin", "admin");
+        String viewerToken = mint(api, "dora-viewer", "viewer");
+        assertThat(page.get("/admin/users").statusCode()).isEqualTo(200);
+        assertThat(http.send("GET", "/api/v1/users", adminToken, null).statusCode()).isEqualTo(200);
+
+        assertThat(http.send("PATCH", "/api/v1/users/dora", BOOTSTRAP, "{\"role\": \"viewer\"}").statusCode())
+                .isEqualTo(200);
+
+        assertSignInPage(page.get("/admin/users"));
+        assertThat(api.get("/api/v1/users", "application/json").statusCode()).isEqualTo(401);
+        assertThat(http.send("GET", "/api/v1/users", adminToken, null).statusCode())
+                .as("a token never outranks the user who minted it").isEqualTo(401);
+        assertThat(http.send("GET", "/api/v1/runs", viewerToken, null).statusCode()).isEqualTo(200);
+        assertThat(signedIn("dora", "dora-password-1").get("/admin/users").statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void aPasswordChangedByAnAdminOrItsOwnerEndsTheUsersSessions() throws Exception {
+        var http = new AccessHttp(port);
+        createUser("pia", "pia-password-01", "viewer");
+        var page = signedIn("pia", "pia-password-01");
+        var api = signedIn("pia", "pia-password-01");
+        assertThat(http.send("PATCH", "/api/v1/users/pia", BOOTSTRAP, "{\"password\": \"pia-password-02\"}")
+                .statusCode()).isEqualTo(200);
+        assertSignInPage(page.get("/runs"));
+        assertThat(api.get("/api/v1/runs", "application/json").statusCode()).isEqualTo(401);
+
+        var own = signedIn("pia", "pia-password-02");
+        var wrong = own.post("/login", "/login/password", SignedInBrowser.form("username", "pia",
+                "currentPassword", "not-pias-password", "newPassword", "pia-password-03"));
+        assertThat(wrong.headers().firstValue("Location").orElse("")).endsWith("/login#change-password");
+        assertThat(own.get("/login").body()).contains("That user name and current password do not match.");
+        assertThat(own.get("/runs").statusCode()).as("nothing changed").isEqualTo(200);
+        assertThat(own.post("/login", "/login/password", SignedInBrowser.form("username", "pia", "currentPassword",
+                "pia-password-02", "newPassword", "pia-password-03")).headers().firstValue("Location").orElse(""))
+                .endsWith("/login?password-changed");
+        assertSignInPage(own.get("/runs"));
+        assertThat(new SignedInBrowser(port).signIn("pia", "pia-password-02")).contains("/login?error");
+
+        var byApi = signedIn("pia", "pia-password-03");
+        assertThat(byApi.sendJson("POST", "/api/v1/me/password", "{\"currentPassword\": \"pia-password-03\", "
+                + "\"newPassword\": \"pia-password-04\"}").statusCode()).isEqualTo(204);
+        assertThat(byApi.get("/api/v1/runs", "application/json").statusCode()).isEqualTo(401);
+        signedIn("pia", "pia-password-04");
+        assertThat(http.send("POST", "/api/v1/me/password", BOOTSTRAP, "{\"currentPassword\": \"x\", "
+                + "\"newPassword\": \"pia-password-05\"}").body()).contains("API token, which has no password");
+    }
+
+    @Test
+    void deletingAUserEndsTheirSessionsAndRevokesTheTokensTheyMinted() throws Exception {
+        var http = new AccessHttp(port);
+        createUser("dirk", "dirk-password-1", "admin");
+        var page = signedIn("dirk", "dirk-password-1");
+        String token = mint(page, "dirk-nightly", "operator");
+        assertThat(http.send("GET", "/api/v1/jobs", token, null).statusCode()).isEqualTo(200);
+
+        assertThat(http.send("DELETE", "/api/v1/users/dirk", BOOTSTRAP, null).statusCode()).isEqualTo(204);
+
+        assertSignInPage(page.get("/admin/users"));
+        assertThat(http.send("GET", "/api/v1/jobs", token, null).body()).contains("This token was revoked.");
     }
 
     @Test
@@ -75,7 +206,7 @@ class UserAccessTest {
     }
 
     @Test
-    void usersAreCheckedAndTheLastAdminStays() {
+    void usersAreCheckedAndTheLastAdminStays() throws Exception {
         var http = new AccessHttp(port);
         assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
                 "{\"username\": \"short\", \"password\": \"abc\", \"role\": \"viewer\"}").body())
@@ -86,6 +217,16 @@ class UserAccessTest {
         assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP,
                 "{\"username\": \"admin\", \"password\": \"other-password-1\", \"role\": \"viewer\"}").statusCode())
                 .isEqualTo(409);
+        var unreadable = http.send("POST", "/api/v1/tokens", BOOTSTRAP, "{\"name\": \"soon\", \"role\": "
+                + "\"viewer\", \"expiresAt\": \"soon\"}");
+        assertThat(unreadable.statusCode()).isEqualTo(400);
+        assertThat(AccessHttp.JSON.readTree(unreadable.body()).get("field").stringValue()).isEqualTo("expiresAt");
+        String tooLong = "x".repeat(80);
+        assertThat(http.send("POST", "/api/v1/users", BOOTSTRAP, "{\"username\": \"long\", \"password\": \""
+                + tooLong + "\", \"role\": \"viewer\"}").body()).contains("at most 72 bytes");
+        assertThat(http.send("PATCH", "/api/v1/users/admin", BOOTSTRAP, "{\"password\": \"" + tooLong + "\"}")
+                .statusCode()).isEqualTo(400);
+        assertThat(new SignedInBrowser(port).signIn("admin", tooLong)).contains("/login?error");
         assertThat(http.send("DELETE", "/api/v1/users/admin", BOOTSTRAP, null).body()).contains("last admin");
         assertThat(http.send("PATCH", "/api/v1/users/admin", BOOTSTRAP, "{\"role\": \"viewer\"}").statusCode())
                 .isEqualTo(409);
@@ -127,11 +268,11 @@ class UserAccessTest {
         assertThat(created.statusCode()).isEqualTo(201);
         String secret = AccessHttp.JSON.readTree(created.body()).get("secret").stringValue();
         long id = http.idOf(BOOTSTRAP, "nightly");
-        assertThat(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()).doesNotContain(secret)
-                .contains("\"lastUsedAt\":null");
+        assertThat(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()).doesNotContain(secret);
+        assertThat(listed(http, id).get("lastUsedAt").isNull()).isTrue();
 
         assertThat(http.send("GET", "/api/v1/jobs", secret, null).statusCode()).isEqualTo(200);
-        assertThat(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()).doesNotContain("\"lastUsedAt\":null");
+        assertThat(listed(http, id).get("lastUsedAt").isNull()).as("its last use, listed").isFalse();
         var browser = new SignedInBrowser(port);
         assertThat(browser.signIn("", secret)).as("the sign-in page's token form").doesNotContain("error");
         assertThat(browser.get("/jobs/new").statusCode()).isEqualTo(200);
