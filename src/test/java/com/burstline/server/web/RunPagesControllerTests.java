@@ -107,8 +107,8 @@ class RunPagesControllerTests {
     @Test
     void theRunPagesToolRowNamesThePeersToolOrSaysItWasNotRecorded() throws Exception {
         RunSummary engineAgainstIperf3 = new RunSummary(8, "tool-a", "tool-b", null, null, List.of(),
-                "burstline-java", "0.1.0", "iperf3", "3.12", "json-stream", RUN.startedAt(), RUN.uploadedAt(), "TCP",
-                "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null,
+                "burstline-java", "0.1.0", "iperf3", "3.12", "json-stream", "client", RUN.startedAt(),
+                RUN.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null,
                 8, 3L, "complete", null);
         given(queries.get(7)).willReturn(RUN);
         given(queries.get(8)).willReturn(engineAgainstIperf3);
