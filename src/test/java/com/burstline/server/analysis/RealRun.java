@@ -32,7 +32,7 @@ record RealRun(RunSummary summary, List<IntervalRow> sums) {
                 r.protocol().name(), r.direction().apiName(), r.streams(), r.durationSeconds(), r.omitSeconds(),
                 r.targetBitsPerSecond(), r.sentBitsPerSecond(), r.receivedBitsPerSecond(), r.retransmits(),
                 r.jitterMs(), r.lostPercent(), r.hostCpuPercent(), r.remoteCpuPercent(), burst, baseline,
-                burst == null ? null : r.receivedBitsPerSecond() / burst * 100, r.reverseSentBitsPerSecond(),
+                burst == null || r.receivedBitsPerSecond() == null ? null : r.receivedBitsPerSecond() / burst * 100, r.reverseSentBitsPerSecond(),
                 r.reverseReceivedBitsPerSecond(), r.intervals().size());
         List<IntervalRow> rows = r.intervals().stream().filter(IntervalSample::isSum).map(RealRun::row).toList();
         return new RealRun(summary, IntervalSides.received(rows));
