@@ -15,7 +15,7 @@ final class RunCsvColumns {
             "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
-            "percentOfBurstLimit", "intervalCount", "runStatus", "error"};
+            "percentOfBurstLimit", "intervalCount", "runStatus", "error", "side"};
 
     private RunCsvColumns() {
     }
@@ -28,6 +28,6 @@ final class RunCsvColumns {
                 run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(), run.reverseReceivedBitsPerSecond(),
                 run.retransmits(), run.jitterMs(), run.lostPercent(), run.hostCpuPercent(), run.remoteCpuPercent(),
                 run.burstLimitBitsPerSecond(), run.baselineBitsPerSecond(), run.percentOfBurstLimit(),
-                run.intervalCount(), run.status(), run.error()};
+                run.intervalCount(), run.status(), run.error(), run.side()};
     }
 }
