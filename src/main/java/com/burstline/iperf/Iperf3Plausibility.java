@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * with a negative byte count, a rate beyond any NIC, a loss above 100 % or a start in the year 31,690,708 would
  * otherwise be stored as a measurement. Every numeric key iperf3 prints is held to {@link PlausibleRange} wherever
  * it appears (also in parts Burstline does not store), names and versions to 256 characters without control
- * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree.
+ * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree
+ * (the sums a 3.7-3.10 bidir run prints twice, once per direction, are kept apart instead).
  * Each refusal names the JSON path and what is allowed. Input that is not JSON is left to the parser to describe.
  * One streaming pass over the tokens: this runs on every upload, and for {@code -J} output the same pass builds the
  * tree the parser then reads ({@link Iperf3OutputParser#checkAndParse}), so the upload is tokenized once.

@@ -84,7 +84,8 @@ class Iperf3ShapesTest {
         String inAStream = bidir.replaceFirst("\"omitted\":", "\"sum\": 1, \"sum\": 2, \"omitted\":");
 
         assertThatThrownBy(() -> parser.checkAndParse(third.getBytes(StandardCharsets.UTF_8), false))
-                .isInstanceOf(ImplausibleValueException.class).hasMessageStartingWith("end repeats the key \"sum_sent\"");
+                .isInstanceOf(ImplausibleValueException.class)
+                .hasMessageStartingWith("end repeats the key \"sum_sent\"");
         assertThatThrownBy(() -> parser.checkAndParse(inAStream.getBytes(StandardCharsets.UTF_8), false))
                 .isInstanceOf(ImplausibleValueException.class)
                 .hasMessageStartingWith("intervals[0].streams[0] repeats the key \"sum\"");

@@ -183,11 +183,11 @@ class Run {
         Double percentOfBurst = burstLimitBitsPerSecond == null || receivedBitsPerSecond == null
                 ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
         return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion, peerTool,
-                peerToolVersion, outputFormat, side, startedAt, uploadedAt, protocol, direction, streams, durationSeconds,
-                omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs,
-                lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond,
-                percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status,
-                error);
+                peerToolVersion, outputFormat, side, startedAt, uploadedAt, protocol, direction, streams,
+                durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond,
+                retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond,
+                baselineBitsPerSecond, percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
+                intervalCount, jobId, status, error);
     }
 
     RunLabels labels() {
