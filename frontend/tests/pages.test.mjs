@@ -62,6 +62,8 @@ function pages() {
     'run-tcp': `/runs/${runs.tcp}`,
     'run-udp': `/runs/${runs.udp}`,
     'run-bidir': `/runs/${runs.bidir}`,
+    'run-udp-39': `/runs/${runs.udp39}`,
+    'run-server-side': `/runs/${runs.serverSide}`,
     'upload': '/upload',
     'compare': '/compare?groupBy=driver&driver=2.10&driver=2.11',
     'report': '/reports?tag=seed',
@@ -85,6 +87,9 @@ describe('every page at 400 and 1280 px', () => {
     await upload('iperf3-318-udp-5g-upload.json', `${seed}2.11.0`);
     runs.bidir = await upload('iperf3-312-tcp-1-bidir-loopback.json',
       'instanceType=t4g.large&sut=a-very-long-host-name-that-must-wrap.eu-central-1.compute.internal&peer=b&tag=bidir');
+    // iperf3 3.9's UDP output holds no received rate, a server's output no sender's rate: both "unknown"
+    runs.udp39 = await upload('iperf3-39-udp-100m-upload-loopback.json', `${seed}2.10.0`);
+    runs.serverSide = await upload('iperf3-39-udp-100m-upload-server-side-loopback.json', 'tag=server-side');
     await api('PATCH', `/api/v1/runs/${runs.tcp}`, JSON.stringify({ tags: ['seed', 'corrected'] }));
     jobId = await unreachableJob();
   });

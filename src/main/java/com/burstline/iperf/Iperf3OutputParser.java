@@ -21,14 +21,15 @@ import java.util.regex.Pattern;
  * Reads iperf3's JSON output, either {@code -J} (one object) or {@code --json-stream} (one event per line), into an
  * {@link Iperf3Result}. The format is recognised from the content, not from what the uploader said it was.
  *
- * <p>Throws {@link Iperf3ReportedError} when iperf3 itself reported a failure and {@link Iperf3FormatException}
- * when the input is not iperf3 output. Thread-safe.
+ * <p>Throws {@link Iperf3ReportedError} when iperf3 itself reported a failure, {@link Iperf3MeasuredNothing} when
+ * its test never began, and {@link Iperf3FormatException} when the input is not iperf3 output. Thread-safe.
  */
 public final class Iperf3OutputParser {
     private final JsonMapper mapper = JsonMapper.builder().build();
 
     public Iperf3Result parse(byte[] output) {
-        return reader(text(output), null).read();
+        String text = text(output);
+        return reader(text, Iperf3Plausibility.tree(text)).read();
     }
 
     /**
@@ -37,7 +38,8 @@ public final class Iperf3OutputParser {
      * are then those intervals' (see {@link PartialFigures}); an output without one measured interval is refused.
      */
     public Iperf3Result parsePartial(byte[] output) {
-        return reader(text(output), null).readPartial();
+        String text = text(output);
+        return reader(text, Iperf3Plausibility.tree(text)).readPartial();
     }
 
     /**
@@ -147,17 +149,18 @@ public final class Iperf3OutputParser {
                 throw new Iperf3ReportedError(error.isString() ? error.stringValue() : error.toString());
             }
             JsonPath start = root.requireObject("start");
+            requireSomethingMeasured(start);
             JsonPath testStart = start.requireObject("test_start");
             JsonPath end = root.requireObject("end");
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
-            JsonPath sent = end.requireObject("sum_sent");
-            JsonPath received = end.requireObject("sum_received");
+            OutputSide side = isClientOutput(start) ? OutputSide.CLIENT : OutputSide.SERVER;
+            EndFigures figures = EndFigures.read(end, protocol, direction, side);
             JsonPath cpu = end.has("cpu_utilization_percent") ? end.requireObject("cpu_utilization_percent") : null;
-            boolean bidir = direction == Direction.BIDIR;
             long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
             return new Iperf3Result(
                     format,
+                    side,
                     toolVersion(start),
                     serverTool(),
                     startedAt(start),
@@ -167,16 +170,31 @@ public final class Iperf3OutputParser {
                     testStart.requireInt("duration"),
                     testStart.has("omit") ? testStart.requireInt("omit") : 0,
                     target > 0 ? target : null,
-                    sent.requireDouble("bits_per_second"),
-                    received.requireDouble("bits_per_second"),
-                    protocol == Protocol.TCP ? knownCount(sent.optionalLong("retransmits")) : null,
-                    protocol == Protocol.UDP ? received.optionalDouble("jitter_ms") : null,
-                    protocol == Protocol.UDP ? received.optionalDouble("lost_percent") : null,
+                    figures.sent(),
+                    figures.received(),
+                    figures.retransmits(),
+                    figures.jitterMs(),
+                    figures.lostPercent(),
                     cpu == null ? null : cpu.optionalDouble("host_total"),
-                    cpu == null ? null : cpu.optionalDouble("remote_total"),
-                    bidir ? end.requireObject("sum_sent_bidir_reverse").requireDouble("bits_per_second") : null,
-                    bidir ? end.requireObject("sum_received_bidir_reverse").requireDouble("bits_per_second") : null,
-                    intervals(direction, isClientOutput(start)));
+                    figures.remoteCpuPercent(),
+                    figures.reverseSent(),
+                    figures.reverseReceived(),
+                    intervals(direction, side == OutputSide.CLIENT));
+        }
+
+        /**
+         * A client stopped before its test began leaves iperf3's {@code start} without {@code test_start}, no
+         * interval and (when nothing else went wrong) no {@code error}: iperf3's output, with nothing in it to keep.
+         */
+        private void requireSomethingMeasured(JsonPath start) {
+            boolean noIntervals = !root.has("intervals")
+                    || (root.node().get("intervals").isArray() && root.node().get("intervals").isEmpty());
+            if (!start.has("test_start") && noIntervals) {
+                String version = toolVersion(start);
+                throw new Iperf3MeasuredNothing("This iperf3" + (version == null ? "" : " " + version) + " output "
+                        + "has no test_start and no interval: its client stopped before the test began, so there is "
+                        + "no figure to store. Run the test again and let it finish.");
+            }
         }
 
         Iperf3Result readPartial() {
@@ -190,10 +208,11 @@ public final class Iperf3OutputParser {
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
             long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
-            return Iperf3Result.partial(format, toolVersion(start), serverTool(), startedAt(start), protocol,
+            OutputSide side = isClientOutput(start) ? OutputSide.CLIENT : OutputSide.SERVER;
+            return Iperf3Result.partial(format, side, toolVersion(start), serverTool(), startedAt(start), protocol,
                     direction, testStart.requireInt("num_streams"), testStart.requireInt("duration"),
                     testStart.has("omit") ? testStart.requireInt("omit") : 0, target > 0 ? target : null,
-                    intervals(direction, isClientOutput(start)));
+                    intervals(direction, side == OutputSide.CLIENT));
         }
 
         /**
@@ -223,10 +242,13 @@ public final class Iperf3OutputParser {
             }
         }
 
-        /** 3.12 has no {@code test_start.bidir}; its bidirectional output is known by the reverse sums. */
+        /**
+         * 3.12 and 3.7-3.10 have no {@code test_start.bidir}; their bidirectional output is known by the reverse
+         * sums (before 3.11 the repeated ones, read under the same names; UDP before 3.11 has only {@code sum}).
+         */
         private static Direction direction(JsonPath testStart, JsonPath end) {
             boolean bidir = (testStart.has("bidir") && testStart.requireLong("bidir") != 0)
-                    || end.has("sum_sent_bidir_reverse");
+                    || end.has("sum_sent_bidir_reverse") || end.has("sum_bidir_reverse");
             if (bidir) {
                 return Direction.BIDIR;
             }
@@ -277,11 +299,6 @@ public final class Iperf3OutputParser {
                 return Instant.ofEpochMilli(timestamp.requireLong("timemillisecs"));
             }
             return timestamp.has("timesecs") ? Instant.ofEpochSecond(timestamp.requireLong("timesecs")) : null;
-        }
-
-        /** iperf3 reports -1 where it has no count (no TCP_INFO); that is "unknown", not a count. */
-        private static Long knownCount(Long value) {
-            return value == null || value < 0 ? null : value;
         }
     }
 }

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * with a negative byte count, a rate beyond any NIC, a loss above 100 % or a start in the year 31,690,708 would
  * otherwise be stored as a measurement. Every numeric key iperf3 prints is held to {@link PlausibleRange} wherever
  * it appears (also in parts Burstline does not store), names and versions to 256 characters without control
- * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree.
+ * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree
+ * (the sums a 3.7-3.10 bidir run prints twice, once per direction, are kept apart instead).
  * Each refusal names the JSON path and what is allowed. Input that is not JSON is left to the parser to describe.
  * One streaming pass over the tokens: this runs on every upload, and for {@code -J} output the same pass builds the
  * tree the parser then reads ({@link Iperf3OutputParser#checkAndParse}), so the upload is tokenized once.
@@ -39,6 +40,13 @@ public final class Iperf3Plausibility {
     private static final Set<String> REPEATED_BY_IPERF3 = Set.of("sock_bufsize", "sndbuf_actual", "rcvbuf_actual",
             "target_bitrate");
     private static final List<String> SINGLE_EVENTS = List.of("start", "end");
+    /**
+     * iperf3 3.7 to 3.10 print a {@code --bidir} run's sums twice, once per direction, client-to-server first
+     * (esnet/iperf#952); 3.11 named the second {@code *_bidir_reverse}. The second is read under that name, so both
+     * directions are kept, and only there: anywhere else a repeated key stays refused.
+     */
+    private static final Set<String> REPEATED_PER_DIRECTION = Set.of("sum", "sum_sent", "sum_received");
+    private static final Pattern SUMS_OBJECT = Pattern.compile("(server_output_json\\.)?(end|intervals\\[[0-9]+])");
     private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -81,17 +89,27 @@ public final class Iperf3Plausibility {
      */
     static ObjectNode check(String text) {
         if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
-            return walk(text, "", new TreeBuilder());
+            return walk(text, "", new TreeBuilder(), true);
         }
         String[] lines = text.split("\n", -1);
         Set<String> singleEvents = new HashSet<>();
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].isBlank()) {
-                walk(lines[i], "line " + (i + 1) + ": ", null);
+                walk(lines[i], "line " + (i + 1) + ": ", null, true);
                 once(lines[i], i + 1, singleEvents);
             }
         }
         return null;
+    }
+
+    /**
+     * The tree of {@code -J} output as {@link #check} builds it (a 3.7-3.10 bidir run's second sums under their
+     * 3.11 names), without refusing anything: another repeated key keeps its last value, as {@code readTree} does.
+     *
+     * @return null when the text is not one JSON object
+     */
+    static ObjectNode tree(String text) {
+        return walk(text, "", new TreeBuilder(), false);
     }
 
     /** A second start or end event would replace the first, as a repeated key would. */
@@ -104,8 +122,11 @@ public final class Iperf3Plausibility {
         }
     }
 
-    /** @param tree builds the tree along, or null; @return the tree, null when none was built or it is not one */
-    private static ObjectNode walk(String json, String prefix, TreeBuilder tree) {
+    /**
+     * @param tree builds the tree along, or null; @param checks whether to refuse what cannot be
+     * @return the tree, null when none was built or it is not one
+     */
+    private static ObjectNode walk(String json, String prefix, TreeBuilder tree, boolean checks) {
         Deque<Container> open = new ArrayDeque<>();
         try (JsonParser parser = MAPPER.createParser(json)) {
             JsonToken token;
@@ -114,17 +135,19 @@ public final class Iperf3Plausibility {
                 String path = parent == null ? prefix : parent.childPath();
                 switch (token) {
                     case START_OBJECT, START_ARRAY -> open.push(opened(open, path, token == JsonToken.START_OBJECT,
-                            tree == null ? null : tree.opened(nodeOf(parent), keyOf(parent), token)));
+                            tree == null ? null : tree.opened(nodeOf(parent), keyOf(parent), token), checks));
                     case END_OBJECT, END_ARRAY -> {
                         open.pop();
                         advance(open.peek());
                     }
-                    case PROPERTY_NAME -> key(parent, parser.currentName());
+                    case PROPERTY_NAME -> key(parent, parser.currentName(), checks);
                     default -> {
                         if (tree != null) {
                             tree.value(nodeOf(parent), keyOf(parent), parser, token);
                         }
-                        value(parent == null ? null : parent.key, parser, token, path);
+                        if (checks) {
+                            value(parent == null ? null : parent.key, parser, token, path);
+                        }
                         advance(parent);
                     }
                 }
@@ -143,23 +166,31 @@ public final class Iperf3Plausibility {
         return container == null ? null : container.key;
     }
 
-    private static Container opened(Deque<Container> open, String path, boolean object, JsonNode node) {
-        if (open.size() >= MAX_DEPTH) {
+    private static Container opened(Deque<Container> open, String path, boolean object, JsonNode node,
+                                    boolean checks) {
+        if (checks && open.size() >= MAX_DEPTH) {
             throw new ImplausibleValueException(path + " nests more than " + MAX_DEPTH + " objects and arrays deep; "
                     + "iperf3 output nests fewer than 10");
         }
         return new Container(path, object, node);
     }
 
-    private static void key(Container object, String name) {
+    private static void key(Container object, String name, boolean checks) {
+        String key = secondDirection(object, name) ? name + "_bidir_reverse" : name;
         boolean startObject = object.path.equals("start") || object.path.endsWith(".start")
                 || object.path.endsWith(": data");
-        if (!object.keys.add(name) && !(startObject && REPEATED_BY_IPERF3.contains(name))) {
+        if (!object.keys.add(key) && checks && !(startObject && REPEATED_BY_IPERF3.contains(key))) {
             throw new ImplausibleValueException(object.path + (object.path.isEmpty() ? "" : " ")
                     + "repeats the key \"" + name + "\"; iperf3 prints each key once, and a repeated key would "
                     + "make the stored figures disagree with the raw output");
         }
-        object.key = name;
+        object.key = key;
+    }
+
+    /** The second of a 3.7-3.10 bidir run's sums; a third, or one beside its 3.11 name, stays a repeat. */
+    private static boolean secondDirection(Container object, String name) {
+        return REPEATED_PER_DIRECTION.contains(name) && object.keys.contains(name)
+                && SUMS_OBJECT.matcher(object.path).matches();
     }
 
     private static void advance(Container container) {

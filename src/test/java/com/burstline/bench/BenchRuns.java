@@ -43,7 +43,7 @@ final class BenchRuns {
 
     BenchRuns() {
         Iperf3OutputParser parser = new Iperf3OutputParser();
-        results = Samples.successfulRuns().stream().map(name -> parser.parse(Samples.bytes(name)))
+        results = Samples.benchmarkRuns().stream().map(name -> parser.parse(Samples.bytes(name)))
                 .filter(result -> !"bidir".equals(result.direction().apiName())).toList();
     }
 
@@ -103,7 +103,7 @@ final class BenchRuns {
 
     private static List<Iperf3Result> scenario(String prefix) {
         Iperf3OutputParser parser = new Iperf3OutputParser();
-        return Samples.successfulRuns().stream().filter(name -> name.startsWith(prefix))
+        return Samples.benchmarkRuns().stream().filter(name -> name.startsWith(prefix))
                 .map(name -> parser.parse(Samples.bytes(name))).toList();
     }
 

@@ -41,7 +41,7 @@ public final class Corpus {
     public static Corpus ofRealSamples(Pattern names) {
         Iperf3OutputParser parser = new Iperf3OutputParser();
         List<Sample> samples = new ArrayList<>();
-        for (String name : Samples.successfulRuns()) {
+        for (String name : Samples.benchmarkRuns()) {
             if (!names.matcher(name).find()) {
                 continue;
             }

@@ -34,6 +34,22 @@ class Iperf3PlausibilityTest {
             return;
         }
         var read = tools.jackson.databind.json.JsonMapper.builder().build().readTree(text);
+        if (name.startsWith("iperf3-39-") && name.contains("-bidir-")) {
+            // readTree keeps the last of 3.9's repeated sums; the check keeps both, the second under its 3.11 name
+            List<tools.jackson.databind.JsonNode> objects = new java.util.ArrayList<>(List.of(read.get("end")));
+            read.get("intervals").forEach(objects::add);
+            List<tools.jackson.databind.JsonNode> built = new java.util.ArrayList<>(List.of(tree.get("end")));
+            tree.get("intervals").forEach(built::add);
+            for (int i = 0; i < objects.size(); i++) {
+                for (String key : List.of("sum", "sum_sent", "sum_received")) {
+                    if (objects.get(i).has(key)) {
+                        assertThat(built.get(i).get(key + "_bidir_reverse")).isEqualTo(objects.get(i).get(key));
+                        assertThat(built.get(i).get(key)).isNotEqualTo(objects.get(i).get(key));
+                    }
+                }
+            }
+            return;
+        }
         assertThat(tree).isEqualTo(read);
         assertThat(tree.toString()).isEqualTo(read.toString());
     }

@@ -31,6 +31,15 @@ public final class Samples {
         return all().stream().filter(name -> !name.contains("error")).toList();
     }
 
+    /**
+     * The successful runs of iperf3 3.12 and 3.18, the corpus the benchmarks' figures were measured on: the other
+     * versions' small loopback outputs would change the mix those figures stand for.
+     */
+    public static List<String> benchmarkRuns() {
+        return successfulRuns().stream()
+                .filter(name -> name.startsWith("iperf3-312-") || name.startsWith("iperf3-318-")).toList();
+    }
+
     public static List<String> all() {
         try (Stream<Path> files = Files.list(DIRECTORY)) {
             return files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".json"))

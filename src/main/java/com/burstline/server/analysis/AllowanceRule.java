@@ -64,7 +64,10 @@ final class AllowanceRule {
 
     /** Retransmitted segments per GB received; null when iperf3 did not count them or nothing arrived. */
     static Double retransmitsPerGigabyte(RunSummary run) {
+        if (run.retransmits() == null || run.receivedBitsPerSecond() == null) {
+            return null;
+        }
         double gigabytes = run.receivedBitsPerSecond() * run.durationSeconds() / 8 / 1e9;
-        return run.retransmits() == null || gigabytes == 0 ? null : run.retransmits() / gigabytes;
+        return gigabytes == 0 ? null : run.retransmits() / gigabytes;
     }
 }

@@ -29,7 +29,9 @@ final class AsymmetryRule {
      */
     static List<Finding> of(List<RunSummary> runs, RunSummary anchor) {
         Map<String, List<RunSummary>> pairs = new LinkedHashMap<>();
+        // a run whose output holds no received rate (UDP before iperf3 3.11) has nothing to weigh
         runs.stream().filter(run -> "upload".equals(run.direction()) || "download".equals(run.direction()))
+                .filter(run -> run.receivedBitsPerSecond() != null)
                 .filter(run -> anchor == null || pairKey(run).equals(pairKey(anchor)))
                 .forEach(run -> pairs.computeIfAbsent(pairKey(run), key -> new ArrayList<>()).add(run));
         List<Finding> findings = new ArrayList<>();

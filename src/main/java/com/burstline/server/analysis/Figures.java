@@ -17,6 +17,11 @@ public final class Figures {
         return String.format(Locale.ROOT, "%.2f kbit/s", bitsPerSecond / 1e3);
     }
 
+    /** A rate the output may not hold (see {@code RunSummary}): "unknown" then, never 0. */
+    public static String rate(Double bitsPerSecond) {
+        return bitsPerSecond == null ? "unknown" : rate(bitsPerSecond.doubleValue());
+    }
+
     public static String percent(double percent) {
         return String.format(Locale.ROOT, "%.1f%%", percent);
     }

@@ -18,7 +18,7 @@ final class LimitRules {
     static Optional<Finding> percentOfLimit(RunSummary run) {
         Double burst = run.burstLimitBitsPerSecond();
         Double baseline = run.baselineBitsPerSecond();
-        if (burst == null && baseline == null) {
+        if ((burst == null && baseline == null) || run.receivedBitsPerSecond() == null) {
             return Optional.empty();
         }
         double received = run.receivedBitsPerSecond();

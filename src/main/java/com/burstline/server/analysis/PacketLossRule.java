@@ -39,7 +39,7 @@ final class PacketLossRule {
         if (!"UDP".equals(run.protocol()) || lost == null || lost < MIN_LOST_PERCENT) {
             return Optional.empty();
         }
-        Double receiverCpu = "download".equals(run.direction()) ? run.hostCpuPercent() : run.remoteCpuPercent();
+        Double receiverCpu = run.receiverCpuPercent();
         Map<String, Long> receiverCounters = receiverCounters(run, nicCounters);
         Culprit culprit = Culprit.of(run, receiverCpu, receiverCounters);
         Map<String, Object> data = new LinkedHashMap<>();
@@ -74,7 +74,8 @@ final class PacketLossRule {
     /** Lost datagrams explain why little arrived; the sender's own shortfall is worth saying too. */
     private static String senderNote(RunSummary run) {
         Long target = run.targetBitsPerSecond();
-        if (target == null || run.sentBitsPerSecond() >= SenderLimitRule.SHORTFALL * target) {
+        Double sent = run.sentBitsPerSecond();
+        if (target == null || sent == null || sent >= SenderLimitRule.SHORTFALL * target) {
             return "";
         }
         return " The sender also fell short of its " + Figures.rate(target) + " target ("
@@ -98,7 +99,8 @@ final class PacketLossRule {
                 return RECEIVER_COUNTERS;
             }
             Double burst = run.burstLimitBitsPerSecond();
-            if (burst != null && run.sentBitsPerSecond() > burst) {
+            Double sent = run.sentBitsPerSecond();
+            if (burst != null && sent != null && sent > burst) {
                 return SHAPER;
             }
             return counters != null && counters.containsKey("udp_rcvbuf_errors") ? PATH : UNKNOWN;

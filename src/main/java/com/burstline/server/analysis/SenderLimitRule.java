@@ -28,14 +28,16 @@ final class SenderLimitRule {
     }
 
     static Optional<Finding> of(RunSummary run) {
-        Double senderCpu = "download".equals(run.direction()) ? run.remoteCpuPercent() : run.hostCpuPercent();
+        Double senderCpu = run.senderCpuPercent();
         Long target = run.targetBitsPerSecond();
         boolean udp = "UDP".equals(run.protocol());
         boolean lossExplains = udp && (run.lostPercent() == null
                 || run.lostPercent() >= PacketLossRule.MIN_LOST_PERCENT);
-        boolean sentShort = udp && target != null && target > 0 && run.sentBitsPerSecond() < SHORTFALL * target;
-        boolean atCap = run.burstLimitBitsPerSecond() != null
-                && run.receivedBitsPerSecond() >= AllowanceRule.CEILING_SHARE * run.burstLimitBitsPerSecond();
+        Double sent = run.sentBitsPerSecond();
+        Double received = run.receivedBitsPerSecond();
+        boolean sentShort = udp && target != null && target > 0 && sent != null && sent < SHORTFALL * target;
+        boolean atCap = run.burstLimitBitsPerSecond() != null && received != null
+                && received >= AllowanceRule.CEILING_SHARE * run.burstLimitBitsPerSecond();
         boolean cpuBound = senderCpu != null && senderCpu >= ONE_CORE_PERCENT && !atCap;
         if (lossExplains || (!sentShort && !cpuBound)) {
             return Optional.empty();

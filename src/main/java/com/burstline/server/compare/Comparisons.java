@@ -38,6 +38,9 @@ public class Comparisons {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
+            if (run.receivedBitsPerSecond() == null) {
+                continue; // its output holds no received rate (UDP before iperf3 3.11): nothing to compare
+            }
             // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
             groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
                     .filter(Objects::nonNull).distinct()

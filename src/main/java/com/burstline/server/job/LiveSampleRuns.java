@@ -5,6 +5,7 @@ import com.burstline.contract.LiveSamples;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.IntervalSample;
 import com.burstline.iperf.Side;
 import com.burstline.server.agent.AgentRegistry;
@@ -78,7 +79,8 @@ class LiveSampleRuns {
                 }
             }
         }
-        return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, null, null, null, scenario.protocol(),
+        return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, OutputSide.CLIENT, null, null, null,
+                scenario.protocol(),
                 scenario.direction(), scenario.streams(), scenario.durationSeconds(), scenario.omitSeconds(),
                 scenario.targetBitsPerSecond(), rows);
     }

@@ -4,6 +4,7 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunImporter;
@@ -68,7 +69,8 @@ class ResultIntake {
             } else {
                 runId = keepPartial(agent, result, context, error);
             }
-        } catch (Iperf3FormatException | Iperf3ReportedError | InvalidRunInputException rejected) {
+        } catch (Iperf3FormatException | Iperf3ReportedError | Iperf3MeasuredNothing
+                 | InvalidRunInputException rejected) {
             error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
             complete = false;
         }

@@ -11,7 +11,7 @@ import com.burstline.server.run.RunSummary;
 final class RunCsvColumns {
     static final String UPLOADED = "uploaded";
     static final Object[] HEADER = {"id", "jobId", "status", "sut", "peer", "instanceType", "driver", "tags", "tool",
-            "toolVersion", "outputFormat", "startedAt", "uploadedAt", "protocol", "direction", "streams",
+            "toolVersion", "outputFormat", "side", "startedAt", "uploadedAt", "protocol", "direction", "streams",
             "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
@@ -23,11 +23,12 @@ final class RunCsvColumns {
     static Object[] values(RunSummary run, String status) {
         return new Object[]{run.id(), run.jobId(), status == null ? UPLOADED : status, run.sut(), run.peer(),
                 run.instanceType(), run.driver(), String.join(";", run.tags()), run.tool(), run.toolVersion(),
-                run.outputFormat(), run.startedAt(), run.uploadedAt(), run.protocol(), run.direction(), run.streams(),
-                run.durationSeconds(), run.omitSeconds(), run.targetBitsPerSecond(), run.sentBitsPerSecond(),
-                run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(), run.reverseReceivedBitsPerSecond(),
-                run.retransmits(), run.jitterMs(), run.lostPercent(), run.hostCpuPercent(), run.remoteCpuPercent(),
-                run.burstLimitBitsPerSecond(), run.baselineBitsPerSecond(), run.percentOfBurstLimit(),
-                run.intervalCount(), run.status(), run.error()};
+                run.outputFormat(), run.side(), run.startedAt(), run.uploadedAt(), run.protocol(), run.direction(),
+                run.streams(), run.durationSeconds(), run.omitSeconds(), run.targetBitsPerSecond(),
+                run.sentBitsPerSecond(), run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(),
+                run.reverseReceivedBitsPerSecond(), run.retransmits(), run.jitterMs(), run.lostPercent(),
+                run.hostCpuPercent(), run.remoteCpuPercent(), run.burstLimitBitsPerSecond(),
+                run.baselineBitsPerSecond(), run.percentOfBurstLimit(), run.intervalCount(), run.status(),
+                run.error()};
     }
 }

@@ -48,6 +48,8 @@ class Run {
     private String peerTool;
     private String peerToolVersion;
     private String outputFormat;
+    /** Which end wrote the output: {@code client}, or {@code server} for {@code iperf3 -s -J}. */
+    private String side;
     private Instant startedAt;
     private String protocol;
     private String direction;
@@ -56,10 +58,11 @@ class Run {
     private int omitSeconds;
     @Column(name = "target_bps")
     private Long targetBitsPerSecond;
+    /** Null where the output does not hold it (see {@link Iperf3Result}). */
     @Column(name = "sent_bps")
-    private double sentBitsPerSecond;
+    private Double sentBitsPerSecond;
     @Column(name = "received_bps")
-    private double receivedBitsPerSecond;
+    private Double receivedBitsPerSecond;
     private Long retransmits;
     private Double jitterMs;
     private Double lostPercent;
@@ -110,6 +113,7 @@ class Run {
         this.peerTool = server == null ? null : tool(server.version());
         this.peerToolVersion = server == null ? null : versionOf(peerTool, server.version());
         this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
+        this.side = result.side().apiName();
         this.startedAt = result.startedAt();
         this.protocol = result.protocol().name();
         this.direction = result.direction().apiName();
@@ -168,7 +172,7 @@ class Run {
                 targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
                 hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
                 burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
-                command, status, error, peerTool, peerToolVersion};
+                command, status, error, peerTool, peerToolVersion, side};
     }
 
     private static java.time.OffsetDateTime utc(Instant instant) {
@@ -176,14 +180,14 @@ class Run {
     }
 
     RunSummary toSummary() {
-        Double percentOfBurst = burstLimitBitsPerSecond == null
+        Double percentOfBurst = burstLimitBitsPerSecond == null || receivedBitsPerSecond == null
                 ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
         return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion, peerTool,
-                peerToolVersion, outputFormat, startedAt, uploadedAt, protocol, direction, streams, durationSeconds,
-                omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs,
-                lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond,
-                percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, jobId, status,
-                error);
+                peerToolVersion, outputFormat, side, startedAt, uploadedAt, protocol, direction, streams,
+                durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond,
+                retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond,
+                baselineBitsPerSecond, percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
+                intervalCount, jobId, status, error);
     }
 
     RunLabels labels() {

@@ -2,6 +2,7 @@ package com.burstline.server.run;
 
 import com.burstline.iperf.ImplausibleValueException;
 import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
@@ -21,6 +22,12 @@ class RunApiErrors {
     ProblemDetail iperf3Failed(Iperf3ReportedError error) {
         return ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IPERF3_REPORTED_ERROR,
                 "iperf3 reported an error", error.getMessage());
+    }
+
+    @ExceptionHandler(Iperf3MeasuredNothing.class)
+    ProblemDetail measuredNothing(Iperf3MeasuredNothing error) {
+        return ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IPERF3_MEASURED_NOTHING,
+                Iperf3MeasuredNothing.TITLE, error.getMessage());
     }
 
     @ExceptionHandler(Iperf3FormatException.class)

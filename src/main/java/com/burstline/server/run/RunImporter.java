@@ -1,6 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.iperf.Iperf3Result;
@@ -60,6 +61,7 @@ public class RunImporter {
      * @throws InvalidRunInputException when the metadata is out of bounds
      * @throws Iperf3FormatException    when the content is not iperf3 output
      * @throws Iperf3ReportedError      when iperf3 reported that its test failed
+     * @throws Iperf3MeasuredNothing    when iperf3's test never began
      * @throws RunLabelConflictException when these bytes are stored already under other labels
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata) {
@@ -77,7 +79,7 @@ public class RunImporter {
         Iperf3Result result;
         try {
             result = parse(content, mediaType, false);
-        } catch (Iperf3FormatException | Iperf3ReportedError rejected) {
+        } catch (Iperf3FormatException | Iperf3ReportedError | Iperf3MeasuredNothing rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }

@@ -38,6 +38,9 @@ class RunMetrics {
     }
 
     void arrived(RunSummary run) {
+        if (run.receivedBitsPerSecond() == null) {
+            return; // its output holds no received rate: the series keeps its last known value
+        }
         set(seriesOf(run.sut(), run.peer(), run.scenario() + " " + run.direction()), run.receivedBitsPerSecond());
     }
 
@@ -50,6 +53,9 @@ class RunMetrics {
         Map<Series, Double> found = new HashMap<>();
         for (Run run : newest) {
             RunSummary summary = run.toSummary();
+            if (summary.receivedBitsPerSecond() == null) {
+                continue;
+            }
             found.put(seriesOf(summary.sut(), summary.peer(), summary.scenario() + " " + summary.direction()),
                     summary.receivedBitsPerSecond());
         }

@@ -66,7 +66,9 @@ public class RunSelections {
                 root.get("protocol"), root.get("direction"), root.get("streams"), root.get("targetBitsPerSecond"),
                 root.get("receivedBitsPerSecond"), root.get("burstLimitBitsPerSecond"),
                 root.get("baselineBitsPerSecond")));
-        Specification<Run> spec = specification(selection);
+        // a point without a received rate (UDP before iperf3 3.11) has no place on the series
+        Specification<Run> spec = specification(selection)
+                .and((run, q, b) -> b.isNotNull(run.get("receivedBitsPerSecond")));
         if (streams != null) {
             spec = spec.and((run, q, b) -> b.equal(run.get("streams"), streams));
         }

@@ -10,7 +10,10 @@ import java.util.List;
  * measuring something: its figures cover only the intervals measured before {@code error} (in words) happened.
  * {@code peerTool} and {@code peerToolVersion} name the program that served the other end ({@code iperf3} or
  * {@code burstline-java}), read from the server's report the client's output carried; both null when the output does
- * not say (a version alone is null when the server wrote text). The field names are part of the API.
+ * not say (a version alone is null when the server wrote text). {@code side} is {@code client}, or {@code server}
+ * for a server's output ({@code iperf3 -s -J}), which holds only what the server saw. A figure the output does not
+ * hold is null, never 0: {@code sentBitsPerSecond} of a server's upload, {@code receivedBitsPerSecond} of UDP before
+ * iperf3 3.11 (docs/iperf3-shapes.md). The field names are part of the API.
  */
 public record RunSummary(
         long id,
@@ -24,6 +27,7 @@ public record RunSummary(
         String peerTool,
         String peerToolVersion,
         String outputFormat,
+        String side,
         Instant startedAt,
         Instant uploadedAt,
         String protocol,
@@ -32,8 +36,8 @@ public record RunSummary(
         int durationSeconds,
         int omitSeconds,
         Long targetBitsPerSecond,
-        double sentBitsPerSecond,
-        double receivedBitsPerSecond,
+        Double sentBitsPerSecond,
+        Double receivedBitsPerSecond,
         Long retransmits,
         Double jitterMs,
         Double lostPercent,
@@ -53,13 +57,13 @@ public record RunSummary(
     public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
                       String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
                       String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
-                      Long targetBitsPerSecond, double sentBitsPerSecond, double receivedBitsPerSecond,
+                      Long targetBitsPerSecond, Double sentBitsPerSecond, Double receivedBitsPerSecond,
                       Long retransmits, Double jitterMs, Double lostPercent, Double hostCpuPercent,
                       Double remoteCpuPercent, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond,
                       Double percentOfBurstLimit, Double reverseSentBitsPerSecond,
                       Double reverseReceivedBitsPerSecond, int intervalCount) {
-        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, null, null, outputFormat, startedAt,
-                uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond,
+        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, null, null, outputFormat, "client",
+                startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond,
                 sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent,
                 remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit,
                 reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, null,
@@ -69,6 +73,24 @@ public record RunSummary(
     /** Whether the run measured only part of its test (see {@link RunStatus}). */
     public boolean partial() {
         return RunStatus.PARTIAL.apiName().equals(status);
+    }
+
+    /**
+     * The CPU of the host that sent the run's (forward) data, whichever end wrote the output: iperf3's
+     * {@code host_total} is the writer's, {@code remote_total} the other end's. Null when not known.
+     */
+    public Double senderCpuPercent() {
+        return writerSends() ? hostCpuPercent : remoteCpuPercent;
+    }
+
+    /** The CPU of the host that received the run's (forward) data; null when not known. */
+    public Double receiverCpuPercent() {
+        return writerSends() ? remoteCpuPercent : hostCpuPercent;
+    }
+
+    /** The client sends an upload (and a bidir run's forward direction), the server a download. */
+    private boolean writerSends() {
+        return "download".equals(direction) == "server".equals(side);
     }
 
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */

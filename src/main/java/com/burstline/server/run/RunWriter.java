@@ -24,9 +24,9 @@ class RunWriter {
                 output_format, started_at, protocol, direction, streams, duration_seconds, omit_seconds, target_bps,
                 sent_bps, received_bps, retransmits, jitter_ms, lost_percent, host_cpu_percent, remote_cpu_percent,
                 reverse_sent_bps, reverse_received_bps, burst_limit_bps, baseline_bps, interval_count, job_id,
-                host_facts, nic_counters, command, status, error, peer_tool, peer_tool_version)
+                host_facts, nic_counters, command, status, error, peer_tool, peer_tool_version, side)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                ?, ?, ?)""";
+                ?, ?, ?, ?)""";
     private static final int TIMESTAMPS_AT_1 = 1;
     private static final int TIMESTAMPS_AT_2 = 9;
 

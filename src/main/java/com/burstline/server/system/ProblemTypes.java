@@ -12,6 +12,7 @@ public final class ProblemTypes {
     public static final URI INVALID_INPUT = uri("invalid-input");
     public static final URI INVALID_IPERF3_OUTPUT = uri("invalid-iperf3-output");
     public static final URI IPERF3_REPORTED_ERROR = uri("iperf3-reported-error");
+    public static final URI IPERF3_MEASURED_NOTHING = uri("iperf3-measured-nothing");
     public static final URI NOT_FOUND = uri("not-found");
     public static final URI LABEL_CONFLICT = uri("label-conflict");
     public static final URI UNSUPPORTED_MEDIA_TYPE = uri("unsupported-media-type");

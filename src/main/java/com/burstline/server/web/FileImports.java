@@ -1,6 +1,7 @@
 package com.burstline.server.web;
 
 import com.burstline.iperf.Iperf3FormatException;
+import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
 import com.burstline.server.run.ImportOutcome;
 import com.burstline.server.run.InvalidRunInputException;
@@ -35,6 +36,8 @@ class FileImports {
             return FileOutcome.stored(name, outcome.run().id(), outcome.created());
         } catch (Iperf3ReportedError error) {
             return FileOutcome.refused(name, "iperf3 reported an error: " + error.getMessage());
+        } catch (Iperf3MeasuredNothing nothing) {
+            return FileOutcome.refused(name, Iperf3MeasuredNothing.TITLE + ": " + nothing.getMessage());
         } catch (Iperf3FormatException | InvalidRunInputException | RunLabelConflictException invalid) {
             return FileOutcome.refused(name, invalid.getMessage());
         } catch (IOException unreadable) {

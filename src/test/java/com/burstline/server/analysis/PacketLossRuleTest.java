@@ -34,6 +34,19 @@ class PacketLossRuleTest {
         assertThat(PacketLossRule.of(RealRun.of(sample, 1).summary(), null)).isEmpty();
     }
 
+    /** iperf3 before 3.11 prints no received rate for UDP: the loss is iperf3's, the arrived rate unknown. */
+    @Test
+    void aUdpRunOfIperf39SaysWhatArrivedIsUnknownAndNoRuleTakesItForZero() {
+        RealRun run = RealRun.of("iperf3-39-udp-100m-upload-loopback.json", 3);
+
+        Finding finding = PacketLossRule.of(run.summary(), null).orElseThrow();
+
+        assertThat(run.summary().receivedBitsPerSecond()).isNull();
+        assertThat(finding.message()).contains("lost 1.8% of the datagrams (100.00 Mbit/s sent, unknown arrived)");
+        assertThat(RunAnalysis.findings(run.summary(), run.sums(), null)).extracting(Finding::kind)
+                .contains("packet-loss").doesNotContain("percent-of-limit", "sender-limited");
+    }
+
     @Test
     void aDownloadWhoseReceiverCountersGrewWasDroppedByTheReceiver() {
         // The SUT received this download; its namespace's RcvbufErrors grew by 55,391 during the run (measured).

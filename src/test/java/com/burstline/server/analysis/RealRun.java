@@ -32,8 +32,8 @@ record RealRun(RunSummary summary, List<IntervalRow> sums) {
                 r.protocol().name(), r.direction().apiName(), r.streams(), r.durationSeconds(), r.omitSeconds(),
                 r.targetBitsPerSecond(), r.sentBitsPerSecond(), r.receivedBitsPerSecond(), r.retransmits(),
                 r.jitterMs(), r.lostPercent(), r.hostCpuPercent(), r.remoteCpuPercent(), burst, baseline,
-                burst == null ? null : r.receivedBitsPerSecond() / burst * 100, r.reverseSentBitsPerSecond(),
-                r.reverseReceivedBitsPerSecond(), r.intervals().size());
+                burst == null || r.receivedBitsPerSecond() == null ? null : r.receivedBitsPerSecond() / burst * 100,
+                r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(), r.intervals().size());
         List<IntervalRow> rows = r.intervals().stream().filter(IntervalSample::isSum).map(RealRun::row).toList();
         return new RealRun(summary, IntervalSides.received(rows));
     }

@@ -12,7 +12,8 @@ final class Runs {
 
     static RunSummary with(RunSummary r, String direction) {
         return new RunSummary(r.id(), r.sut(), r.peer(), r.instanceType(), r.driver(), r.tags(), r.tool(),
-                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.startedAt(), r.uploadedAt(),
+                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.side(), r.startedAt(),
+                r.uploadedAt(),
                 r.protocol(), direction, r.streams(), r.durationSeconds(), r.omitSeconds(), r.targetBitsPerSecond(),
                 r.sentBitsPerSecond(), r.receivedBitsPerSecond(), r.retransmits(), r.jitterMs(), r.lostPercent(),
                 r.hostCpuPercent(), r.remoteCpuPercent(),
@@ -24,7 +25,8 @@ final class Runs {
     /** The same run with another retransmit count (the case one retransmit made a finding). */
     static RunSummary withRetransmits(RunSummary r, Long retransmits) {
         return new RunSummary(r.id(), r.sut(), r.peer(), r.instanceType(), r.driver(), r.tags(), r.tool(),
-                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.startedAt(), r.uploadedAt(),
+                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.side(), r.startedAt(),
+                r.uploadedAt(),
                 r.protocol(), r.direction(), r.streams(), r.durationSeconds(), r.omitSeconds(),
                 r.targetBitsPerSecond(), r.sentBitsPerSecond(), r.receivedBitsPerSecond(), retransmits, r.jitterMs(),
                 r.lostPercent(), r.hostCpuPercent(), r.remoteCpuPercent(), r.burstLimitBitsPerSecond(), r.baselineBitsPerSecond(),

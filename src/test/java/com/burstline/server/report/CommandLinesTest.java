@@ -93,8 +93,8 @@ class CommandLinesTest {
     /** EngineJobIT's TCP download (4 s, 1 s omitted) between tool-a and tool-b, with both ends' tools. */
     private static RunSummary run(String tool, String version, String peerTool, String peerVersion) {
         return new RunSummary(11, "tool-a", "tool-b", null, null, List.of(), tool, version, peerTool, peerVersion,
-                "json-stream", Instant.parse("2026-12-01T09:00:00Z"), Instant.parse("2026-12-01T09:00:06Z"), "TCP",
-                "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null,
-                8, 3L, "complete", null);
+                "json-stream", "client", Instant.parse("2026-12-01T09:00:00Z"),
+                Instant.parse("2026-12-01T09:00:06Z"), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null,
+                null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
     }
 }

@@ -91,6 +91,75 @@ abstract class RunApiBehaviour {
         assertThat(stored.get("peerToolVersion").stringValue()).isEqualTo("3.12");
     }
 
+    @Test
+    void udpOfIperf3Before311IsStoredWithTheSendersRateAndNoReceivedRate() {
+        // before: 400 "end.sum_sent must be an object"
+        JsonNode run = upload("iperf3-39-udp-100m-upload-loopback.json", "?tag=udp-39&instanceType=t4g.large");
+
+        assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(100003485.8448799);
+        assertThat(run.get("receivedBitsPerSecond").isNull()).as("unknown, not 0").isTrue();
+        assertThat(run.get("percentOfBurstLimit").isNull()).isTrue();
+        assertThat(run.get("lostPercent").doubleValue()).isEqualTo(1.834862385321101);
+        assertThat(run.get("jitterMs").doubleValue()).isEqualTo(0.008706337994899664);
+        assertThat(run.get("side").stringValue()).isEqualTo("client");
+        JsonNode stored = JSON.readTree(api.get("/api/v1/runs/" + run.get("id").longValue()).body());
+        assertThat(stored.get("receivedBitsPerSecond").isNull()).isTrue();
+        assertThat(stored.get("sentBitsPerSecond").doubleValue()).isEqualTo(100003485.8448799);
+    }
+
+    @Test
+    void bidirOfIperf39IsStoredWithBothDirectionsAndOtherRepeatedKeysStay400() {
+        // before: 400 "intervals[0] repeats the key sum"
+        JsonNode run = upload("iperf3-39-tcp-1-bidir-loopback.json", "?tag=bidir-39");
+
+        assertThat(run.get("direction").stringValue()).isEqualTo("bidir");
+        assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(100134351.7526435);
+        assertThat(run.get("receivedBitsPerSecond").doubleValue()).isEqualTo(98206211.5504751);
+        assertThat(run.get("reverseSentBitsPerSecond").doubleValue()).isEqualTo(102231406.23960985);
+        assertThat(run.get("reverseReceivedBitsPerSecond").doubleValue()).isEqualTo(100262886.1379196);
+        JsonNode intervals = JSON.readTree(api.get("/api/v1/runs/" + run.get("id").longValue() + "/intervals")
+                .body());
+        assertThat(intervals.size()).isEqualTo(2 * (2 + 2)); // two intervals: two streams and a sum per direction
+
+        String third = new String(Samples.bytes("iperf3-39-tcp-1-bidir-loopback.json"), StandardCharsets.UTF_8)
+                .replaceFirst("\"cpu_utilization_percent\":", "\"sum_sent\": {\"bytes\": 0}, "
+                        + "\"cpu_utilization_percent\":");
+        StoredRows before = StoredRows.count(jdbc);
+        assertProblem(api.upload(third.getBytes(StandardCharsets.UTF_8), JSON_TYPE, "?tag=third"), 400,
+                "end repeats the key \"sum_sent\"");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
+    @Test
+    void aServersOutputIsStoredAsTheServerSawItWithUnknownFiguresNull() {
+        // before: an upload that sent 0 bit/s
+        JsonNode run = upload("iperf3-322-tcp-1-upload-server-side-loopback.json", "?tag=server-side");
+
+        assertThat(run.get("side").stringValue()).isEqualTo("server");
+        assertThat(run.get("direction").stringValue()).isEqualTo("upload");
+        assertThat(run.get("sentBitsPerSecond").isNull()).isTrue();
+        assertThat(run.get("retransmits").isNull()).isTrue();
+        assertThat(run.get("remoteCpuPercent").isNull()).isTrue();
+        assertThat(run.get("receivedBitsPerSecond").doubleValue()).isEqualTo(100042117.20948263);
+        assertThat(run.get("hostCpuPercent").doubleValue()).isEqualTo(0.46874250731286266);
+    }
+
+    @Test
+    void anOutputInWhichIperf3MeasuredNothingIs422AndStoresNothing() {
+        // before: 400 "Not iperf3 output"; the real interrupted output without the error line iperf3 added
+        String silent = new String(Samples.bytes("iperf3-39-tcp-interrupted-before-test-error-loopback.json"),
+                StandardCharsets.UTF_8).replaceFirst(",\\s*\"error\":\\s*\"[^\"]*\"", "");
+        StoredRows before = StoredRows.count(jdbc);
+
+        var response = api.upload(silent.getBytes(StandardCharsets.UTF_8), JSON_TYPE, "?tag=nothing");
+
+        assertProblem(response, 422, "no test_start and no interval");
+        JsonNode problem = JSON.readTree(response.body());
+        assertThat(problem.get("title").stringValue()).isEqualTo("iperf3 measured nothing");
+        assertThat(problem.get("type").stringValue()).endsWith("iperf3-measured-nothing");
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
+
     private JsonNode upload(String sample, String query) {
         var response = api.upload(Samples.bytes(sample), JSON_TYPE, query);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);

@@ -107,9 +107,9 @@ class RunPagesControllerTests {
     @Test
     void theRunPagesToolRowNamesThePeersToolOrSaysItWasNotRecorded() throws Exception {
         RunSummary engineAgainstIperf3 = new RunSummary(8, "tool-a", "tool-b", null, null, List.of(),
-                "burstline-java", "0.1.0", "iperf3", "3.12", "json-stream", RUN.startedAt(), RUN.uploadedAt(), "TCP",
-                "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null,
-                8, 3L, "complete", null);
+                "burstline-java", "0.1.0", "iperf3", "3.12", "json-stream", "client", RUN.startedAt(),
+                RUN.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null,
+                null, null, null, null, 8, 3L, "complete", null);
         given(queries.get(7)).willReturn(RUN);
         given(queries.get(8)).willReturn(engineAgainstIperf3);
 
@@ -119,6 +119,26 @@ class RunPagesControllerTests {
                 .andExpect(content().string(not(containsString("not recorded"))));
         mvc.perform(get("/runs/7"))
                 .andExpect(content().string(containsString("tool was not recorded")));
+    }
+
+    /** A 3.9 server's output of a UDP upload: it holds neither rate (docs/iperf3-shapes.md). */
+    @Test
+    void theRunPageSaysARateTheOutputDoesNotHoldIsUnknownAndWhichEndWroteIt() throws Exception {
+        RunSummary server = new RunSummary(9, "sut-a", "peer-b", null, null, List.of(), "iperf3", "3.9", null,
+                null, "json", "server", RUN.startedAt(), RUN.uploadedAt(), "UDP", "upload", 1, 2, 0, null, null,
+                null, null, 0.0087, 1.83, 0.55, null, null, null, null, null, null, 6, null, "complete", null);
+        given(queries.get(9)).willReturn(server);
+
+        mvc.perform(get("/runs/9"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("the server (iperf3 -s)")))
+                .andExpect(content().string(containsString("unknown: iperf3's output does not")))
+                .andExpect(content().string(not(containsString("null bit/s"))));
+        given(queries.list(eq(RunFilter.none()), eq(0), eq(20))).willReturn(
+                new RunPage(List.of(server), new RunPage.PageInfo(20, 0, 1, 1)));
+        mvc.perform(get("/runs"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("<span>unknown</span>")));
     }
 
     @Test
