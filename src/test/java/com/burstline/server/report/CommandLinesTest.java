@@ -80,7 +80,7 @@ class CommandLinesTest {
     private static RunSummary run(String peer) {
         RunSummary run = run("iperf3", "3.12", null, null);
         return new RunSummary(run.id(), run.sut(), peer, null, null, List.of(), run.tool(), run.toolVersion(), null,
-                null, "json-stream", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8,
+                null, "json-stream", "client", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8,
                 null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
     }
 
