@@ -103,7 +103,7 @@ class ResultIntake {
         String mediaType = result.isJsonStream() ? NDJSON : "application/json";
         HostFacts facts = result.hostFacts();
         RunMetadata metadata = new RunMetadata(agent, context.map(JobStore.ResultContext::peer).orElse(null),
-                facts.instanceType(), facts.routeDriver(),
+                facts.instanceType(), facts.routeDriverOrWhyNot(),
                 context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()));
