@@ -39,6 +39,12 @@ for tool in iperf3 curl; do
   fi
   command -v "$tool" >/dev/null || need "$tool is missing: install it (e.g. 'sudo apt-get install $tool' or 'brew install $tool'), then run this again."
 done
+# ethtool tells the agents the NIC's driver; without it they read sysfs and say when nothing tells.
+if ! command -v ethtool >/dev/null && command -v apt-get >/dev/null \
+   && { [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; }; then
+  echo "ethtool is missing: installing it from Debian's packages (it tells the agents the NIC's driver)..."
+  scripts/install-prerequisites.sh ethtool >/dev/null || echo "ethtool could not be installed: runs say why their driver is unknown."
+fi
 
 if [ ! -f target/burstline.jar ] || [ ! -f target/burstline-agent.jar ] \
    || [ -n "$(find pom.xml src frontend/src -newer target/burstline.jar -print -quit)" ]; then

@@ -85,7 +85,7 @@ function resultRow(scenario, run, findings) {
     cell('Scenario', run.status === 'partial' ? partialLabel(link) : link),
     cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
     cell('Received', received(run), 'num'),
-    cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
+    cell('% of burst or target', share(run), 'num'),
     cell('Retransmits or loss / jitter', quality(run), 'num'),
     cell('Findings', findingsList(findings), 'text'),
   ];
@@ -116,6 +116,18 @@ function received(run) {
   const forward = formatRate(run.receivedBitsPerSecond);
   return run.reverseReceivedBitsPerSecond == null ? forward
     : `${forward} ↑ / ${formatRate(run.reverseReceivedBitsPerSecond)} ↓`;
+}
+
+/** UDP is judged against its own target (-b) by what was sent, TCP against the burst limit. */
+function share(run) {
+  if (run.protocol === 'UDP' && run.targetBitsPerSecond) {
+    // two short lines, not one long one: the findings column beside it keeps its width
+    const both = document.createElement('span');
+    both.append(`${formatPercent(100 * run.sentBitsPerSecond / run.targetBitsPerSecond)} of target`,
+      document.createElement('br'), `${formatRate(run.sentBitsPerSecond)} sent`);
+    return both;
+  }
+  return run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit);
 }
 
 function quality(run) {

@@ -14,10 +14,20 @@ final class HostCommands {
     /** The command's stdout, or null when it is missing, fails or takes too long. */
     static String output(List<String> command) {
         try {
-            RunningProcess.Outcome outcome = RunningProcess.start(command, line -> { }).await(TIMEOUT);
-            return outcome.exitCode() == 0 && !outcome.timedOut() ? outcome.stdoutText() : null;
+            return installedOutput(command);
         } catch (IOException missing) {
             return null;
+        }
+    }
+
+    /**
+     * As {@link #output}, but a command that is not installed is an IOException: a fact can then say why it is
+     * unknown ("no ethtool").
+     */
+    static String installedOutput(List<String> command) throws IOException {
+        try {
+            RunningProcess.Outcome outcome = RunningProcess.start(command, line -> { }).await(TIMEOUT);
+            return outcome.exitCode() == 0 && !outcome.timedOut() ? outcome.stdoutText() : null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;

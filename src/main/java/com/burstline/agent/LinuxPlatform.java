@@ -27,6 +27,8 @@ final class LinuxPlatform implements HostPlatform {
             "InErrors", "udp_in_errors");
     private static final Pattern ROUTE_DEVICE = Pattern.compile("\\bdev (\\S+)");
 
+    private final LinuxDriver drivers = new LinuxDriver(Path.of("/sys"), HostCommands::installedOutput);
+
     @Override
     public List<NicFacts> interfaces() {
         List<NicFacts> interfaces = new ArrayList<>();
@@ -98,19 +100,11 @@ final class LinuxPlatform implements HostPlatform {
     }
 
     private NicFacts describe(String name) {
-        Map<String, String> driver = EthtoolOutput.driverInfo(HostCommands.output(List.of("ethtool", "-i", name)));
+        LinuxDriver.Answer driver = drivers.of(name);
         Long speed = readLong(SYS_NET.resolve(name).resolve("speed"));
-        return new NicFacts(name, driver.getOrDefault("driver", driverFromSysfs(name)), driver.get("version"),
-                driver.get("firmware-version"), speed == null || speed <= 0 ? null : speed,
-                readLong(SYS_NET.resolve(name).resolve("mtu")), addresses(name));
-    }
-
-    private static String driverFromSysfs(String name) {
-        try {
-            return Files.readSymbolicLink(SYS_NET.resolve(name).resolve("device/driver")).getFileName().toString();
-        } catch (IOException | UnsupportedOperationException virtualDevice) {
-            return null;
-        }
+        return new NicFacts(name, driver.name(), driver.version(), driver.firmwareVersion(),
+                speed == null || speed <= 0 ? null : speed, readLong(SYS_NET.resolve(name).resolve("mtu")),
+                addresses(name), driver.unknownReason());
     }
 
     private static List<String> addresses(String name) {

@@ -25,7 +25,8 @@ final class WindowsPlatform implements HostPlatform {
             interfaces.add(new NicFacts(fields.optionalString("Name"), fields.optionalString("DriverDescription"),
                     fields.optionalString("DriverVersionString"), null,
                     WindowsLinkSpeed.toMbps(String.valueOf(adapter.get("LinkSpeed"))),
-                    fields.optionalNumber("MtuSize"), List.of()));
+                    fields.optionalNumber("MtuSize"), List.of(), fields.optionalString("DriverDescription") == null
+                    ? "Get-NetAdapter names no driver" : null));
         }
         return interfaces;
     }

@@ -72,6 +72,19 @@ public record HostFacts(String osName, String osVersion, String arch, Integer cp
         return interfaces.stream().filter(nic -> routeInterface.equals(nic.name())).findFirst().orElse(null);
     }
 
+    /**
+     * What a run's {@code driver} label says: "ena 2.11.0" for the interface that routes to the peer, or
+     * "driver unknown: " and why (the agent's reason, or that no interface routes to the peer).
+     */
+    public String routeDriverOrWhyNot() {
+        if (routeInterface == null) {
+            return "driver unknown: the host names no interface that routes to the peer";
+        }
+        NicFacts nic = routeNic();
+        return nic == null ? "driver unknown: the route's interface " + routeInterface + " is not among the host's"
+                : nic.driverLabelOrWhyNot();
+    }
+
     /** "ena 2.11.0" for the interface that routes to the peer; null when unknown. */
     public String routeDriver() {
         NicFacts nic = routeNic();

@@ -4,9 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One network interface as the agent sees it; a value the host does not tell is null. */
+/**
+ * One network interface as the agent sees it; a value the host does not tell is null. {@code driverUnknown} says why
+ * the driver is null ("no ethtool, no sysfs entry"); agents before it sent none.
+ */
 public record NicFacts(String name, String driver, String driverVersion, String firmwareVersion, Long speedMbps,
-                       Long mtu, List<String> addresses) {
+                       Long mtu, List<String> addresses, String driverUnknown) {
     public static final String NAME = "name";
     public static final String DRIVER = "driver";
     public static final String DRIVER_VERSION = "driverVersion";
@@ -14,6 +17,7 @@ public record NicFacts(String name, String driver, String driverVersion, String 
     public static final String SPEED_MBPS = "speedMbps";
     public static final String MTU = "mtu";
     public static final String ADDRESSES = "addresses";
+    public static final String DRIVER_UNKNOWN = "driverUnknown";
 
     public NicFacts {
         addresses = addresses == null ? List.of() : List.copyOf(addresses);
@@ -24,7 +28,8 @@ public record NicFacts(String name, String driver, String driverVersion, String 
         Fields fields = new Fields(json);
         return new NicFacts(fields.optionalString(NAME), fields.optionalString(DRIVER),
                 fields.optionalString(DRIVER_VERSION), fields.optionalString(FIRMWARE_VERSION),
-                fields.optionalNumber(SPEED_MBPS), fields.optionalNumber(MTU), fields.strings(ADDRESSES));
+                fields.optionalNumber(SPEED_MBPS), fields.optionalNumber(MTU), fields.strings(ADDRESSES),
+                fields.optionalString(DRIVER_UNKNOWN));
     }
 
     public Map<String, Object> toJson() {
@@ -36,11 +41,21 @@ public record NicFacts(String name, String driver, String driverVersion, String 
         json.put(SPEED_MBPS, speedMbps);
         json.put(MTU, mtu);
         json.put(ADDRESSES, addresses);
+        json.put(DRIVER_UNKNOWN, driverUnknown);
         return json;
     }
 
     /** "ena 2.11.0"; null when the driver is unknown. */
     public String driverLabel() {
         return driver == null ? null : driverVersion == null ? driver : driver + " " + driverVersion;
+    }
+
+    /** The driver label, or "driver unknown: " with the agent's reason: what a run is labelled with. */
+    public String driverLabelOrWhyNot() {
+        String label = driverLabel();
+        if (label != null) {
+            return label;
+        }
+        return "driver unknown: " + (driverUnknown == null ? "the agent did not say why" : driverUnknown);
     }
 }

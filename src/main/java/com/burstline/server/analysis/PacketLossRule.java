@@ -53,7 +53,7 @@ final class PacketLossRule {
         String message = String.format(java.util.Locale.ROOT, "The receiver lost %s of the datagrams (%s sent, %s "
                 + "arrived): %s", Figures.percent(lost), Figures.rate(run.sentBitsPerSecond()),
                 Figures.rate(run.receivedBitsPerSecond()), culprit.explanation(run, receiverCpu, receiverCounters));
-        return Optional.of(new Finding(run.id(), "packet-loss", Finding.WARNING, message + senderNote(run), data));
+        return Optional.of(new Finding(run.id(), "packet-loss", Finding.WARNING, message, data));
     }
 
     /** The SUT's counters describe the receiver only when the SUT received: downloads. Null when unknown. */
@@ -69,17 +69,6 @@ final class PacketLossRule {
             }
         });
         return counters.isEmpty() ? null : counters;
-    }
-
-    /** Lost datagrams explain why little arrived; the sender's own shortfall is worth saying too. */
-    private static String senderNote(RunSummary run) {
-        Long target = run.targetBitsPerSecond();
-        Double sent = run.sentBitsPerSecond();
-        if (target == null || sent == null || sent >= SenderLimitRule.SHORTFALL * target) {
-            return "";
-        }
-        return " The sender also fell short of its " + Figures.rate(target) + " target ("
-                + Figures.rate(run.sentBitsPerSecond()) + " sent); fix the loss first, then look at the sender.";
     }
 
     private enum Culprit {

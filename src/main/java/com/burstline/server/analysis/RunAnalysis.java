@@ -26,9 +26,10 @@ final class RunAnalysis {
         }
         Series series = Series.of(run, sumRows);
         List<Finding> findings = new ArrayList<>();
+        // A sender short of its target comes first: what never left it cannot be the network's limit or loss.
+        SenderLimitRule.of(run).ifPresent(findings::add);
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
         PacketLossRule.of(run, nicCounters).ifPresent(findings::add);
-        SenderLimitRule.of(run).ifPresent(findings::add);
         Optional<Finding> burst = BurstRule.of(run, series);
         burst.ifPresent(findings::add);
         // What the NIC counted beats what the retransmits suggest: one allowance-exceeded finding per run.

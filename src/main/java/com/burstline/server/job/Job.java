@@ -54,6 +54,9 @@ class Job {
     private Instant finishedAt;
     private String error;
     private Long scheduleId;
+    /** What every run of the job is labelled with over the agent's facts; null: the facts decide. */
+    private String labelDriver;
+    private String labelInstanceType;
     @ElementCollection
     @CollectionTable(name = "job_tag", joinColumns = @JoinColumn(name = "job_id"))
     @Column(name = "tag")
@@ -90,6 +93,8 @@ class Job {
         this.onFailure = planned.stopOnFailure() ? "stop" : "continue";
         this.createdAt = now;
         this.tags = new ArrayList<>(planned.tags());
+        this.labelDriver = planned.labels().driver();
+        this.labelInstanceType = planned.labels().instanceType();
         for (OrderedScenario scenario : planned.ordered()) {
             scenarios.add(new JobScenario(this, scenarios.size(), scenario));
         }
@@ -205,6 +210,17 @@ class Job {
         return List.copyOf(tags);
     }
 
+    JobLabels labels() {
+        return new JobLabels(labelDriver, labelInstanceType, tags);
+    }
+
+    /** New labels for the runs still to come (and a run again); the stored runs are relabelled apart. */
+    void relabel(JobLabels labels) {
+        labelDriver = labels.driver();
+        labelInstanceType = labels.instanceType();
+        tags = new ArrayList<>(labels.tags());
+    }
+
     boolean isProbe() {
         return BurstProbePlan.NAME.equals(plan);
     }
@@ -219,6 +235,6 @@ class Job {
                 scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()), probes.get(s.getId()))).toList(),
                 all.stream().map(pair -> new JobView.PairView(pair.sut(), pair.peer())).toList(), runOrder,
                 orderSeed, coolDownSeconds, cooling, scheduleId, coolDownEstimate == null ? null
-                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate));
+                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate), labels());
     }
 }

@@ -5,6 +5,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -12,8 +13,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.JsonNode;
 
 import java.net.URI;
+import java.security.Principal;
 import java.util.List;
 
 @RestController
@@ -22,10 +25,12 @@ import java.util.List;
 class JobApiController {
     private final JobService jobs;
     private final JobEvents events;
+    private final JobRelabeller labels;
 
-    JobApiController(JobService jobs, JobEvents events) {
+    JobApiController(JobService jobs, JobEvents events, JobRelabeller labels) {
         this.jobs = jobs;
         this.events = events;
+        this.labels = labels;
     }
 
     @Operation(summary = "Start a job (API token)",
@@ -40,7 +45,9 @@ class JobApiController {
                     + "not given and stored with the job), coolDownSeconds (0–3600: wait between two scenarios on "
                     + "the same host so burst credits refill). At most 1,000 scenarios and 24 h planned, counting "
                     + "every pair and cool-down. A job holds its agents until it ends; jobs on other agents run at "
-                    + "the same time.")
+                    + "the same time. labels: {\"driver\", \"instanceType\", \"tags\"} (optional) label every "
+                    + "run of the job over what the agent tells (driver and instance type replace the facts, tags are "
+                    + "added to the job's).")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<JobView> create(@RequestBody JobRequest request) {
         JobView job = jobs.create(request);
@@ -66,6 +73,17 @@ class JobApiController {
     ResponseEntity<JobView> rerun(@PathVariable long id) {
         JobView job = jobs.rerun(id);
         return ResponseEntity.created(URI.create("/api/v1/jobs/" + job.id())).body(job);
+    }
+
+    @Operation(summary = "Relabel a job and every run it stored (API token)",
+            description = "A JSON merge patch of driver, instanceType and tags: absent fields stay, null clears (the "
+                    + "agent's facts decide again for runs still to come). Every run's change is kept in its history "
+                    + "(GET /api/v1/runs/{id}/history); either all runs change or none. 400 naming each field at "
+                    + "fault.")
+    @PatchMapping(path = "/{id}/labels", consumes = {MediaType.APPLICATION_JSON_VALUE,
+            "application/merge-patch+json"}, produces = MediaType.APPLICATION_JSON_VALUE)
+    JobView relabel(@PathVariable long id, @RequestBody JsonNode patch, Principal principal) {
+        return labels.relabel(id, patch, principal.getName());
     }
 
     @Operation(summary = "Cancel a queued or running job (API token)", description = "409 when it already ended.")

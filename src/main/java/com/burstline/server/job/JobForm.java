@@ -6,14 +6,15 @@ import java.util.List;
 /**
  * The "New job" form as the browser sends it: text fields, one value per custom scenario row for each column, and
  * the first pair ({@code sut}, {@code peer}) with up to {@link #EXTRA_PAIRS} more pair rows ({@code pairSut},
- * {@code pairPeer}). {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are
- * checked by the same rules.
+ * {@code pairPeer}), and the labels every run gets ({@code driver}, {@code instanceType}; the tags are the job's).
+ * {@link #toRequest()} turns it into the same {@link JobRequest} the API takes, so both are checked by the same
+ * rules.
  */
 record JobForm(String sut, String peer, String plan, String durationSeconds, String repeat, String tags,
                String onFailure, List<String> protocol, List<String> direction, List<String> streams,
                List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
                List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
-               String coolDownSeconds) {
+               String coolDownSeconds, String driver, String instanceType) {
     static final int ROWS = 4;
     static final int EXTRA_PAIRS = 3;
 
@@ -22,7 +23,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
                 List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
                 List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"), List.of("", "", ""),
-                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0");
+                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0", "", "");
     }
 
     /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
@@ -65,7 +66,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
                 probe ? plan : scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
                 probe ? null : duration, onFailure, pairs, order, randomized ? seedNumber : null,
-                coolDown, null, probe ? duration : null);
+                coolDown, null, probe ? duration : null, new JobLabels(driver, instanceType, List.of()));
     }
 
     /** A number of seconds, or the word "auto" ({@link AutoCoolDown}). */

@@ -13,21 +13,29 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import java.security.Principal;
+import java.util.List;
 
-/** The jobs pages: the list, the "New job" form, one job with its live chart, and cancelling from that page. */
+/**
+ * The jobs pages: the list, the "New job" form, one job with its live chart, and cancelling, running again and
+ * relabelling from that page.
+ */
 @Controller
 class JobPagesController {
     private final JobService jobs;
     private final AgentRegistry agents;
     private final InstanceCatalog catalog;
     private final RunQueries runs;
+    private final JobRelabeller relabeller;
 
-    JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog, RunQueries runs) {
+    JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog, RunQueries runs,
+                       JobRelabeller relabeller) {
         this.jobs = jobs;
+        this.relabeller = relabeller;
         this.agents = agents;
         this.catalog = catalog;
         this.runs = runs;
@@ -74,6 +82,23 @@ class JobPagesController {
             redirect.addFlashAttribute("message", "Job " + id + " was cancelled.");
         } catch (JobFinishedException finished) {
             redirect.addFlashAttribute("message", finished.getMessage());
+        }
+        return "redirect:/jobs/" + id;
+    }
+
+    /** The job page's labels form: the job and every run it stored; a bad value comes back as a notice. */
+    @PostMapping("/jobs/{id}/labels")
+    String relabel(@PathVariable long id, @RequestParam(defaultValue = "") String driver,
+                   @RequestParam(defaultValue = "") String instanceType, @RequestParam(defaultValue = "") String tags,
+                   Principal principal, RedirectAttributes redirect) {
+        try {
+            relabeller.relabel(id, new JobLabels(driver, instanceType, List.of(tags.split(","))),
+                    principal.getName());
+            redirect.addFlashAttribute("message", "The labels of job " + id + " and of every run it stored were "
+                    + "saved; each run's label history lists the change.");
+        } catch (InvalidJobException invalid) {
+            redirect.addFlashAttribute("message", "The labels were not saved: " + String.join("; ",
+                    invalid.problems()));
         }
         return "redirect:/jobs/" + id;
     }

@@ -6,14 +6,15 @@ import java.util.List;
  * {@code POST /api/v1/jobs}: a plan by name (the burst probe's reads {@code probeDirections} and
  * {@code maxDurationSeconds}) or a list of scenarios, between two registered agents ({@code sut},
  * {@code peer}) or several pairs of them ({@code pairs}), in an {@code order}, with a cool-down between scenarios on
- * the same host. Everything is checked by {@link JobRules}; nothing here is trusted. A record, so that other
+ * the same host, with {@code labels} for every run it stores. Everything is checked by {@link JobRules}; nothing here
+ * is trusted. A record, so that other
  * features (schedules) can keep one as a template and send it again: every field a job takes is a field a
  * template takes.
  */
 public record JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
                          List<String> tags, Integer durationSeconds, String onFailure, List<PairRequest> pairs,
                          String order, Long seed, CoolDownRequest coolDownSeconds, List<String> probeDirections,
-                         Integer maxDurationSeconds) {
+                         Integer maxDurationSeconds, JobLabels labels) {
 
     /** A request of one pair in today's order, without a cool-down. */
     public JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
@@ -27,6 +28,15 @@ public record JobRequest(String sut, String peer, String plan, List<ScenarioRequ
                       String order, Long seed, CoolDownRequest coolDownSeconds) {
         this(sut, peer, plan, scenarios, repeat, tags, durationSeconds, onFailure, pairs, order, seed,
                 coolDownSeconds, null, null);
+    }
+
+    /** A request without labels. */
+    public JobRequest(String sut, String peer, String plan, List<ScenarioRequest> scenarios, Integer repeat,
+                      List<String> tags, Integer durationSeconds, String onFailure, List<PairRequest> pairs,
+                      String order, Long seed, CoolDownRequest coolDownSeconds, List<String> probeDirections,
+                      Integer maxDurationSeconds) {
+        this(sut, peer, plan, scenarios, repeat, tags, durationSeconds, onFailure, pairs, order, seed,
+                coolDownSeconds, probeDirections, maxDurationSeconds, null);
     }
 
     public record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,

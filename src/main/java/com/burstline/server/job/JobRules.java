@@ -25,6 +25,9 @@ final class JobRules {
     static final int MAX_REPEAT = 100;
     static final int MAX_TAGS = 20;
     static final int MAX_TAG = 64;
+    /** As a run's labels allow ({@code MetadataRules}): a job's labels become its runs'. */
+    static final int MAX_DRIVER = 200;
+    static final int MAX_INSTANCE_TYPE = 64;
 
     private final List<String> problems = new ArrayList<>();
 
@@ -48,12 +51,14 @@ final class JobRules {
         Integer duration = request.durationSeconds() == null ? null
                 : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
         boolean stop = rules.stopOnFailure(request.onFailure());
-        List<String> tags = rules.tags(request.tags());
+        JobLabels labels = rules.labels(request.labels());
+        List<String> tags = rules.tags(concat(request.tags(), labels.tags()));
         String plan = request.scenarios() != null ? null
                 : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
         PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(),
                 auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
-                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(duration)).toList());
+                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(duration)).toList(),
+                new JobLabels(labels.driver(), labels.instanceType(), tags));
         if (rules.problems.isEmpty()) {
             rules.size(planned);
         }
@@ -168,6 +173,49 @@ final class JobRules {
             problems.add("onFailure must be 'continue' or 'stop', not '" + onFailure + "'");
         }
         return true;
+    }
+
+    /** The labels' text checked as a run's would be; their tags are checked with the job's. */
+    private JobLabels labels(JobLabels labels) {
+        if (labels == null) {
+            return JobLabels.none();
+        }
+        labelText("labels.", labels);
+        return labels;
+    }
+
+    /**
+     * New labels for a job and its runs ({@code PATCH /api/v1/jobs/{id}/labels}), checked as a new job's are.
+     *
+     * @return the labels with their tags cleaned as a job's
+     * @throws InvalidJobException naming each field at fault
+     */
+    static JobLabels checkLabels(JobLabels labels) {
+        JobRules rules = new JobRules();
+        rules.labelText("", labels);
+        List<String> tags = rules.tags(labels.tags());
+        if (!rules.problems.isEmpty()) {
+            throw new InvalidJobException(rules.problems);
+        }
+        return new JobLabels(labels.driver(), labels.instanceType(), tags);
+    }
+
+    private void labelText(String prefix, JobLabels labels) {
+        label(prefix + "driver", labels.driver(), MAX_DRIVER, "ENA ARM64 2.2.1");
+        label(prefix + "instanceType", labels.instanceType(), MAX_INSTANCE_TYPE, "t4g.large");
+    }
+
+    private void label(String field, String value, int maxLength, String example) {
+        if (value != null && (value.length() > maxLength || value.chars().anyMatch(Character::isISOControl))) {
+            problems.add(field + " must be at most " + maxLength + " characters without line breaks, e.g. '"
+                    + example + "'; it is " + value.length() + " characters long");
+        }
+    }
+
+    private static List<String> concat(List<String> tags, List<String> more) {
+        List<String> all = new ArrayList<>(tags == null ? List.of() : tags);
+        all.addAll(more);
+        return all;
     }
 
     private List<String> tags(List<String> tags) {

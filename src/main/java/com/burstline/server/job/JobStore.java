@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Every state change of jobs and their scenarios, each in one transaction under the job's row lock, and each
@@ -191,11 +192,14 @@ class JobStore {
     /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
     Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
-                .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.tags(), scenario.attempt(),
+                .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.labels(), scenario.attempt(),
                         scenario.runId(), scenario.status()))));
     }
 
-    record ResultContext(String peer, List<String> tags, int attempt, Long runId, ScenarioStatus status) {
+    record ResultContext(String peer, JobLabels labels, int attempt, Long runId, ScenarioStatus status) {
+        List<String> tags() {
+            return labels.tags();
+        }
     }
 
     JobView cancel(long jobId) {
@@ -204,6 +208,18 @@ class JobStore {
                 throw new JobFinishedException(jobId, job.status());
             }
             job.end(JobStatus.CANCELLED, "cancelled", clock.instant());
+            return viewOf(job);
+        });
+    }
+
+    /**
+     * Gives the job new labels (for its runs still to come and a run again) and, in the same transaction, does what
+     * must change with them: its stored runs' labels. Either both change or neither.
+     */
+    JobView relabel(long jobId, UnaryOperator<JobLabels> edit, Runnable alongside) {
+        return change(jobId, job -> {
+            job.relabel(edit.apply(job.labels()));
+            alongside.run();
             return viewOf(job);
         });
     }

@@ -54,10 +54,11 @@ class LiveSampleRuns {
         }
         try {
             Iperf3Result result = result(work.scenario(), batches);
-            RunMetadata metadata = new RunMetadata(work.sut(), work.peer(),
-                    agents.find(work.sut()).map(AgentView::instanceType).orElse(null), null,
-                    store.resultContext(work.key().jobId(), work.key().scenarioId())
-                            .map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
+            JobLabels labels = store.resultContext(work.key().jobId(), work.key().scenarioId())
+                    .map(JobStore.ResultContext::labels).orElse(JobLabels.none());
+            RunMetadata metadata = new RunMetadata(work.sut(), work.peer(), labels.instanceType() != null
+                    ? labels.instanceType() : agents.find(work.sut()).map(AgentView::instanceType).orElse(null),
+                    labels.driver(), labels.tags(), null, null);
             long runId = importer.importPartial(result, new RawOutput(MEDIA_TYPE, document(work, batches, error)),
                     FORMAT, metadata, new RunProvenance(work.key().jobId(), null, null, null),
                     error + " (kept from the live samples the server received: iperf3's output never arrived)")

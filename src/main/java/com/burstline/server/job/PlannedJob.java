@@ -5,12 +5,12 @@ import java.util.List;
 /**
  * A checked job request: its pairs, the scenarios in order before repeats and pairs are expanded, and the design
  * that expands them ({@link #ordered()}). {@code seed} is set for a randomized order only; {@code autoCoolDown} for
- * a cool-down "auto" only, and then {@code coolDownSeconds} is its estimate.
+ * a cool-down "auto" only, and then {@code coolDownSeconds} is its estimate. {@code labels} carry the job's tags.
  */
 record PlannedJob(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, AutoCoolDown.Estimate autoCoolDown,
                   String plan, int repeat,
                   List<String> tags, Integer durationSeconds, boolean stopOnFailure,
-                  List<PlannedScenario> scenarios) {
+                  List<PlannedScenario> scenarios, JobLabels labels) {
 
     /** Every scenario the job runs, on which pair, in the order it runs them. */
     List<OrderedScenario> ordered() {

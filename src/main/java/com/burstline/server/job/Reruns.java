@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * The request that makes a job again: the same agents or pairs, plan or scenarios (one repetition of one pair's
- * worth), repeat count, duration, tags, failure policy, order, seed and cool-down, so a randomized job runs again in
- * the same order. Checked again like any new request, so a gone agent is a clear 400.
+ * worth), repeat count, duration, tags, labels, failure policy, order, seed and cool-down, so a randomized job runs
+ * again in the same order. Checked again like any new request, so a gone agent is a clear 400.
  */
 final class Reruns {
     private Reruns() {
@@ -29,7 +29,8 @@ final class Reruns {
         return new JobRequest(onePair ? job.sut() : null, onePair ? job.peer() : null, job.plan(), scenarios,
                 job.repeat(), job.tags(), job.plan() != null && !probe ? job.durationSeconds() : null, onFailure,
                 pairs, job.order(), job.seed(), coolDown(job), probe ? probeDirections(job) : null,
-                probe ? probeSeconds(job) : null);
+                probe ? probeSeconds(job) : null, new JobLabels(job.labels().driver(), job.labels().instanceType(),
+                List.of()));
     }
 
     /** "auto" again for an auto job: the new job waits what the hosts' latest probes say then. */

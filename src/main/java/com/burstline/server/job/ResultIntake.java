@@ -104,13 +104,19 @@ class ResultIntake {
         }
         String mediaType = result.isJsonStream() ? NDJSON : "application/json";
         HostFacts facts = result.hostFacts();
+        JobLabels labels = context.map(JobStore.ResultContext::labels).orElse(JobLabels.none());
         RunMetadata metadata = new RunMetadata(agent, context.map(JobStore.ResultContext::peer).orElse(null),
-                facts.instanceType(), facts.routeDriver(),
-                context.map(JobStore.ResultContext::tags).orElse(List.of()), null, null);
+                or(labels.instanceType(), facts.instanceType()), or(labels.driver(), facts.routeDriverOrWhyNot()),
+                labels.tags(), null, null);
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()));
         return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
                 : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError)).run().id();
+    }
+
+    /** The job's label over the agent's fact. */
+    private static String or(String label, String fact) {
+        return label != null ? label : fact;
     }
 
     /** The agent's facts, counters and argument list are stored as the JSON it sent. */

@@ -27,7 +27,9 @@ final class AnalysisText {
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
                 .forEach(scenario -> lines.add(capitalize(scenario.comparison().verdict()) + "."));
         findings.stream().filter(finding -> !"percent-of-limit".equals(finding.kind()))
-                .sorted(Comparator.comparing(Finding::kind).thenComparing(Finding::runId))
+                // A sender short of its target first: the loss and limits after it are of what was sent.
+                .sorted(Comparator.comparing((Finding finding) -> !"sender-limited".equals(finding.kind()))
+                        .thenComparing(Finding::kind).thenComparing(Finding::runId))
                 .forEach(finding -> lines.add("**" + finding.kind() + "** — " + name(byId.get(finding.runId()))
                         + " (run " + finding.runId() + "): " + finding.message()));
         if (lines.isEmpty()) {

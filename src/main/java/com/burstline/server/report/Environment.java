@@ -24,10 +24,10 @@ final class Environment {
 
     static List<Report.EnvironmentRow> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         return List.of(
-                row("Instance type", runs, environments, (run, facts) -> or(facts.instanceType(),
-                        run.instanceType())),
+                row("Instance type", runs, environments, (run, facts) -> or(run.instanceType(),
+                        facts.instanceType())),
                 row("OS", runs, environments, (run, facts) -> os(facts)),
-                row("Driver", runs, environments, (run, facts) -> or(facts.routeDriver(), run.driver())),
+                row("Driver", runs, environments, (run, facts) -> or(run.driver(), facts.routeDriver())),
                 row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
                 row("System under test", runs, environments, (run, facts) -> run.sut()),
                 row("Peer", runs, environments, (run, facts) -> run.peer()),

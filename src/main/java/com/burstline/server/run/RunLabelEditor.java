@@ -45,6 +45,15 @@ public class RunLabelEditor {
         return run.toSummary();
     }
 
+    /**
+     * Applies the patch to every run the job stored, each with its own history, in one transaction: a patch one run
+     * refuses changes none.
+     */
+    @Transactional
+    public List<RunSummary> relabelJob(long jobId, LabelPatch patch, String changedBy) {
+        return runs.findByJobIdOrderById(jobId).stream().map(run -> relabel(run.getId(), patch, changedBy)).toList();
+    }
+
     /** Every change of the run's labels, oldest first. */
     @Transactional(readOnly = true)
     public List<LabelChange> history(long id) {

@@ -4,9 +4,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** sender-limited on real runs: only when the sender fell short without the loss explaining it. */
+/**
+ * sender-limited on real runs: whenever a UDP sender fell more than 5 % short of its target, whatever was lost, and
+ * for a sender at one core's CPU without loss.
+ */
 class SenderLimitRuleTest {
 
     @Test
@@ -16,8 +21,22 @@ class SenderLimitRuleTest {
                 .orElseThrow();
 
         assertThat(finding.kind()).isEqualTo("sender-limited");
-        assertThat(finding.message()).contains("sent", "1.44 Gbit/s of the 5.00 Gbit/s target", "lost 0.0%",
-                "Check the sending host next", "61.1% CPU");
+        assertThat(finding.message()).contains("sent 1.44 Gbit/s of the 5.00 Gbit/s target, 28.9% of it",
+                "61.1% CPU", "An emulated or single-threaded sender cannot reach the target: try the Java engine or "
+                        + "more streams");
+    }
+
+    @Test
+    void theSeedsUdp5gRunIsTheSendersLimitBeforeItIsLoss() {
+        // The seed's 3.12 client (emulated on arm64) asked for 5 Gbit/s, sent 0.79 and the receiver lost 46.5%.
+        RealRun run = RealRun.of("iperf3-312-udp-5g-upload.json", 2);
+
+        List<Finding> findings = RunAnalysis.findings(run.summary(), run.sums(), null);
+
+        assertThat(findings).extracting(Finding::kind).startsWith("sender-limited").contains("packet-loss");
+        assertThat(findings.get(0).message()).contains("sent 786", "of the 5.00 Gbit/s target, 15.7% of it",
+                "try the Java engine or more streams");
+        assertThat(findings.get(0).data()).containsEntry("targetBitsPerSecond", 5_000_000_000L);
     }
 
     @Test
@@ -31,18 +50,24 @@ class SenderLimitRuleTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-            // lost 46-48%: the receiver could not keep up even with what was sent; packet-loss speaks instead
-            "iperf3-312-udp-5g-upload.json", "iperf3-312-udp-1g-upload.json",
-            // 99% sender CPU and 78% of 2 Gbit/s, but 1.03% lost: packet-loss, which mentions the sender
+            // 86% of 1 Gbit/s, lost 47.5%
+            "iperf3-312-udp-1g-upload.json",
+            // 99% sender CPU and 78% of 2 Gbit/s, 1.03% lost
             "iperf3-312-udp-2g-upload-server-lab.json",
             // sender held back to 0.49 Gbit/s by its own 500 Mbit/s shaper, 2.4% lost
-            "iperf3-312-udp-1g-upload-shaped-500m-server-lab.json",
-            // reached the target
+            "iperf3-312-udp-1g-upload-shaped-500m-server-lab.json"})
+    void firesForEveryUdpSenderMoreThanFivePercentShort(String sample) {
+        assertThat(SenderLimitRule.of(RealRun.of(sample, 3).summary())).isPresent();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            // reached the target (96.7-100% of it), whatever was lost on the way
             "iperf3-318-udp-1g-upload.json", "iperf3-312-udp-1g-upload-server-lab.json",
-            "iperf3-312-udp-300m-upload-server-lab.json",
+            "iperf3-312-udp-300m-upload-server-lab.json", "iperf3-312-udp-1g-download-server-lab.json",
             // TCP at the shaper, senders at 11-42% CPU
             "iperf3-312-tcp-1-upload.json", "iperf3-318-tcp-4-download.json", "iperf3-312-tcp-1-upload-server-lab.json"})
-    void doesNotFireWhenTheLossExplainsItOrTheSenderKeptUp(String sample) {
+    void doesNotFireWhenTheSenderKeptUp(String sample) {
         assertThat(SenderLimitRule.of(RealRun.of(sample, 3).summary())).isEmpty();
     }
 }

@@ -15,11 +15,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
 import static com.burstline.server.job.JobApiClient.API_TOKEN;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reaching them over control links. The SUT's agent has no iperf3 at all, so {@code auto} means the engine there,
  * while the peer answers {@code auto} with its stock iperf3 server: the engine against iperf3 inside one job. The runs
  * stored are the link's figures, tagged {@code burstline-java}, and the job's live samples came from the engine.
+ * tool-a has no ethtool either, so its runs' driver comes from sysfs and the link's kind.
  */
 class EngineJobIT {
     private static final String LAB = "bltool";
@@ -52,8 +55,8 @@ class EngineJobIT {
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         serverUrl = "http://127.0.0.1:" + port;
         api = new JobApiClient(serverUrl);
-        AGENTS.add(startAgent("tool-a", 1, port, "--iperf3", "/nonexistent/iperf3"));
-        AGENTS.add(startAgent("tool-b", 2, port));
+        AGENTS.add(startAgent("tool-a", withoutEthtool(), 1, port, "--iperf3", "/nonexistent/iperf3"));
+        AGENTS.add(startAgent("tool-b", List.of(), 2, port));
         for (String name : List.of("tool-a", "tool-b")) {
             Eventually.await("agent " + name + " to register", PATIENCE, () -> api.get("/api/v1/agents/" + name),
                     response -> response.statusCode() == 200 && json(response).get("online").booleanValue());
@@ -136,6 +139,41 @@ class EngineJobIT {
                 .doesNotContainPattern("(?m)^\\S*iperf3 -c ");
     }
 
+    /**
+     * Each run is labelled with its SUT's driver: tool-b reads it with ethtool ({@code veth 1.0}); tool-a, without
+     * ethtool and with no device in its namespace's sysfs, from the link's kind.
+     */
+    @Test
+    void runsCarryTheDriverOfTheNicThatRoutesToThePeer() {
+        assertThat(driverOfAJob("tool-a", "tool-b")).isEqualTo("veth");
+        assertThat(driverOfAJob("tool-b", "tool-a")).isEqualTo("veth 1.0");
+        assertThat(json(api.get("/api/v1/agents/tool-a")).toString()).contains("\"name\":\"" + LAB + "-ta\","
+                + "\"driver\":\"veth\"");
+    }
+
+    private static String driverOfAJob(String sut, String peer) {
+        var created = api.createJob("""
+                {"sut": "%s", "peer": "%s", "scenarios": [
+                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 2, "tool": "java"}]}"""
+                .formatted(sut, peer));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long jobId = json(created).get("id").longValue();
+        JsonNode job = Eventually.await("job " + jobId + " to end", PATIENCE, () -> api.job(jobId),
+                j -> !List.of("QUEUED", "RUNNING").contains(j.get("status").stringValue()));
+        assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+        long runId = job.get("scenarios").get(0).get("runId").longValue();
+        return json(api.get("/api/v1/runs/" + runId)).get("driver").stringValue();
+    }
+
+    /** A PATH with {@code ip} alone: the agent finds no ethtool, as on a host that never installed it. */
+    private static List<String> withoutEthtool() throws IOException {
+        Path bin = Files.createDirectories(workDir.resolve("bin-without-ethtool"));
+        Path ip = Stream.of("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip").map(Path::of)
+                .filter(Files::isExecutable).findFirst().orElseThrow();
+        Files.createSymbolicLink(bin.resolve("ip"), ip);
+        return List.of("env", "PATH=" + bin);
+    }
+
     /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
     private static List<String> listen(long jobId) {
         List<String> samples = new CopyOnWriteArrayList<>();
@@ -148,14 +186,16 @@ class EngineJobIT {
     }
 
     /** Agent a lives in {@code bltool-a} (control n=1), b in {@code bltool-b} (n=2). */
-    private static AgentProcess startAgent(String name, int n, int serverPort, String... extra) throws IOException {
+    private static AgentProcess startAgent(String name, List<String> env, int n, int serverPort, String... extra)
+            throws IOException {
         String controlAddress = NET + "." + n + ".2";
         int agentPort = 7701;
         List<String> options = new ArrayList<>(List.of("--server", "http://" + NET + "." + n + ".1:" + serverPort,
                 "--token", AGENT_TOKEN, "--name", name, "--listen", controlAddress + ":" + agentPort,
                 "--test-address", NET + ".0." + n, "--spool", workDir.resolve("spool-" + name).toString()));
         options.addAll(List.of(extra));
-        return AgentProcess.startWith(List.of("ip", "netns", "exec", LAB + (n == 1 ? "-a" : "-b")), controlAddress,
-                agentPort, workDir.resolve(name + ".log"), options);
+        List<String> prefix = new ArrayList<>(List.of("ip", "netns", "exec", LAB + (n == 1 ? "-a" : "-b")));
+        prefix.addAll(env);
+        return AgentProcess.startWith(prefix, controlAddress, agentPort, workDir.resolve(name + ".log"), options);
     }
 }

@@ -304,6 +304,87 @@ abstract class JobApiBehaviour {
     }
 
     @Test
+    void aJobsLabelsGoOnEveryRunAndOneRelabelChangesThemAllWithHistory() throws IOException {
+        TestAgent sut = agent("lbl-sut");
+        agent("lbl-peer");
+        assertProblem(createJob("""
+                {"sut": "lbl-sut", "peer": "lbl-peer", "plan": "standard",
+                 "labels": {"driver": "%s", "instanceType": "t4g.large"}}""".formatted("d".repeat(201))), 400,
+                "labels.driver must be at most 200 characters");
+        JsonNode created = json(createJob("""
+                {"sut": "lbl-sut", "peer": "lbl-peer", "tags": ["lab"],
+                 "labels": {"driver": "ENA ARM64 2.2.1 build b", "instanceType": "c6gn.large", "tags": ["b"]},
+                 "scenarios": [{"protocol": "TCP", "durationSeconds": 10}, {"protocol": "TCP", "durationSeconds": 10}]}
+                """));
+        long jobId = created.get("id").longValue();
+        assertThat(created.get("labels").toString()).isEqualTo(
+                "{\"driver\":\"ENA ARM64 2.2.1 build b\",\"instanceType\":\"c6gn.large\",\"tags\":[\"b\",\"lab\"]}");
+        List<Long> runIds = new ArrayList<>();
+        for (int position = 0; position < 2; position++) {
+            JsonNode scenario = awaitScenario(jobId, position, "RUNNING").get("scenarios").get(position);
+            // outputs no other test posts: the same bytes again would be the same run
+            String sample = List.of("iperf3-318-tcp-1-upload.json", "iperf3-318-tcp-4-upload.json").get(position);
+            runIds.add(json(sut.postResult(result(scenario, jobId, sample))).get("runId").longValue());
+        }
+        for (long runId : runIds) { // the agent's facts said ena 2.11.0 on a t4g.large: the job's labels win
+            JsonNode run = json(get("/api/v1/runs/" + runId));
+            assertThat(run.get("driver").stringValue()).isEqualTo("ENA ARM64 2.2.1 build b");
+            assertThat(run.get("instanceType").stringValue()).isEqualTo("c6gn.large");
+            assertThat(run.get("tags").toString()).isEqualTo("[\"b\",\"lab\"]");
+        }
+
+        String labels = "/api/v1/jobs/" + jobId + "/labels";
+        assertProblem(send("PATCH", labels, API_TOKEN, "{\"driver\": 5, \"sut\": \"x\", \"tags\": \"c\"}"), 400,
+                "driver must be a string or null, not 5", "sut is not a label of a whole job",
+                "tags must be a list of strings");
+        assertProblem(send("PATCH", labels, API_TOKEN, "{\"instanceType\": \"%s\"}".formatted("t".repeat(65))),
+                400, "instanceType must be at most 64 characters");
+        assertProblem(send("PATCH", labels, null, "{\"driver\": \"x\"}"), 401, "API token");
+        assertProblem(send("PATCH", "/api/v1/jobs/999999/labels", API_TOKEN, "{\"driver\": \"x\"}"), 404,
+                "no job 999999");
+        var relabelled = send("PATCH", labels, API_TOKEN,
+                "{\"driver\": \"ENA ARM64 2.2.1 build c\", \"tags\": [\"c\"]}");
+
+        assertThat(relabelled.statusCode()).as(relabelled.body()).isEqualTo(200);
+        assertThat(json(relabelled).get("labels").toString()).isEqualTo(
+                "{\"driver\":\"ENA ARM64 2.2.1 build c\",\"instanceType\":\"c6gn.large\",\"tags\":[\"c\"]}");
+        for (long runId : runIds) {
+            JsonNode run = json(get("/api/v1/runs/" + runId));
+            assertThat(run.get("driver").stringValue()).isEqualTo("ENA ARM64 2.2.1 build c");
+            assertThat(run.get("instanceType").stringValue()).isEqualTo("c6gn.large");
+            assertThat(run.get("tags").toString()).isEqualTo("[\"c\"]");
+            JsonNode history = json(get("/api/v1/runs/" + runId + "/history"));
+            assertThat(history).hasSize(2).anySatisfy(change -> {
+                assertThat(change.get("field").stringValue()).isEqualTo("driver");
+                assertThat(change.get("oldValue").stringValue()).isEqualTo("ENA ARM64 2.2.1 build b");
+                assertThat(change.get("newValue").stringValue()).isEqualTo("ENA ARM64 2.2.1 build c");
+                assertThat(change.get("changedBy").stringValue()).isNotBlank();
+            });
+        }
+        var rerun = json(send("POST", "/api/v1/jobs/" + jobId + "/rerun", API_TOKEN, null));
+        assertThat(rerun.get("labels")).isEqualTo(json(relabelled).get("labels"));
+    }
+
+    @Test
+    void aRunWhoseAgentCouldNotTellTheDriverSaysWhy() throws IOException {
+        TestAgent sut = agent("why-sut");
+        agent("why-peer");
+        long jobId = json(createJob("""
+                {"sut": "why-sut", "peer": "why-peer", "scenarios": [{"protocol": "TCP", "durationSeconds": 10}]}
+                """)).get("id").longValue();
+        JsonNode scenario = awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        String facts = """
+                {"osName": "Linux", "routeInterface": "eth0",
+                 "interfaces": [{"name": "eth0", "driverUnknown": "no ethtool, no sysfs entry"}]}""";
+
+        long runId = json(sut.postResult(JobApiClient.result(scenario, jobId,
+                AgentResult.of("iperf3-318-tcp-1-download.json").withFacts(facts)))).get("runId").longValue();
+
+        assertThat(json(get("/api/v1/runs/" + runId)).get("driver").stringValue())
+                .isEqualTo("driver unknown: no ethtool, no sysfs entry");
+    }
+
+    @Test
     void aJobOfTwoPairsShowsItsDesignAndRunsAgainInTheSameOrder() throws IOException {
         for (String name : List.of("ab-a", "ab-b", "ab-c", "ab-d")) {
             agent(name);

@@ -19,7 +19,7 @@ class JobFormTest {
         JobForm form = new JobForm("arm-a", "arm-b", "burst-probe", "120", "1", "credit", "continue",
                 empty.protocol(), empty.direction(), empty.streams(), empty.scenarioSeconds(),
                 empty.intervalSeconds(), empty.targetMbps(), empty.tool(), empty.pairSut(), empty.pairPeer(),
-                "sequential", "", "0");
+                "sequential", "", "0", "", "");
 
         JobRequest request = form.toRequest();
 
@@ -47,6 +47,7 @@ class JobFormTest {
         JobForm empty = JobForm.empty();
         return new JobForm("arm-a", "arm-b", "standard", "", "1", "", "continue", empty.protocol(),
                 empty.direction(), empty.streams(), empty.scenarioSeconds(), empty.intervalSeconds(),
-                empty.targetMbps(), empty.tool(), empty.pairSut(), empty.pairPeer(), "sequential", "", coolDown);
+                empty.targetMbps(), empty.tool(), empty.pairSut(), empty.pairPeer(), "sequential", "", coolDown,
+                null, null);
     }
 }

@@ -19,17 +19,20 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.flash;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.model;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
- * The "New job" form alone: what the browser sends becomes the API's job request, and problems come back on the
- * form. The job service is a mock here; the real one is behind the API tests and JobDispatchIT.
+ * The "New job" form and the job page's labels form alone: what the browser sends becomes the API's job request
+ * (or relabel), and problems come back on the form. The job service is a mock here; the real one is behind the API
+ * tests and JobDispatchIT.
  */
 class JobPagesControllerTest {
     private final JobService jobs = mock(JobService.class);
     private final AgentRegistry agents = mock(AgentRegistry.class);
+    private final JobRelabeller relabeller = mock(JobRelabeller.class);
     private MockMvc mvc;
 
     @BeforeEach
@@ -37,7 +40,7 @@ class JobPagesControllerTest {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
         mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
                         new com.burstline.server.catalog.InstanceCatalog(),
-                        mock(com.burstline.server.run.RunQueries.class)))
+                        mock(com.burstline.server.run.RunQueries.class), relabeller))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();
@@ -48,7 +51,7 @@ class JobPagesControllerTest {
     void aCustomPlanFromTheFormBecomesTheJobRequestAndRedirectsToTheJob() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(7, JobStatus.QUEUED, "a", "b", null, 2, null, "stop",
                 List.of(), Instant.now(), null, null, null, List.of(), List.of(new JobView.PairView("a", "b")),
-                "sequential", null, 0, null, null, null));
+                "sequential", null, 0, null, null, null, JobLabels.none()));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
                         .param("repeat", "2").param("tags", "nightly, arm").param("onFailure", "stop")
@@ -56,7 +59,8 @@ class JobPagesControllerTest {
                         .param("protocol", "TCP", "", "UDP", "")
                         .param("direction", "download", "upload", "upload", "upload")
                         .param("streams", "4", "1", "1", "1").param("scenarioSeconds", "10", "", "5", "")
-                        .param("intervalSeconds", "1", "1", "0.5", "1").param("targetMbps", "", "", "100", ""))
+                        .param("intervalSeconds", "1", "1", "0.5", "1").param("targetMbps", "", "", "100", "")
+                        .param("driver", "ENA ARM64 2.2.1").param("instanceType", " "))
                 .andExpect(redirectedUrl("/jobs/7"));
 
         ArgumentCaptor<JobRequest> request = ArgumentCaptor.forClass(JobRequest.class);
@@ -64,6 +68,7 @@ class JobPagesControllerTest {
         assertThat(request.getValue().plan()).isNull();
         assertThat(request.getValue().repeat()).isEqualTo(2);
         assertThat(request.getValue().tags()).containsExactly("nightly", " arm");
+        assertThat(request.getValue().labels()).isEqualTo(new JobLabels("ENA ARM64 2.2.1", null, List.of()));
         assertThat(request.getValue().scenarios()).containsExactly(
                 new JobRequest.ScenarioRequest("TCP", "download", 4, 10, 1.0, null, null, null),
                 new JobRequest.ScenarioRequest("UDP", "upload", 1, 5, 0.5, null, 100_000_000L, null));
@@ -73,7 +78,8 @@ class JobPagesControllerTest {
     void extraPairsOrderSeedAndCoolDownFromTheFormBecomeTheJobsDesign() throws Exception {
         when(jobs.create(any())).thenReturn(new JobView(8, JobStatus.QUEUED, "a", "b", "standard", 1, null,
                 "continue", List.of(), Instant.now(), null, null, null, List.of(), List.of(
-                new JobView.PairView("a", "b"), new JobView.PairView("c", "d")), "randomized", 9L, 60, null, null, null));
+                new JobView.PairView("a", "b"), new JobView.PairView("c", "d")), "randomized", 9L, 60, null, null, null,
+                JobLabels.none()));
 
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
                         .param("pairSut", "c", "", "").param("pairPeer", "d", "", "").param("order", "randomized")
@@ -88,6 +94,27 @@ class JobPagesControllerTest {
         assertThat(request.getValue().order()).isEqualTo("randomized");
         assertThat(request.getValue().seed()).isEqualTo(9L);
         assertThat(request.getValue().coolDownSeconds()).isEqualTo(CoolDownRequest.ofSeconds(60));
+    }
+
+    @Test
+    void theJobPagesLabelsFormRelabelsTheJobAsTheSignedInUser() throws Exception {
+        mvc.perform(post("/jobs/7/labels").param("driver", "ENA ARM64 2.2.1").param("instanceType", "")
+                        .param("tags", "build-b, lab").principal(() -> "alice"))
+                .andExpect(redirectedUrl("/jobs/7"))
+                .andExpect(flash().attribute("message", org.hamcrest.Matchers.containsString("every run")));
+
+        verify(relabeller).relabel(7, new JobLabels("ENA ARM64 2.2.1", null, List.of("build-b", " lab")), "alice");
+    }
+
+    @Test
+    void aRefusedRelabelSaysWhyOnTheJobPage() throws Exception {
+        when(relabeller.relabel(any(Long.class), any(JobLabels.class), any())).thenThrow(new InvalidJobException(
+                List.of("driver must be at most 200 characters without line breaks")));
+
+        mvc.perform(post("/jobs/7/labels").param("driver", "d".repeat(201)).principal(() -> "alice"))
+                .andExpect(redirectedUrl("/jobs/7"))
+                .andExpect(flash().attribute("message", "The labels were not saved: driver must be at most 200 "
+                        + "characters without line breaks"));
     }
 
     @Test

@@ -88,9 +88,9 @@ class ReportApiTest {
         assertThat(report).contains("iperf3 -c arm-b -P 4 -R -t 5 --get-server-output -J",
                 "iperf3 -c arm-b -u -b 5G -t 5 --get-server-output -J",
                 "iperf3 -s -1");
-        // the 3.12 UDP runs lost 46-48%: that is the finding, not "sender-limited" (issue 11)
-        assertThat(report).contains("**packet-loss**", "The receiver lost 46.5% of the datagrams")
-                .doesNotContain("**sender-limited**");
+        // the 3.12 UDP 5G sender sent 16% of its target: that comes first, then the 46.5% it lost (issue 20)
+        assertThat(report).contains("**sender-limited**", "**packet-loss**", "The receiver lost 46.5% of the datagrams");
+        assertThat(report.indexOf("**sender-limited**")).isLessThan(report.indexOf("**packet-loss**"));
     }
 
     @Test
