@@ -24,7 +24,7 @@ public final class AgentMain {
         System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT %4$s %5$s%6$s%n");
         List<String> arguments = Arrays.asList(args);
         if (!arguments.isEmpty() && arguments.get(0).equals("iperf3")) {
-            System.exit(com.burstline.engine.Iperf3Command.run(arguments.subList(1, arguments.size()), System.out,
+            System.exit(com.burstline.engine.EngineCli.run(arguments.subList(1, arguments.size()), System.out,
                     System.err));
         }
         if (arguments.contains("--help") || arguments.contains("-h")) {

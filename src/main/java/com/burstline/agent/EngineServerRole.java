@@ -30,7 +30,7 @@ final class EngineServerRole {
 
     /** Starts the server; {@code whenDone} runs once when its test ends, it fails or its time is up. */
     ServerRoleHandle start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
-        return ServerRoleHandle.of(ServerProcess.startListening("the engine's server",
+        return ServerRoleHandle.of(PeerServerProcess.startListening("the engine's server",
                 EngineProcess.command(arguments(port)), port, false, timeout, whenDone));
     }
 }

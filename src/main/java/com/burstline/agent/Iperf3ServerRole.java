@@ -42,6 +42,6 @@ final class Iperf3ServerRole {
      */
     RunningProcess start(int port, Duration timeout, Runnable whenDone) throws IOException, InterruptedException {
         boolean json = ListeningPorts.available();
-        return ServerProcess.startListening("iperf3 server", arguments(port, json), port, json, timeout, whenDone);
+        return PeerServerProcess.startListening("iperf3 server", arguments(port, json), port, json, timeout, whenDone);
     }
 }

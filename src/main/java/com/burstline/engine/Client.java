@@ -55,7 +55,7 @@ public final class Client {
                 expect(control, Wire.TEST_RUNNING);
                 Cpu cpu = new Cpu();
                 run.begin();
-                output.start(Report.start(run, Wire.cookieText(cookie), server, options.interval()));
+                output.start(StartObject.start(run, Wire.cookieText(cookie), server, options.interval()));
                 reporter.start();
                 streams.startAll();
                 finish(control, run, reporter, cpu);

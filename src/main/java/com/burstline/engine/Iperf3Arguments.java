@@ -28,15 +28,15 @@ record Iperf3Arguments(boolean help, boolean server, boolean once, String host, 
                     b.jsonStream = true;
                 }
                 case "-u", "--udp" -> b.udp = true;
-                case "-b", "--bitrate", "--bandwidth" -> b.bandwidth = (long) Units.parse(value(args, ++i, arg), arg, 1000);
+                case "-b", "--bitrate", "--bandwidth" -> b.bandwidth = (long) AdaptiveUnits.parse(value(args, ++i, arg), arg, 1000);
                 case "-t", "--time" -> b.time = (int) integer(value(args, ++i, arg), arg, 0, 86400);
-                case "-n", "--bytes" -> b.bytes = (long) Units.parse(value(args, ++i, arg), arg, 1024);
-                case "-k", "--blockcount" -> b.blocks = (long) Units.parse(value(args, ++i, arg), arg, 1024);
-                case "-l", "--length" -> b.len = (int) Units.parse(value(args, ++i, arg), arg, 1024);
+                case "-n", "--bytes" -> b.bytes = (long) AdaptiveUnits.parse(value(args, ++i, arg), arg, 1024);
+                case "-k", "--blockcount" -> b.blocks = (long) AdaptiveUnits.parse(value(args, ++i, arg), arg, 1024);
+                case "-l", "--length" -> b.len = (int) AdaptiveUnits.parse(value(args, ++i, arg), arg, 1024);
                 case "-P", "--parallel" -> b.parallel = (int) integer(value(args, ++i, arg), arg, 1, 128);
                 case "-R", "--reverse" -> b.reverse = true;
                 case "--bidir" -> b.bidir = true;
-                case "-w", "--window" -> b.window = (int) Units.parse(value(args, ++i, arg), arg, 1024);
+                case "-w", "--window" -> b.window = (int) AdaptiveUnits.parse(value(args, ++i, arg), arg, 1024);
                 case "-O", "--omit" -> b.omit = (int) integer(value(args, ++i, arg), arg, 0, 600);
                 case "--udp-counters-64bit" -> b.counters64 = true;
                 case "--get-server-output" -> b.serverOutput = true;

@@ -21,7 +21,7 @@ final class ServerSession {
     ServerSession(SocketChannel connection, ServerSocketChannel listener, ServerOptions options, Output output)
             throws IOException {
         this.peer = (InetSocketAddress) connection.getRemoteAddress();
-        this.control = new Control(connection.socket(), Report.host(peer) + " port " + peer.getPort());
+        this.control = new Control(connection.socket(), StartObject.host(peer) + " port " + peer.getPort());
         this.streams = new ServerStreams(listener, options.port() == 0 ? listener.socket().getLocalPort()
                 : options.port());
         this.options = options;
@@ -56,7 +56,7 @@ final class ServerSession {
             Cpu cpu = new Cpu();
             run.begin();
             reporter = new Reporter(run, options.interval(), output);
-            output.start(Report.start(run, Wire.cookieText(cookie), peer, options.interval()));
+            output.start(StartObject.start(run, Wire.cookieText(cookie), peer, options.interval()));
             reporter.start();
             streams.startAll();
             awaitTestEnd(run);

@@ -127,8 +127,8 @@ public final class TextOutput implements Output {
 
     private void line(String id, Map<?, ?> row, String role) {
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[%s] %6.2f-%-6.2f sec  %s  %s",
-                id, num(row, "start"), num(row, "end"), Units.bytes(num(row, "bytes")),
-                Units.bits(num(row, "bits_per_second"))));
+                id, num(row, "start"), num(row, "end"), AdaptiveUnits.bytes(num(row, "bytes")),
+                AdaptiveUnits.bits(num(row, "bits_per_second"))));
         if (row.containsKey("jitter_ms")) {
             text.append(String.format(Locale.ROOT, "  %5.3f ms  %d/%d (%.2g%%)", num(row, "jitter_ms"),
                     (long) num(row, "lost_packets"), (long) num(row, "packets"), num(row, "lost_percent")));

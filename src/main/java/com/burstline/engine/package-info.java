@@ -6,7 +6,7 @@
  * <p>The wire protocol follows {@code ../shared/reference/iperf3-protocol.md}: {@link com.burstline.engine.Control}
  * carries the control connection, {@link com.burstline.engine.TestParams} the parameters, {@link
  * com.burstline.engine.Client} and {@link com.burstline.engine.Server} the two roles, and {@link
- * com.burstline.engine.Report} writes the result in iperf3's {@code -J} shape so that it imports through the same
- * parser as iperf3's. {@link com.burstline.engine.Iperf3Command} is the iperf3-like command line.
+ * com.burstline.engine.StartObject} writes the result in iperf3's {@code -J} shape so that it imports through the same
+ * parser as iperf3's. {@link com.burstline.engine.EngineCli} is the iperf3-like command line.
  */
 package com.burstline.engine;

@@ -39,7 +39,7 @@ final class Phases {
      * clients send {@code twins}: the same real outputs in the same order with other cookies, since the same bytes
      * again would only be answered "stored already"; the import without HTTP gets {@code directs}, a third such set.
      */
-    Report.Figures measure(List<Corpus.Upload> uploads, List<Corpus.Upload> twins, List<Corpus.Upload> directs)
+    BenchReport.Figures measure(List<Corpus.Upload> uploads, List<Corpus.Upload> twins, List<Corpus.Upload> directs)
             throws Exception {
         List<Iperf3Result> results = uploads.stream().map(upload -> parser.parse(upload.content())).toList();
         long rows = uploads.stream().mapToLong(Corpus.Upload::rows).sum();
@@ -68,7 +68,7 @@ final class Phases {
 
         System.gc();
         Timing parseOnly = Timing.of(() -> parse(uploads));
-        return new Report.Figures(uploads.size(), rows, endToEnd, sockets, importOnly, parseOnly, jdbcBatch,
+        return new BenchReport.Figures(uploads.size(), rows, endToEnd, sockets, importOnly, parseOnly, jdbcBatch,
                 jdbcGrouped, jdbcWholeUpload);
     }
 

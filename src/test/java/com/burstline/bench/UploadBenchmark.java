@@ -54,21 +54,21 @@ public final class UploadBenchmark {
         List<Corpus.Upload> twins = corpus.next(options.uploads()); // same samples in the same order, other cookies
         List<Corpus.Upload> directs = corpus.next(options.uploads()); // and once more, for the import without HTTP
         BenchDatabase database = options.postgres() ? BenchDatabase.postgres() : BenchDatabase.h2(dataDir);
-        Report.header(options, corpus.sampleCount(), measured, database);
+        BenchReport.header(options, corpus.sampleCount(), measured, database);
         String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         try (ConfigurableApplicationContext server = start(dataDir, token, database)) {
             Phases phases = new Phases(server, token, options.clients());
             if (!warmup.isEmpty()) {
                 phases.measure(warmup, warmupTwins, warmupDirect);
             }
-            List<Report.Figures> rounds = new ArrayList<>();
+            List<BenchReport.Figures> rounds = new ArrayList<>();
             List<List<Corpus.Upload>> twinSlices = slices(twins, options.rounds());
             List<List<Corpus.Upload>> directSlices = slices(directs, options.rounds());
             List<List<Corpus.Upload>> slices = slices(measured, options.rounds());
             for (int round = 0; round < slices.size(); round++) {
                 rounds.add(phases.measure(slices.get(round), twinSlices.get(round), directSlices.get(round)));
             }
-            Report.table(options.clients(), rounds);
+            BenchReport.table(options.clients(), rounds);
         } finally {
             database.drop();
         }

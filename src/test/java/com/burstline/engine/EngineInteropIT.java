@@ -99,7 +99,7 @@ class EngineInteropIT {
             List<String> args = new ArrayList<>(List.of("-c", "127.0.0.1", "-p", String.valueOf(PORT), "-J"));
             args.addAll(flags);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int exit = Iperf3Command.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            int exit = EngineCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
             assertThat(server.waitFor(20, TimeUnit.SECONDS)).as("iperf3 -s -1 ends").isTrue();
             JsonNode engine = MAPPER.readTree(out.toByteArray());
             JsonNode stock = MAPPER.readTree(Files.readAllBytes(serverJson));

@@ -109,7 +109,7 @@ class EngineOutputImportTest {
 
         assertThat(new String(output, StandardCharsets.UTF_8)).contains("\"server_output_text\"");
         assertThat(result.serverTool()).isNotNull();
-        assertThat(result.serverTool().version()).isEqualTo(Report.version());
+        assertThat(result.serverTool().version()).isEqualTo(StartObject.version());
     }
 
     @Test

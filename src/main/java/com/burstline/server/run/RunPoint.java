@@ -18,7 +18,7 @@ public record RunPoint(long id, Instant startedAt, Instant uploadedAt, String su
     /** The scenario as a sentence names it: "TCP 1 stream upload", "UDP 1 Gbit/s upload". */
     public String scenario() {
         if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return "UDP " + Units.rate(targetBitsPerSecond.doubleValue()) + " " + direction;
+            return "UDP " + RateText.rate(targetBitsPerSecond.doubleValue()) + " " + direction;
         }
         return protocol + " " + streams + (streams == 1 ? " stream " : " streams ") + direction;
     }

@@ -96,7 +96,7 @@ public record RunSummary(
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
     public String scenario() {
         if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return "UDP " + Units.rate(targetBitsPerSecond.doubleValue());
+            return "UDP " + RateText.rate(targetBitsPerSecond.doubleValue());
         }
         return protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }

@@ -1,7 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.bench.Corpus;
-import com.burstline.testsupport.ServerProcess;
+import com.burstline.testsupport.ServerJarProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +40,7 @@ abstract class DurabilityBehaviour {
         Corpus corpus = Corpus.ofRealSamples(CLIENT_OUTPUTS);
         Map<Long, byte[]> promised = new HashMap<>();
         for (int round = 1; round <= ROUNDS; round++) {
-            try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+            try (ServerJarProcess server = ServerJarProcess.start(dataDir, databaseArguments())) {
                 assertEveryPromiseKept(server, promised, round);
                 UploadStorm storm = new UploadStorm(server, corpus.next(4 * ACKNOWLEDGED_BEFORE_KILL), CLIENTS);
                 storm.awaitAcknowledged(ACKNOWLEDGED_BEFORE_KILL, Duration.ofMinutes(3));
@@ -57,7 +57,7 @@ abstract class DurabilityBehaviour {
                 });
             }
         }
-        try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, databaseArguments())) {
             assertEveryPromiseKept(server, promised, ROUNDS + 1);
         }
     }
@@ -67,7 +67,7 @@ abstract class DurabilityBehaviour {
         Corpus corpus = Corpus.ofRealSamples(CLIENT_OUTPUTS);
         Map<Long, byte[]> promised = new HashMap<>();
         Duration shutdown;
-        try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, databaseArguments())) {
             UploadStorm storm = new UploadStorm(server, corpus.next(4 * ACKNOWLEDGED_BEFORE_KILL), CLIENTS);
             storm.awaitAcknowledged(ACKNOWLEDGED_BEFORE_KILL / 3, Duration.ofMinutes(3));
             shutdown = server.terminate(Duration.ofSeconds(25));
@@ -78,18 +78,18 @@ abstract class DurabilityBehaviour {
             assertThat(storm.statuses().keySet()).as("answers during the storm, first bodies %s", storm.firstBodies())
                     .isSubsetOf(201, 503);
         }
-        try (ServerProcess server = ServerProcess.start(dataDir, databaseArguments())) {
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, databaseArguments())) {
             assertEveryPromiseKept(server, promised, 2);
         }
     }
 
-    private static void assertEveryPromiseKept(ServerProcess server, Map<Long, byte[]> promised, int start)
+    private static void assertEveryPromiseKept(ServerJarProcess server, Map<Long, byte[]> promised, int start)
             throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         int kept = 0;
         for (Map.Entry<Long, byte[]> promise : promised.entrySet()) {
             HttpResponse<byte[]> raw = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs/" + promise.getKey()
-                    + "/raw")).header("Authorization", "Bearer " + ServerProcess.TOKEN).build(),
+                    + "/raw")).header("Authorization", "Bearer " + ServerJarProcess.TOKEN).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertThat(raw.statusCode()).as("run %d after restart %d", promise.getKey(), start - 1).isEqualTo(200);
             assertThat(raw.body()).as("raw bytes of run %d", promise.getKey()).isEqualTo(promise.getValue());

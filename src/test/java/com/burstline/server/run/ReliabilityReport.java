@@ -1,7 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.bench.Corpus;
-import com.burstline.testsupport.ServerProcess;
+import com.burstline.testsupport.ServerJarProcess;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -59,8 +59,8 @@ public final class ReliabilityReport {
     }
 
     private static void hostileInputs(Path dataDir) throws Exception {
-        try (ServerProcess server = ServerProcess.start(dataDir, List.of())) {
-            ApiClient api = new ApiClient(server.port(), ServerProcess.TOKEN);
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, List.of())) {
+            ApiClient api = new ApiClient(server.port(), ServerJarProcess.TOKEN);
             long before = runsStored(api);
             System.out.println("\ninputs tried: the generated hostile corpus, each body one real output broken one way");
             System.out.printf("  %-44s %6s  %-28s %s%n", "class", "bodies", "answers", "5xx");
@@ -83,7 +83,7 @@ public final class ReliabilityReport {
 
     private static int send(ApiClient api, HostileCorpus.Body body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(api.uri("/api/v1/runs"))
-                .header("Authorization", "Bearer " + ServerProcess.TOKEN).header("Content-Type", body.contentType())
+                .header("Authorization", "Bearer " + ServerJarProcess.TOKEN).header("Content-Type", body.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.content()));
         if (body.contentEncoding() != null) {
             request.header("Content-Encoding", body.contentEncoding());
@@ -98,15 +98,15 @@ public final class ReliabilityReport {
         for (int round = 1; round <= rounds; round++) {
             Map<Long, byte[]> acknowledged;
             UploadStorm storm;
-            try (ServerProcess server = ServerProcess.start(dataDir, List.of())) {
+            try (ServerJarProcess server = ServerJarProcess.start(dataDir, List.of())) {
                 storm = new UploadStorm(server, corpus.next(4 * ACKNOWLEDGED_BEFORE_KILL), CLIENTS);
                 storm.awaitAcknowledged(ACKNOWLEDGED_BEFORE_KILL, Duration.ofMinutes(3));
                 server.kill();
                 storm.close();
                 acknowledged = storm.acknowledged();
             }
-            try (ServerProcess server = ServerProcess.start(dataDir, List.of())) {
-                int present = presentWithTheSameBytes(new ApiClient(server.port(), ServerProcess.TOKEN), acknowledged);
+            try (ServerJarProcess server = ServerJarProcess.start(dataDir, List.of())) {
+                int present = presentWithTheSameBytes(new ApiClient(server.port(), ServerJarProcess.TOKEN), acknowledged);
                 System.out.printf("  round %d: answered 201 %d, present after restart with identical bytes %d, "
                                 + "ids given twice %d, requests cut by the kill %d, answers %s%n", round,
                         acknowledged.size(), present, storm.reusedIds(), storm.failedRequests(), storm.statuses());
@@ -125,7 +125,7 @@ public final class ReliabilityReport {
 
     private static void storm(Path dataDir, Corpus corpus) throws Exception {
         int uploads = 400;
-        try (ServerProcess server = ServerProcess.start(dataDir, List.of())) {
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, List.of())) {
             long started = System.nanoTime();
             UploadStorm storm = new UploadStorm(server, corpus.next(uploads), CLIENTS);
             storm.awaitAcknowledged(uploads, Duration.ofMinutes(5));

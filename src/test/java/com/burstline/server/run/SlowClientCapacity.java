@@ -1,7 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.agent.AgentProcess;
-import com.burstline.testsupport.ServerProcess;
+import com.burstline.testsupport.ServerJarProcess;
 import com.burstline.testsupport.SlowConnections;
 
 import java.net.Socket;
@@ -28,7 +28,7 @@ final class SlowClientCapacity {
     }
 
     static void server(Path dataDir) throws Exception {
-        try (ServerProcess server = ServerProcess.start(dataDir, List.of());
+        try (ServerJarProcess server = ServerJarProcess.start(dataDir, List.of());
              SlowConnections slow = new SlowConnections(server.port())) {
             List<Socket> sockets = slow.open(SLOW, "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                     + "application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nt", true);

@@ -1,7 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.bench.Corpus;
-import com.burstline.testsupport.ServerProcess;
+import com.burstline.testsupport.ServerJarProcess;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpClient;
@@ -24,7 +24,7 @@ final class UploadStorm implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final List<Corpus.Upload> uploads;
-    private final ServerProcess server;
+    private final ServerJarProcess server;
     private final AtomicInteger next = new AtomicInteger();
     private final Map<Long, byte[]> acknowledged = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
@@ -35,7 +35,7 @@ final class UploadStorm implements AutoCloseable {
     private final java.util.Queue<Long> answerNanos = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final ExecutorService clients;
 
-    UploadStorm(ServerProcess server, List<Corpus.Upload> uploads, int clientCount) {
+    UploadStorm(ServerJarProcess server, List<Corpus.Upload> uploads, int clientCount) {
         this.server = server;
         this.uploads = uploads;
         this.clients = Executors.newFixedThreadPool(clientCount);
@@ -87,7 +87,7 @@ final class UploadStorm implements AutoCloseable {
             try {
                 long sent = System.nanoTime();
                 HttpResponse<String> answer = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs?tag=storm"))
-                        .header("Authorization", "Bearer " + ServerProcess.TOKEN)
+                        .header("Authorization", "Bearer " + ServerJarProcess.TOKEN)
                         .header("Content-Type", upload.mediaType()).timeout(Duration.ofSeconds(30))
                         .POST(HttpRequest.BodyPublishers.ofByteArray(upload.content())).build(),
                         HttpResponse.BodyHandlers.ofString());

@@ -2,7 +2,7 @@ package com.burstline.server.storage;
 
 import com.burstline.bench.Corpus;
 import com.burstline.testsupport.PrivatePostgres;
-import com.burstline.testsupport.ServerProcess;
+import com.burstline.testsupport.ServerJarProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -55,7 +55,7 @@ class StorageUnavailableIT {
         try {
             Path filler = mount.resolve("filler");
             List<String> reserve = List.of("--burstline.storage.min-free-space=" + RESERVE_MB + "MB");
-            try (ServerProcess server = ServerProcess.start(Files.createDirectory(mount.resolve("data")), reserve)) {
+            try (ServerJarProcess server = ServerJarProcess.start(Files.createDirectory(mount.resolve("data")), reserve)) {
                 assertThat(uploadOne(server)).isEqualTo(201);
                 fill(filler, Files.getFileStore(mount).getUsableSpace() - (RESERVE_MB + 3) * 1024 * 1024);
                 int status = 201;
@@ -69,7 +69,7 @@ class StorageUnavailableIT {
                 System.out.println("tmpfs full: answers " + answers + ", readiness DOWN while full, UP after");
                 server.terminate(Duration.ofSeconds(60));
             }
-            try (ServerProcess restarted = ServerProcess.start(mount.resolve("data"), reserve)) {
+            try (ServerJarProcess restarted = ServerJarProcess.start(mount.resolve("data"), reserve)) {
                 assertEveryPromiseKept(restarted);
             }
         } finally {
@@ -82,7 +82,7 @@ class StorageUnavailableIT {
         assertThat(PrivatePostgres.available()).as("a private PostgreSQL cluster needs root and PostgreSQL 15 "
                 + "(scripts/install-prerequisites.sh installs it)").isTrue();
         try (PrivatePostgres postgres = PrivatePostgres.create();
-             ServerProcess server = ServerProcess.start(temp, postgres.serverArguments())) {
+             ServerJarProcess server = ServerJarProcess.start(temp, postgres.serverArguments())) {
             assertThat(uploadOne(server)).isEqualTo(201);
             postgres.stop();
             assertStorageUnavailable(server, uploadOne(server));
@@ -94,7 +94,7 @@ class StorageUnavailableIT {
         }
     }
 
-    private void assertStorageUnavailable(ServerProcess server, int status) throws Exception {
+    private void assertStorageUnavailable(ServerJarProcess server, int status) throws Exception {
         assertThat(status).as("the answer once the database cannot write").isEqualTo(503);
         assertThat(answers.keySet()).as("answers seen").isSubsetOf(201, 503);
         HttpResponse<String> readiness = get(server, "/actuator/health/readiness");
@@ -104,10 +104,10 @@ class StorageUnavailableIT {
     }
 
     /** Uploads one new real result; a 201 is remembered, a 503 must be the storage problem in words. */
-    private int uploadOne(ServerProcess server) throws Exception {
+    private int uploadOne(ServerJarProcess server) throws Exception {
         Corpus.Upload upload = corpus.next(1).get(0);
         HttpResponse<String> answer = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs"))
-                .header("Authorization", "Bearer " + ServerProcess.TOKEN).header("Content-Type", upload.mediaType())
+                .header("Authorization", "Bearer " + ServerJarProcess.TOKEN).header("Content-Type", upload.mediaType())
                 .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofByteArray(upload.content()))
                 .build(), HttpResponse.BodyHandlers.ofString());
         answers.merge(answer.statusCode(), 1, Integer::sum);
@@ -122,7 +122,7 @@ class StorageUnavailableIT {
         return answer.statusCode();
     }
 
-    private void awaitReadiness(ServerProcess server, int wanted) throws Exception {
+    private void awaitReadiness(ServerJarProcess server, int wanted) throws Exception {
         Instant deadline = Instant.now().plus(RECOVERY);
         int status = get(server, "/actuator/health/readiness").statusCode();
         while (status != wanted && Instant.now().isBefore(deadline)) {
@@ -132,18 +132,18 @@ class StorageUnavailableIT {
         assertThat(status).as("readiness within %s", RECOVERY).isEqualTo(wanted);
     }
 
-    private void assertEveryPromiseKept(ServerProcess server) throws Exception {
+    private void assertEveryPromiseKept(ServerJarProcess server) throws Exception {
         assertThat(promised).isNotEmpty();
         for (Map.Entry<Long, byte[]> promise : promised.entrySet()) {
             HttpResponse<byte[]> raw = http.send(HttpRequest.newBuilder(server.uri("/api/v1/runs/"
-                    + promise.getKey() + "/raw")).header("Authorization", "Bearer " + ServerProcess.TOKEN).build(),
+                    + promise.getKey() + "/raw")).header("Authorization", "Bearer " + ServerJarProcess.TOKEN).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertThat(raw.statusCode()).as("run %d", promise.getKey()).isEqualTo(200);
             assertThat(raw.body()).as("raw bytes of run %d", promise.getKey()).isEqualTo(promise.getValue());
         }
     }
 
-    private HttpResponse<String> get(ServerProcess server, String path) throws Exception {
+    private HttpResponse<String> get(ServerJarProcess server, String path) throws Exception {
         return http.send(HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }

@@ -13,13 +13,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The {@code start} object of iperf3's {@code -J} output, and the engine's name and version in it. */
-final class Report {
+final class StartObject {
     static final String TOOL = "burstline-java";
     private static final String VERSION = TOOL + " " + BuildVersion.get();
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-    private Report() {
+    private StartObject() {
     }
 
     /** {@code burstline-java 0.1.0}: the version of the build this engine came from. */

@@ -11,10 +11,10 @@ import java.util.function.Consumer;
  * A peer-side server for one test run as a process, iperf3's ({@link Iperf3ServerRole}) or the engine's
  * ({@link EngineServerRole}) alike: started, awaited until it listens, and watched until it exits or its time is up.
  */
-final class ServerProcess {
+final class PeerServerProcess {
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
 
-    private ServerProcess() {
+    private PeerServerProcess() {
     }
 
     /**

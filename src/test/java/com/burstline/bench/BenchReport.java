@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /** Prints what was measured: the machine, the size, each figure, and the ratios between figures of this one run. */
-final class Report {
+final class BenchReport {
     private static final double GOAL = 0.5;
 
-    private Report() {
+    private BenchReport() {
     }
 
     static void header(Options options, int samples, List<Corpus.Upload> measured, BenchDatabase database) {

@@ -3,8 +3,8 @@ package com.burstline.server.run;
 import java.util.Locale;
 
 /** Human units for rates, used where a summary names itself (scenario names); pages format figures in the browser. */
-final class Units {
-    private Units() {
+final class RateText {
+    private RateText() {
     }
 
     static String rate(double bitsPerSecond) {

@@ -3,8 +3,8 @@ package com.burstline.engine;
 import java.util.Locale;
 
 /** iperf3's adaptive units: bytes in powers of 1024, bits per second in powers of 1000. */
-final class Units {
-    private Units() {
+final class AdaptiveUnits {
+    private AdaptiveUnits() {
     }
 
     static String bytes(double bytes) {

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code burstline-agent.jar iperf3 …}: the engine with iperf3's common flags, see {@link #USAGE}. Bad arguments
  * print the usage and exit 1, as iperf3 does; a failed test exits 1 with iperf3's error line.
  */
-public final class Iperf3Command {
+public final class EngineCli {
     static final String USAGE = """
             Usage: java -jar burstline-agent.jar iperf3 [-s|-c host] [options]
             Server or client:
@@ -37,7 +37,7 @@ public final class Iperf3Command {
               --get-server-output   get results from server
             """;
 
-    private Iperf3Command() {
+    private EngineCli() {
     }
 
     /** Runs the command; answers the exit code. */
@@ -60,7 +60,7 @@ public final class Iperf3Command {
                 ServerOptions options = new ServerOptions(parsed.port(), parsed.once(), parsed.interval(),
                         parsed.bind());
                 try (Server server = new Server(options, () -> output(parsed, out, false))) {
-                    String listening = "Server listening on " + server.port() + " (" + Report.version() + ")";
+                    String listening = "Server listening on " + server.port() + " (" + StartObject.version() + ")";
                     if (parsed.json()) {
                         // stdout is the JSON alone, as iperf3's; whoever started this server still learns it is up
                         err.println(listening);

@@ -18,20 +18,20 @@ import java.util.List;
  * The real server as users run it: {@code java -jar target/burstline.jar} in a process of its own, on 127.0.0.1, so
  * that a test can kill it with SIGKILL (nothing in the JVM runs: no shutdown hook, no flush) and start it again.
  */
-public final class ServerProcess implements AutoCloseable {
+public final class ServerJarProcess implements AutoCloseable {
     public static final String TOKEN = "durability-test-token-0123456789";
     private static final Path JAR = Path.of("target/burstline.jar");
 
     private final Process process;
     private final int port;
 
-    private ServerProcess(Process process, int port) {
+    private ServerJarProcess(Process process, int port) {
         this.process = process;
         this.port = port;
     }
 
     /** Starts the server on the data dir with the extra arguments and waits until readiness says UP. */
-    public static ServerProcess start(Path dataDir, List<String> arguments) throws IOException {
+    public static ServerJarProcess start(Path dataDir, List<String> arguments) throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR + " is missing: mvn -DskipTests package builds it");
         }
@@ -43,7 +43,7 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log").toFile()).start();
-        ServerProcess server = new ServerProcess(process, port);
+        ServerJarProcess server = new ServerJarProcess(process, port);
         server.awaitReady(Duration.ofSeconds(120));
         return server;
     }

@@ -16,12 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The iperf3-like command line: its answers to bad arguments, and its text output, as a user reads them. */
-class Iperf3CommandTest {
+class EngineCliTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Iperf3Command.run(List.of(args), print(out), print(err));
+        return EngineCli.run(List.of(args), print(out), print(err));
     }
 
     private static PrintStream print(ByteArrayOutputStream sink) {
@@ -104,7 +104,7 @@ class Iperf3CommandTest {
         if (json) {
             args.add("-J");
         }
-        Thread thread = new Thread(() -> Iperf3Command.run(args, print(serverOut), print(serverErr)));
+        Thread thread = new Thread(() -> EngineCli.run(args, print(serverOut), print(serverErr)));
         thread.start();
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!text(json ? serverErr : serverOut).contains("Server listening")) {

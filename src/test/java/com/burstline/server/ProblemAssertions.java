@@ -8,10 +8,10 @@ import java.net.http.HttpResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Asserts that a response is an RFC 9457 problem a person can act on, without internals. */
-public final class Problems {
+public final class ProblemAssertions {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private Problems() {
+    private ProblemAssertions() {
     }
 
     public static void assertProblem(HttpResponse<String> response, int status, String detailPart) {
