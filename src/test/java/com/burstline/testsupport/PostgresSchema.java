@@ -1,6 +1,10 @@
 package com.burstline.testsupport;
 
-import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,19 +25,31 @@ public final class PostgresSchema {
 
     private final String name = "it_" + UUID.randomUUID().toString().replace("-", "");
 
-    /** Points the server's datasource and Flyway at this schema. */
-    public void register(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> URL + "?currentSchema=" + name);
-        registry.add("spring.datasource.username", () -> USER);
-        registry.add("spring.datasource.password", () -> PASSWORD);
-        registry.add("spring.flyway.schemas", () -> name);
-    }
-
     /** The same settings as command-line arguments, for a server started as its own process. */
     public List<String> arguments() {
         return List.of("--spring.profiles.active=postgres", "--spring.datasource.url=" + URL + "?currentSchema=" + name,
                 "--spring.datasource.username=" + USER, "--spring.datasource.password=" + PASSWORD,
                 "--spring.flyway.schemas=" + name);
+    }
+
+    /** Gives each {@link PostgresTest} context a schema of its own, dropped when the context closes. */
+    public static final class Initializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+        @Override
+        public void initialize(ConfigurableApplicationContext context) {
+            PostgresSchema schema = new PostgresSchema();
+            TestPropertyValues.of("spring.datasource.url=" + URL + "?currentSchema=" + schema.name,
+                    "spring.datasource.username=" + USER, "spring.datasource.password=" + PASSWORD,
+                    "spring.flyway.schemas=" + schema.name).applyTo(context);
+            context.addApplicationListener((ApplicationListener<ContextClosedEvent>) closed -> schema.dropQuietly());
+        }
+    }
+
+    private void dropQuietly() {
+        try {
+            drop();
+        } catch (SQLException e) {
+            System.err.println("Could not drop test schema " + name + ": " + e.getMessage());
+        }
     }
 
     public void drop() throws SQLException {

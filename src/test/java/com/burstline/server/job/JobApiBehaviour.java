@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -38,6 +39,7 @@ abstract class JobApiBehaviour {
     @TempDir
     static Path dataDir;
 
+    @DynamicPropertySource
     static void commonProperties(DynamicPropertyRegistry registry) {
         JobApiClient.serverProperties(registry, () -> dataDir);
     }

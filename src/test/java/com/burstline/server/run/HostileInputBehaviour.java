@@ -8,6 +8,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -29,6 +30,7 @@ abstract class HostileInputBehaviour {
     @TempDir
     static Path dataDir;
 
+    @DynamicPropertySource
     static void commonProperties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> ApiClient.TOKEN);

@@ -9,6 +9,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -35,6 +36,7 @@ abstract class RunApiBehaviour {
     @TempDir
     static Path dataDir;
 
+    @DynamicPropertySource
     static void commonProperties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> ApiClient.TOKEN);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,6 +30,7 @@ abstract class TrendApiBehaviour {
     @TempDir
     static Path dataDir;
 
+    @DynamicPropertySource
     static void commonProperties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> ApiClient.TOKEN);
