@@ -52,7 +52,7 @@ describe('compare page in Chromium', () => {
 
     const chart = await chartContents('compare-chart');
     assert.equal(chart.type, 'bar');
-    assert.deepEqual(chart.datasets.map((d) => d.label), ['ENA 2.10.0', 'ENA 2.11.0']);
+    assert.deepEqual(chart.datasets.map((d) => d.label), ['driver ENA 2.10.0', 'driver ENA 2.11.0']);
     assert.equal(chart.labels.length, SCENARIOS.length);
     for (const [d, dataset] of chart.datasets.entries()) {
       assert.deepEqual(dataset.data, api.scenarios.map((s) => s.groups[d].mean / GBIT), `bars of ${dataset.label}`);

@@ -203,8 +203,24 @@ describe('jobs on real agents in Chromium', () => {
       assert.equal(await row.locator('td[data-label="Measured by"]').textContent(),
         `${run.tool} ${run.toolVersion}`, `tool of run ${run.id}`);
       assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
+      const table = run.protocol === 'UDP' ? '#results-udp' : '#results-tcp';
+      assert.equal(await page.locator(`${table} tr[data-run-id="${run.id}"]`).count(), 1, `run ${run.id} in ${table}`);
     }
-    assert.match(await page.textContent('#job-progress-text'), /scenarios done · job succeeded/);
+    const kinds = new Set();
+    for (const scenario of job.scenarios) {
+      const findings = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/findings`,
+        authorized(token))).json();
+      findings.forEach((finding) => kinds.add(finding.kind));
+    }
+    assert.deepEqual((await page.locator('#job-findings > li').evaluateAll((items) => items
+      .map((item) => item.dataset.kind))).sort(), [...kinds].sort(), 'each kind of finding once');
+    const answer = await page.locator('#results').boundingBox();
+    const chart = await page.locator('.chart-panel').boundingBox();
+    assert.ok(answer.y < chart.y, 'the results come before the live chart');
+    assert.ok(answer.y < 900, `the results start on the first screen (at ${answer.y} px)`);
+    // the page asks every 2 s: the job's end may come one round after its last run
+    await page.waitForFunction(() => /scenarios done · job succeeded/
+      .test(document.getElementById('job-progress-text').textContent));
     await page.screenshot({ path: join(results, 'jobs-results.png'), fullPage: true });
   });
 

@@ -170,7 +170,8 @@ describe('every page at 400 and 1280 px', () => {
       await signIn(page);
       await page.goto(`${baseUrl}/jobs/${jobId}`);
       const links = await page.$$eval('ul.links a', (anchors) => anchors.map((a) => a.getAttribute('href')));
-      for (const expected of [`/runs?job=${jobId}`, `/reports?job=${jobId}`, `/compare?job=${jobId}`,
+      for (const expected of [`/runs?job=${jobId}`, `/reports?job=${jobId}`,
+        `/compare?job=${jobId}&groupBy=direction`,
         `/api/v1/export/runs.csv?job=${jobId}`]) {
         assert.ok(links.includes(expected), `${expected} in ${links}`);
       }

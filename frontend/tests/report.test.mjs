@@ -67,7 +67,7 @@ describe('printable report page in Chromium', () => {
 
     const chart = await chartContents('compare-chart');
     assert.equal(chart.type, 'bar');
-    assert.deepEqual(chart.datasets.map((d) => d.label), ['ENA 2.10.0']);
+    assert.deepEqual(chart.datasets.map((d) => d.label), ['driver ENA 2.10.0']);
     const order = ['tcp-1-upload', 'tcp-1-download', 'tcp-4-download', 'udp-1g-upload', 'udp-5g-upload'];
     assert.deepEqual(chart.datasets[0].data, order.map((name) => runs[name].receivedBitsPerSecond / GBIT));
     assert.equal(chart.burstLimit, 5);

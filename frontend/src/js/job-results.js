@@ -1,7 +1,8 @@
 // One job's page, beside the live chart (job-page.js): the burst and baseline lines on that chart, progress with
-// the time left, and a results table of each stored run's figures and findings. It asks the same API users call
+// the time left, and the answer above the chart: TCP and UDP results tables (each run's figures, its findings as
+// badges) and the job's findings once each, naming the scenarios they cover. It asks the same API users call
 // (/api/v1/jobs/{id}, /api/v1/runs/{id}, /api/v1/runs/{id}/findings) every two seconds until the job has ended.
-import { fetchFindings, findingItems } from './findings-list.js';
+import { fetchFindings } from './findings-list.js';
 import { isFinished, progressOf, progressText } from './job-progress.js';
 import { addLimitLines } from './limit-lines.js';
 import { formatMs, formatPercent, formatRate } from './units.js';
@@ -10,6 +11,7 @@ const POLL_MS = 2000;
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const shown = new Set(); // run ids already in the results table
+const byKind = new Map(); // finding kind -> { severity, message, scenarios } for the job's findings
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
   Number(section.dataset.baselineBps));
@@ -41,16 +43,22 @@ function showProgress(job) {
 }
 
 async function showResults(job) {
-  const table = document.getElementById('results');
   for (const scenario of job.scenarios.filter((s) => s.runId && !shown.has(s.runId))) {
     shown.add(scenario.runId);
     const [run, findings] = await Promise.all([fetchRun(scenario.runId), fetchFindings(scenario.runId)]);
     if (run) {
-      table.tBodies[0].append(resultRow(scenario, run, findings));
-      document.getElementById('results-box').hidden = false;
+      const udp = run.protocol === 'UDP';
+      const row = udp ? udpRow(scenario, run, findings) : tcpRow(scenario, run, findings);
+      document.getElementById(udp ? 'results-udp' : 'results-tcp').tBodies[0].append(row);
+      document.getElementById(udp ? 'results-udp-box' : 'results-tcp-box').hidden = false;
       document.getElementById('results-empty').hidden = true;
+      noteFindings(scenarioName(scenario, run), findings);
     }
   }
+  showJobFindings();
+  const scrolls = [...document.querySelectorAll('#results .table-scroll')]
+    .some((box) => !box.hidden && box.scrollWidth > box.clientWidth + 1);
+  document.getElementById('results-scroll-hint').hidden = !scrolls;
   if (!addLimitLinesFromRuns.done && shown.size > 0 && !section.dataset.burstBps) {
     addLimitLinesFromRuns();
   }
@@ -70,27 +78,114 @@ async function fetchRun(runId) {
   return response.ok ? response.json() : null;
 }
 
-function resultRow(scenario, run, findings) {
-  const row = document.createElement('tr');
-  row.dataset.runId = run.id;
-  const link = document.createElement('a');
-  link.href = `/runs/${run.id}`;
-  const planned = section.querySelector(`[data-scenario-id="${scenario.id}"]`);
-  link.textContent = planned ? planned.children[1].textContent.trim() : `run #${run.id}`;
-  if (run.status === 'partial') {
-    markPartial(planned, run);
-  }
-  const cells = [
+function tcpRow(scenario, run, findings) {
+  return row(run, [
     cell('#', String(scenario.position + 1)),
-    cell('Scenario', run.status === 'partial' ? partialLabel(link) : link),
+    cell('Scenario', scenarioCell(scenario, run), 'text'),
+    cell('Direction', run.direction),
     cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
     cell('Received', received(run), 'num'),
-    cell('% of burst or target', share(run), 'num'),
-    cell('Retransmits or loss / jitter', quality(run), 'num'),
-    cell('Findings', findingsList(findings), 'text'),
-  ];
-  row.append(...cells);
-  return row;
+    cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
+    cell('Retransmits', run.retransmits == null ? '–' : run.retransmits.toLocaleString('en-US'), 'num'),
+    cell('Findings', findingBadges(findings)),
+  ]);
+}
+
+/** UDP is judged against its own target (-b) by what was sent; loss is of what was sent. */
+function udpRow(scenario, run, findings) {
+  const target = run.targetBitsPerSecond;
+  const sent = run.sentBitsPerSecond;
+  return row(run, [
+    cell('#', String(scenario.position + 1)),
+    cell('Scenario', scenarioCell(scenario, run), 'text'),
+    cell('Direction', run.direction),
+    cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
+    cell('Target', target ? formatRate(target) : '–', 'num'),
+    cell('Sent', sent == null ? 'unknown' : formatRate(sent), 'num'),
+    cell('% of target', target && sent != null ? formatPercent(100 * sent / target) : '–', 'num'),
+    cell('Received', run.receivedBitsPerSecond == null ? 'unknown' : received(run), 'num'),
+    cell('Loss / jitter', `${formatPercent(run.lostPercent)} / ${formatMs(run.jitterMs)}`, 'num'),
+    cell('Findings', findingBadges(findings)),
+  ]);
+}
+
+function row(run, cells) {
+  const tr = document.createElement('tr');
+  tr.dataset.runId = run.id;
+  tr.append(...cells);
+  return tr;
+}
+
+/** The scenario as the plan names it, linked to its run. */
+function scenarioCell(scenario, run) {
+  const link = document.createElement('a');
+  link.href = `/runs/${run.id}`;
+  link.textContent = scenarioName(scenario, run);
+  if (run.status === 'partial') {
+    markPartial(section.querySelector(`[data-scenario-id="${scenario.id}"]`), run);
+    return partialLabel(link);
+  }
+  return link;
+}
+
+function scenarioName(scenario, run) {
+  const planned = section.querySelector(`[data-scenario-id="${scenario.id}"]`);
+  return planned ? planned.children[1].textContent.trim() : `run #${run.id}`;
+}
+
+/** A row's findings as badges, warnings first; the sentence is the badge's title and, once, in the list below. */
+function findingBadges(findings) {
+  if (findings.length === 0) {
+    return 'none';
+  }
+  const list = document.createElement('ul');
+  list.className = 'finding-badges';
+  const sorted = [...findings].sort((a, b) => (b.severity === 'warning') - (a.severity === 'warning'));
+  list.append(...sorted.map((finding) => {
+    const item = document.createElement('li');
+    item.className = `finding ${finding.severity}`;
+    item.dataset.kind = finding.kind;
+    item.title = finding.message;
+    item.textContent = finding.kind;
+    return item;
+  }));
+  return list;
+}
+
+function noteFindings(name, findings) {
+  for (const finding of findings) {
+    const seen = byKind.get(finding.kind) ?? { severity: finding.severity, message: finding.message, scenarios: [] };
+    seen.scenarios.push(name);
+    if (finding.severity === 'warning') {
+      seen.severity = 'warning';
+    }
+    byKind.set(finding.kind, seen);
+  }
+}
+
+/**
+ * Each kind of finding once, warnings first, with the scenarios it covers; the sentence is the first run's, and
+ * each run's own is on its badge and its page.
+ */
+function showJobFindings() {
+  const items = [...byKind.entries()]
+    .sort(([, a], [, b]) => (b.severity === 'warning') - (a.severity === 'warning'))
+    .map(([kind, seen]) => {
+      const item = document.createElement('li');
+      item.className = `finding ${seen.severity}`;
+      item.dataset.kind = kind;
+      const title = document.createElement('strong');
+      title.textContent = `${kind}: `;
+      const covers = document.createElement('span');
+      covers.className = 'covers';
+      const count = seen.scenarios.length;
+      const all = count === shown.size && count > 1;
+      covers.textContent = `${all ? `all ${count} scenarios` : seen.scenarios.join('; ')}. `;
+      item.append(title, covers, count > 1 ? `In the first: ${seen.message}` : seen.message);
+      return item;
+    });
+  document.getElementById('job-findings').replaceChildren(...items);
+  document.getElementById('job-findings-title').hidden = items.length === 0;
 }
 
 /** A partial run's figures are not a complete measurement: say so where the scenario links it. */
@@ -116,35 +211,6 @@ function received(run) {
   const forward = formatRate(run.receivedBitsPerSecond);
   return run.reverseReceivedBitsPerSecond == null ? forward
     : `${forward} ↑ / ${formatRate(run.reverseReceivedBitsPerSecond)} ↓`;
-}
-
-/** UDP is judged against its own target (-b) by what was sent, TCP against the burst limit. */
-function share(run) {
-  if (run.protocol === 'UDP' && run.targetBitsPerSecond) {
-    // two short lines, not one long one: the findings column beside it keeps its width
-    const both = document.createElement('span');
-    both.append(`${formatPercent(100 * run.sentBitsPerSecond / run.targetBitsPerSecond)} of target`,
-      document.createElement('br'), `${formatRate(run.sentBitsPerSecond)} sent`);
-    return both;
-  }
-  return run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit);
-}
-
-function quality(run) {
-  if (run.protocol === 'TCP') {
-    return run.retransmits == null ? '–' : `${run.retransmits.toLocaleString('en-US')} retr.`;
-  }
-  return `${formatPercent(run.lostPercent)} / ${formatMs(run.jitterMs)}`;
-}
-
-function findingsList(findings) {
-  if (findings.length === 0) {
-    return 'none';
-  }
-  const list = document.createElement('ul');
-  list.className = 'findings';
-  list.append(...findingItems(findings));
-  return list;
 }
 
 function cell(label, content, className) {
