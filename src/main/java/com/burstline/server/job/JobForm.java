@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The "New job" form as the browser sends it: text fields, one value per custom scenario row for each column, and
@@ -50,7 +51,14 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
 
     JobRequest toRequest() {
         List<String> problems = new ArrayList<>();
-        List<JobRequest.ScenarioRequest> scenarios = "custom".equals(plan) ? scenarios(problems) : null;
+        boolean custom = "custom".equals(plan);
+        if (!custom && IntStream.range(0, size(protocol)).anyMatch(i -> value(protocol, i) != null)) {
+            // the rows on screen are what a person expects to run: never run another plan instead, silently
+            problems.add("you filled in scenario rows, but the plan is “" + (BurstProbePlan.NAME.equals(plan)
+                    ? "Burst probe" : "Standard") + "”: choose “Custom scenarios” to run your rows, or set their "
+                    + "protocol back to “—” to run the plan");
+        }
+        List<JobRequest.ScenarioRequest> scenarios = custom ? scenarios(problems) : null;
         Integer duration = number(problems, "duration", durationSeconds);
         Integer times = number(problems, "repeats", repeat);
         CoolDownRequest coolDown = coolDown(problems);
@@ -97,7 +105,10 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
                 continue;
             }
             String row = "scenario row " + (i + 1) + ": ";
-            Integer targetInMbps = number(problems, row + "target Mbit/s", value(targetMbps, i));
+            Integer targetInMbps = number(problems, row + "Target (Mbit/s)", value(targetMbps, i));
+            if ("UDP".equals(value(protocol, i)) && value(targetMbps, i) == null) {
+                problems.add(row + "Target (Mbit/s) is needed for UDP (iperf3 -b), e.g. 1000 for 1 Gbit/s");
+            }
             Double interval = decimal(problems, row + "interval", value(intervalSeconds, i));
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
                     number(problems, row + "streams", value(streams, i)),

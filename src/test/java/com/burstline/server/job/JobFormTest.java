@@ -43,6 +43,34 @@ class JobFormTest {
                 .hasMessageContaining("cool-down must be a whole number, not 'soon'");
     }
 
+    @Test
+    void rowsTypedUnderAnotherPlanAreRefusedNeverReplacedByThatPlan() {
+        JobForm rows = withRows("standard", List.of("TCP", "", "", ""), List.of("", "", "", ""));
+
+        assertThatThrownBy(rows::toRequest).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("you filled in scenario rows, but the plan is “Standard”: choose “Custom "
+                        + "scenarios” to run your rows");
+        assertThat(withRows("custom", List.of("TCP", "", "", ""), List.of("", "", "", "")).toRequest().scenarios())
+                .singleElement().satisfies(scenario -> assertThat(scenario.protocol()).isEqualTo("TCP"));
+    }
+
+    @Test
+    void aUdpRowWithoutATargetIsAskedForInTheFormsWords() {
+        JobForm udp = withRows("custom", List.of("UDP", "", "", ""), List.of("", "", "", ""));
+
+        assertThatThrownBy(udp::toRequest).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("scenario row 1: Target (Mbit/s) is needed for UDP (iperf3 -b), e.g. 1000");
+        assertThat(withRows("custom", List.of("UDP", "", "", ""), List.of("500", "", "", "")).toRequest()
+                .scenarios().get(0).targetBitsPerSecond()).isEqualTo(500_000_000L);
+    }
+
+    private static JobForm withRows(String plan, List<String> protocols, List<String> targets) {
+        JobForm empty = JobForm.empty();
+        return new JobForm("arm-a", "arm-b", plan, "", "1", "", "continue", protocols, empty.direction(),
+                empty.streams(), empty.scenarioSeconds(), empty.intervalSeconds(), targets, empty.tool(),
+                empty.pairSut(), empty.pairPeer(), "sequential", "", "0", null, null);
+    }
+
     private static JobForm form(String coolDown) {
         JobForm empty = JobForm.empty();
         return new JobForm("arm-a", "arm-b", "standard", "", "1", "", "continue", empty.protocol(),
