@@ -19,6 +19,7 @@ const rows = [...document.querySelectorAll('[data-scenario-id]')];
 // The x axis spans the longest scenario from the start, so the first samples do not fill the chart on their own.
 const longest = Math.max(1, ...rows.map((row) => Number(row.dataset.durationSeconds) || 0));
 
+const narrow = window.matchMedia('(max-width: 600px)').matches;
 const chart = new Chart(document.getElementById('live-chart'), {
   type: 'line',
   data: { datasets: [] },
@@ -26,6 +27,9 @@ const chart = new Chart(document.getElementById('live-chart'), {
     animation: false,
     parsing: false,
     maintainAspectRatio: false,
+    // On a phone the legend (a line per scenario) goes under the plot in small type, so that the plot keeps its
+    // height instead of shrinking under six lines of names.
+    plugins: { legend: narrow ? { position: 'bottom', labels: { boxWidth: 10, font: { size: 10 } } } : {} },
     scales: {
       x: { type: 'linear', min: 0, suggestedMax: longest, title: { display: true, text: 'seconds into the scenario' } },
       y: { beginAtZero: true, title: { display: true, text: 'Gbit/s' } },
