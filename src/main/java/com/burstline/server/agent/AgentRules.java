@@ -15,6 +15,8 @@ import java.util.function.Supplier;
  */
 final class AgentRules {
     static final int MAX_FACTS = 100_000;
+    /** The path segment of the join tokens' endpoints, which an agent's name would shadow. */
+    static final String RESERVED_NAME = "join-tokens";
 
     private AgentRules() {
     }
@@ -26,6 +28,10 @@ final class AgentRules {
     /** Checks the registration and fills in the test address from the URL's host when the agent gave none. */
     static AgentRegistration check(AgentRegistration registration) {
         checkName(registration.name());
+        if (RESERVED_NAME.equals(registration.name())) {
+            throw new InvalidAgentException("name '" + RESERVED_NAME + "' is reserved (the API's join tokens live at "
+                    + "/api/v1/agents/join-tokens): choose another name");
+        }
         URI url = checkUrl(registration.url());
         String testAddress = registration.testAddress() == null || registration.testAddress().isBlank()
                 ? url.getHost().replace("[", "").replace("]", "") : registration.testAddress().strip();
