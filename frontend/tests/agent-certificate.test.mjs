@@ -100,6 +100,9 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
       assert.match(await page.locator('#command-windows-task').textContent(), /-AtStartup[\s\S]*-UserId 'SYSTEM'[\s\S]*Register-ScheduledTask/);
       assert.match(await page.locator('#join').textContent(), /Microsoft's Build of OpenJDK/);
       assert.equal(await page.locator('#join-commands button.copy').count(), 4);
+      const download = await page.request.get(`${baseUrl}/agent/burstline-agent.jar`); // the signed-in session
+      assert.equal(download.status(), 200);
+      assert.equal(createHash('sha256').update(await download.body()).digest('hex'), sha256);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       await page.screenshot({ path: join(results, 'agents-add-agent-400.png'), fullPage: true });
       assert.ok(width <= 400, `the Agents page with the commands is ${width} px wide at 400 px`);

@@ -135,6 +135,8 @@ class AgentCertificateApiTest {
         assertThat(download.headers().firstValue("X-Checksum-SHA256")).hasValue(sha256);
         assertThat(otherName.statusCode()).as(otherName.body()).isEqualTo(401);
         assertThat(otherName.body()).contains("enrolls only the agent 'join-a'");
+        assertThat(send("GET", "/api/v1/agents/join-b", API_TOKEN, null).statusCode())
+                .as("the refused enrollment stored nothing").isEqualTo(404);
         assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(200);
         assertThat(JSON.readTree(enrolled.body()).get("secret").stringValue()).isNotBlank();
         assertThat(again.statusCode()).isEqualTo(401);
