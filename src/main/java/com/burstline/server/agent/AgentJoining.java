@@ -36,10 +36,7 @@ class AgentJoining {
 
     /** @param requestBaseUrl where this request reached the server; agents use it unless server-url is set */
     Added add(String agentName, String createdBy, String requestBaseUrl) {
-        String name = AgentRules.checkName(agentName == null ? null : agentName.strip());
-        if (AgentRules.RESERVED_NAME.equals(name)) {
-            throw new InvalidAgentException("name '" + name + "' is reserved: choose another name");
-        }
+        String name = AgentRules.checkNewName(agentName == null ? null : agentName.strip());
         String serverUrl = settings.serverUrl() != null ? settings.serverUrl() : requestBaseUrl;
         AgentInstallCommands.refuseControlCharacters(serverUrl);
         JoinTokens.IssuedJoinToken issued = tokens.issue(name, clock.instant().plus(settings.joinTokenLifetime()),
