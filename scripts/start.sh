@@ -67,6 +67,12 @@ else
   listen_a=127.0.0.1:7701; listen_b=127.0.0.1:7702; test_a=127.0.0.1; test_b=127.0.0.1
 fi
 
+# The local agents enroll with the shared enrollment token, which the server honours only when it is chosen: this
+# script chooses one, kept owner-only in the data dir (hosts elsewhere get join tokens from the Agents page).
+if [ ! -s "$data_dir/agent-token" ]; then
+  (umask 077 && head -c 32 /dev/urandom | base64 | tr -d '/+=\n' >"$data_dir/agent-token")
+fi
+
 java -jar target/burstline.jar --server.port="$port" --burstline.data-dir="$data_dir" \
   --burstline.environment-note="$note" >"$data_dir/server.log" 2>&1 &
 pids+=($!)

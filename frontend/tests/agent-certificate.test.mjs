@@ -1,12 +1,14 @@
 // An agent whose TLS key changed, on the Agents page in real Chromium: the page shows both fingerprints and, to an
 // admin, a button that pins the new one; a certificate announced after the page was loaded is not what the click
-// accepts. The agent is registered through the real API (enrollment token, then its own secret). Needs
-// ../target/burstline.jar.
+// accepts. The agent is registered through the real API (enrollment token, then its own secret). And adding an
+// agent there: the join token and its commands shown once, the token revoked with Revoke…. Needs
+// ../target/burstline.jar and ../target/burstline-agent.jar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorized, launchBrowser, results, signInWithToken, startTestServer } from './support/server.mjs';
+import { agentJar, authorized, launchBrowser, results, signInWithToken, startTestServer } from './support/server.mjs';
 
 let token;
 let agentToken;
@@ -72,6 +74,52 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
       assert.match(await page.locator('[role=status]').textContent(), /certificate SHA-256 CC:.* is now pinned/);
       assert.deepEqual(await certificate(), { pinnedSha256: THIRD, presentedSha256: THIRD, changed: false });
       assert.equal(await page.locator('[data-field="certificate-changed"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Add an agent shows the join token and its commands once; Revoke… ends the token', async () => {
+    const { context, page } = await launchBrowser(join(workDir, 'profile-join'), { width: 400, height: 900 });
+    try {
+      await signInWithToken(page, baseUrl, token);
+      await page.goto(`${baseUrl}/agents`);
+      await page.fill('#add-agent input[name=name]', 'join-page');
+      await Promise.all([page.waitForNavigation(), page.click('#add-agent button[type=submit]')]);
+      const joinSecret = (await page.locator('#join-secret').textContent()).trim();
+      const sha256 = createHash('sha256').update(readFileSync(agentJar)).digest('hex');
+      assert.match(joinSecret, /^bl_join_/);
+      assert.equal((await page.locator('#agent-jar-sha256').textContent()).trim(), sha256);
+      const linux = await page.locator('#command-linux').textContent();
+      for (const part of [joinSecret, sha256, 'sha256sum -c', 'umask 077', "--name 'join-page'",
+        `'${baseUrl}/agent/burstline-agent.jar'`]) {
+        assert.ok(linux.includes(part), `the Linux command has ${part}: ${linux}`);
+      }
+      const windows = await page.locator('#command-windows').textContent();
+      assert.ok(windows.includes(joinSecret) && windows.includes(sha256) && windows.includes('Get-FileHash'), windows);
+      assert.match(await page.locator('#command-windows-task').textContent(), /-AtStartup[\s\S]*-UserId 'SYSTEM'[\s\S]*Register-ScheduledTask/);
+      assert.match(await page.locator('#join').textContent(), /Microsoft's Build of OpenJDK/);
+      assert.equal(await page.locator('#join-commands button.copy').count(), 4);
+      const download = await page.request.get(`${baseUrl}/agent/burstline-agent.jar`); // the signed-in session
+      assert.equal(download.status(), 200);
+      assert.equal(createHash('sha256').update(await download.body()).digest('hex'), sha256);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      await page.screenshot({ path: join(results, 'agents-add-agent-400.png'), fullPage: true });
+      assert.ok(width <= 400, `the Agents page with the commands is ${width} px wide at 400 px`);
+
+      await page.reload();
+      assert.equal(await page.locator('#join-secret').count(), 0, 'the token is shown once');
+      const row = page.locator('#join-tokens tbody tr', { has: page.locator('th', { hasText: /^join-page$/ }) });
+      assert.equal((await row.locator('[data-field=join-state]').textContent()).trim(), 'unused');
+      await row.locator('summary').click();
+      await Promise.all([page.waitForNavigation(), row.locator('button.danger').click()]);
+      assert.match(await page.locator('#join [role=status]').textContent(), /join token for join-page is revoked/);
+      assert.equal((await row.locator('[data-field=join-state]').textContent()).trim(), 'revoked');
+      const enroll = await fetch(`${baseUrl}/api/v1/agents`, { method: 'POST',
+        headers: { Authorization: `Bearer ${joinSecret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'join-page', url: 'https://127.0.0.1:9', testAddress: '127.0.0.1' }) });
+      assert.equal(enroll.status, 401);
+      assert.match((await enroll.json()).detail, /^This join token was revoked at/);
     } finally {
       await context.close();
     }

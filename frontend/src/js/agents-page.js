@@ -6,6 +6,7 @@ const section = document.querySelector('[data-heartbeat-seconds]');
 const periodMs = Math.max(1, Number(section.dataset.heartbeatSeconds)) * 1000;
 
 showLocalTimes();
+addCopyButtons();
 setInterval(() => refresh().catch(() => { /* the next period tries again */ }), periodMs);
 
 async function refresh() {
@@ -15,8 +16,10 @@ async function refresh() {
   }
   const agents = await response.json();
   const known = new Set([...document.querySelectorAll('[data-agent]')].map((row) => row.dataset.agent));
-  if (agents.some((agent) => !known.has(agent.name))) {
-    window.location.reload(); // a new agent registered: its facts need the full row
+  // A new agent registered: its facts need the full row. Not while a join token's commands are shown, which a
+  // reload would lose (they are shown once).
+  if (agents.some((agent) => !known.has(agent.name)) && !document.querySelector('[data-join-commands]')) {
+    window.location.reload();
     return;
   }
   for (const agent of agents) {
@@ -37,5 +40,25 @@ function showLocalTimes() {
     const when = new Date(time.getAttribute('datetime'));
     const seconds = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
     time.textContent = `${formatTime(when.toISOString())} (${seconds} s ago)`;
+  }
+}
+
+/** A Copy button under each install command; the text stays selectable for browsers without the clipboard API. */
+function addCopyButtons() {
+  for (const pre of document.querySelectorAll('pre.command')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', `Copy: ${pre.id.replace('command-', '')}`);
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(pre.textContent);
+        button.textContent = 'Copied';
+      } catch {
+        button.textContent = 'Select the text and copy it';
+      }
+    });
+    pre.after(button);
   }
 }

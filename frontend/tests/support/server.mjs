@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 export const projectRoot = resolve(here, '..', '..', '..');
 export const serverJar = join(projectRoot, 'target', 'burstline.jar');
+export const agentJar = join(projectRoot, 'target', 'burstline-agent.jar');
 export const samples = join(projectRoot, 'src', 'test', 'resources', 'iperf3');
 export const results = resolve(here, '..', '..', 'test-results');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,6 +28,9 @@ export async function startServer({ workDir, logName, args = [] }) {
   const log = openSync(logPath, 'w');
   const jar = join(workDir, 'burstline.jar');
   copyFileSync(serverJar, jar);
+  if (existsSync(agentJar)) {
+    copyFileSync(agentJar, join(workDir, 'burstline-agent.jar')); // beside the server's, where it hands it out from
+  }
   const server = spawn('java', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
     ...args], { stdio: ['ignore', log, log] });
   const exited = new Promise((done) => server.once('exit', done));

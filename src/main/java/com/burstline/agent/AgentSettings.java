@@ -23,10 +23,10 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
     static final int DEFAULT_PORT = 7701;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
-            new Option("token", "TOKEN", "the enrollment token: the server's agent token, burstline.agent-token, "
-                    + "used only to enroll (shows in ps: prefer --token-file or the environment)"),
-            new Option("token-file", "FILE", "a file holding the enrollment token, e.g. the server's data/agent-token; "
-                    + "it opens nothing on this agent"),
+            new Option("token", "TOKEN", "the token to enroll with: a join token from the Agents page (once), or "
+                    + "the server's shared burstline.agent-token (shows in ps: prefer --token-file or the environment)"),
+            new Option("token-file", "FILE", "a file holding that token, e.g. the join-token file the Agents page's "
+                    + "commands write; it opens nothing on this agent"),
             new Option("name", "NAME", "this agent's name, e.g. t4g-arm-a (required)"),
             new Option("listen", "HOST:PORT", "where this agent's API listens (default: port 7701 on the address "
                     + "this host reaches --server from; :PORT for another port there; 0.0.0.0:PORT for all)"),

@@ -42,14 +42,16 @@ class AgentApiController {
     record Heartbeat(Boolean busy) {
     }
 
-    @Operation(summary = "Enroll an agent (agent token), or register it again (its own secret)",
-            description = "With the agent token: enrolls a name no agent has enrolled with and answers the agent's "
+    @Operation(summary = "Enroll an agent (a join token or the agent token), or register it again (its own secret)",
+            description = "With a join token (once; 401 saying why when it was used, expired or revoked) or the "
+                    + "agent token: enrolls a name no agent has enrolled with and answers the agent's "
                     + "own secret, once; 409 when the name is taken. With an agent's own secret: registers that "
                     + "agent again (a new URL, test address, version or facts). The first certificateSha256 announced is pinned; a different one "
                     + "later is recorded but not trusted until an admin accepts it.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     Registered register(@RequestBody AgentRegistration registration, Authentication caller) {
-        AgentRegistry.Registered registered = registry.register(registration, AgentIdentity.agentName(caller));
+        AgentRegistry.Registered registered = registry.register(registration, AgentIdentity.agentName(caller),
+                AgentIdentity.joinToken(caller));
         return new Registered(registered.agent().name(), registry.heartbeatSeconds(), registered.secret());
     }
 

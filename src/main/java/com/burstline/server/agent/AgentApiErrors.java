@@ -1,5 +1,6 @@
 package com.burstline.server.agent;
 
+import com.burstline.server.security.JoinTokenRefusedException;
 import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
@@ -11,7 +12,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /** The agent API's failures as RFC 9457 problem details. */
-@RestControllerAdvice(assignableTypes = AgentApiController.class)
+@RestControllerAdvice(assignableTypes = {AgentApiController.class, JoinTokenApiController.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class AgentApiErrors {
 
@@ -40,6 +41,19 @@ class AgentApiErrors {
     @ExceptionHandler(NotThisAgentException.class)
     ProblemDetail notThisAgent(NotThisAgentException error) {
         return ProblemTypes.problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent",
+                error.getMessage());
+    }
+
+    /** The join token was used, revoked or expired between the security check and the enrollment's transaction. */
+    @ExceptionHandler(JoinTokenRefusedException.class)
+    ProblemDetail joinTokenRefused(JoinTokenRefusedException error) {
+        return ProblemTypes.problem(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Join token refused",
+                error.getMessage());
+    }
+
+    @ExceptionHandler(JoinTokenNotFoundException.class)
+    ProblemDetail joinTokenNotFound(JoinTokenNotFoundException error) {
+        return ProblemTypes.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Join token not found",
                 error.getMessage());
     }
 

@@ -2,6 +2,7 @@ package com.burstline.server.agent;
 
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.security.AgentSecrets;
+import com.burstline.server.security.JoinTokens;
 import com.burstline.server.security.TokenSecrets;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -16,8 +17,8 @@ import java.util.Optional;
 
 /**
  * Which agents exist and whether they are alive. An agent is online while its last heartbeat (or registration) is
- * younger than three heartbeat periods, so one lost heartbeat does not take it offline. Enrolling with the enrollment
- * token gives an agent its own secret; its name is then its alone until an admin removes it.
+ * younger than three heartbeat periods, so one lost heartbeat does not take it offline. Enrolling with a join token
+ * (once) or the shared enrollment token gives an agent its own secret; its name is then its alone until an admin removes it.
  */
 @Service
 public class AgentRegistry implements AgentSecrets, AgentCallKeys {
@@ -27,11 +28,13 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     private final int heartbeatSeconds;
     private final Duration offlineAfter;
     private final AgentAddresses addresses;
+    private final JoinTokens joinTokens;
     private final Clock clock = Clock.systemUTC();
 
     AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
-                  BurstlineProperties properties, AgentAddresses addresses) {
+                  BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens) {
         this.addresses = addresses;
+        this.joinTokens = joinTokens;
         this.agents = agents;
         this.factsJson = factsJson;
         this.transaction = transaction;
@@ -49,10 +52,12 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
 
     /**
      * @param speakingAs the agent whose own secret authenticated the call; empty for the enrollment token
+     * @param joinToken  the join token enrolling, marked used by this agent in the same transaction
      * @throws AgentNameTakenException when the enrollment token tries a name another agent enrolled with
      * @throws NotThisAgentException   when an agent's secret tries another agent's name
      */
-    Registered register(AgentRegistration registration, Optional<String> speakingAs) {
+    Registered register(AgentRegistration registration, Optional<String> speakingAs,
+                        Optional<JoinTokens.Holder> joinToken) {
         AgentRegistration checked = AgentRules.check(registration);
         addresses.check(java.net.URI.create(checked.url()));
         addresses.checkTestAddress(checked.testAddress());
@@ -64,14 +69,15 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
             throw new NotThisAgentException(name, checked.name());
         });
         try {
-            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty()));
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
         } catch (DataIntegrityViolationException sameNameAtOnce) {
             // Two enrollments of a new name raced: the second finds the first enrolled and gets 409.
-            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty()));
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
         }
     }
 
-    private Registered store(AgentRegistration registration, String facts, boolean enrolling) {
+    private Registered store(AgentRegistration registration, String facts, boolean enrolling,
+                             Optional<JoinTokens.Holder> joinToken) {
         var now = clock.instant();
         Optional<RegisteredAgent> known = agents.findByName(registration.name());
         if (known.isEmpty() && !enrolling) {
@@ -87,6 +93,7 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
             if (secret == null) {
                 secret = drawn = EnrollmentSecret.generate();
             }
+            joinToken.ifPresent(holder -> joinTokens.consume(holder, registration.name()));
             agent.enroll(TokenSecrets.sha256(secret), now);
         } else if (registration.secret() != null) {
             throw new InvalidAgentException("secret is proposed only when enrolling with the agent token; this agent "

@@ -15,6 +15,8 @@ import java.util.function.Supplier;
  */
 final class AgentRules {
     static final int MAX_FACTS = 100_000;
+    /** The path segment of the join tokens' endpoints, which an agent's name would shadow. */
+    static final String RESERVED_NAME = "join-tokens";
 
     private AgentRules() {
     }
@@ -23,9 +25,19 @@ final class AgentRules {
         return contract(() -> NameRules.checkAgentName("name", name));
     }
 
+    /** A name an agent may enroll with: {@link #checkName} and not the reserved path segment. */
+    static String checkNewName(String name) {
+        checkName(name);
+        if (RESERVED_NAME.equals(name)) {
+            throw new InvalidAgentException("name '" + RESERVED_NAME + "' is reserved (the API's join tokens live at "
+                    + "/api/v1/agents/join-tokens): choose another name");
+        }
+        return name;
+    }
+
     /** Checks the registration and fills in the test address from the URL's host when the agent gave none. */
     static AgentRegistration check(AgentRegistration registration) {
-        checkName(registration.name());
+        checkNewName(registration.name());
         URI url = checkUrl(registration.url());
         String testAddress = registration.testAddress() == null || registration.testAddress().isBlank()
                 ? url.getHost().replace("[", "").replace("]", "") : registration.testAddress().strip();

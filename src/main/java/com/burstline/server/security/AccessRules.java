@@ -54,6 +54,10 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/api/v1/schedules/{id}/resume", OPERATOR),
             rule(HttpMethod.POST, "/api/v1/schedules/{id}/webhook-secret", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/agents", VIEWER),
+            // before /api/v1/agents/{name}, which would match too: the first matching rule decides
+            rule(HttpMethod.GET, "/api/v1/agents/join-tokens", ADMIN),
+            rule(HttpMethod.POST, "/api/v1/agents/join-tokens", ADMIN),
+            rule(HttpMethod.DELETE, "/api/v1/agents/join-tokens/{id}", ADMIN),
             rule(HttpMethod.GET, "/api/v1/agents/{name}", VIEWER),
             rule(HttpMethod.DELETE, "/api/v1/agents/{name}", ADMIN),
             rule(HttpMethod.POST, "/api/v1/agents", Role.ENROLLMENT),
@@ -76,6 +80,8 @@ public final class AccessRules {
             rule(null, "/upload", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/labels", OPERATOR),
+            rule(HttpMethod.POST, "/agents/join-tokens", ADMIN),
+            rule(HttpMethod.POST, "/agents/join-tokens/{id}/revoke", ADMIN),
             rule(HttpMethod.POST, "/agents/{name}/delete", ADMIN),
             rule(HttpMethod.POST, "/agents/{name}/certificate", ADMIN),
             rule(null, "/jobs/new", OPERATOR),
@@ -87,6 +93,9 @@ public final class AccessRules {
             rule(HttpMethod.POST, "/schedules/{id}/resume", OPERATOR),
             rule(HttpMethod.POST, "/schedules/{id}/delete", OPERATOR),
             rule(null, "/admin/**", ADMIN));
+
+    /** The agent jar, for the host that is about to enroll: any signed-in user, or a join token. */
+    public static final String AGENT_JAR = "/agent/burstline-agent.jar";
 
     private AccessRules() {
     }

@@ -32,9 +32,9 @@ final class ProblemResponses {
 
     /** For the agent calls: agents have their own secrets, and the answer says which one is needed. */
     static AuthenticationEntryPoint unauthorizedAgent() {
-        return unauthorized("the agent's own secret (or, to enroll, the agent token)",
-                "An agent enrolls with the agent token, which the server keeps in the file agent-token in its data "
-                        + "dir, and then uses the secret the server answered.");
+        return unauthorized("the agent's own secret (or, to enroll, a join token)",
+                "An admin adds the agent on the Agents page (Add an agent), whose commands start it with a join "
+                        + "token; it then uses the secret the server answered.");
     }
 
     /** An agent call by the wrong agent, or by the enrollment token where only an agent may speak. */

@@ -14,8 +14,10 @@ public enum Role {
 
     /** The agents' own role: not part of the hierarchy, so an agent's secret never reads or writes the user API. */
     public static final String AGENT = "AGENT";
-    /** Whoever holds the enrollment token (the agent token): it may only enroll a new agent. */
+    /** Whoever holds the enrollment token (the agent token) or a join token: it may only enroll a new agent. */
     public static final String ENROLLMENT = "AGENT_ENROLLMENT";
+    /** Whoever holds a join token that may still enroll, on the agent jar download. */
+    public static final String AGENT_JAR = "AGENT_JAR";
 
     public String authority() {
         return "ROLE_" + name();

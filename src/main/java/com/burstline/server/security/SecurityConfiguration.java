@@ -25,7 +25,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 import java.time.Clock;
 
 /**
- * Three filter chains: the agent calls (stateless: the enrollment token to enroll, then each agent's own secret), the API (a token or the dashboard's session,
+ * Four filter chains: the agent calls (stateless: a join token or the enrollment token to enroll, then each agent's
+ * own secret), the agent jar download (users, or a join token), the API (a token or the dashboard's session,
  * problem-details errors) and the dashboard (form sign-in, CSRF-protected forms). Who may do what comes from
  * {@link AccessRules}; roles include each other (admin > operator > viewer); the agent role stands apart, so the
  * agent token and agents' secrets are never accepted on the user API and no user token on agent calls. A signed-in
@@ -41,10 +42,14 @@ class SecurityConfiguration {
                 "burstline.api-token"), "burstline.api-token");
     }
 
+    /**
+     * The shared enrollment token exists only when chosen: {@code burstline.agent-token}, or the file agent-token
+     * that an earlier version generated in the data dir (so an upgraded server still lets its agents enroll again).
+     */
     @Bean
     AgentToken agentToken(BurstlineProperties properties) {
-        return new AgentToken(SecretTokens.resolve(properties.agentToken(), properties.dataDir(), "agent-token",
-                "burstline.agent-token"), "burstline.agent-token");
+        return AgentToken.of(SecretTokens.configuredOrKept(properties.agentToken(), properties.dataDir(),
+                "agent-token"), properties.dataDir().resolve("agent-token").toAbsolutePath());
     }
 
     @Bean
@@ -79,9 +84,10 @@ class SecurityConfiguration {
     @Bean
     @Order(0)
     SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
-                                   FailureLimiter limiter) throws Exception {
+                                   JoinTokens joinTokens, FailureLimiter limiter) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents), unauthorized, limiter);
+        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents, joinTokens), unauthorized,
+                limiter);
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
@@ -91,6 +97,29 @@ class SecurityConfiguration {
                 .authorizeHttpRequests(requests -> AccessPolicy.agents(requests))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
                         .accessDeniedHandler(ProblemResponses.forbiddenAgent()))
+                .build();
+    }
+
+    /** The agent jar: signed-in users and user tokens (any role), or a join token that may still enroll. */
+    @Bean
+    @Order(-1)
+    SecurityFilterChain agentJarChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, JoinTokens joinTokens,
+                                      FailureLimiter limiter, SecuritySettings settings) throws Exception {
+        var unauthorized = ProblemResponses.unauthorized();
+        var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(apiToken, tokens),
+                joinTokens), unauthorized, limiter);
+        AccessPolicy.anonymous(http, settings);
+        SecurityHeaders.apply(http);
+        return http
+                .securityMatcher(AccessRules.AGENT_JAR)
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .requestCache(cache -> cache.disable())
+                .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> requests.anyRequest().hasAnyRole(Role.VIEWER.name(),
+                        Role.AGENT_JAR))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
+                        .accessDeniedHandler(ProblemResponses.forbidden()))
                 .build();
     }
 

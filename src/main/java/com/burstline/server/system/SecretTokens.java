@@ -42,6 +42,23 @@ public final class SecretTokens {
         }
     }
 
+    /**
+     * The configured value, else the token kept in the data dir's file if there is one, else empty: for a secret
+     * that exists only when someone chose it (the shared enrollment token), never generated.
+     */
+    public static java.util.Optional<String> configuredOrKept(String configured, Path dataDir, String fileName) {
+        if (configured != null && !configured.isBlank()) {
+            return java.util.Optional.of(configured.strip());
+        }
+        Path file = dataDir.resolve(fileName).toAbsolutePath();
+        try {
+            return Files.exists(file) ? java.util.Optional.of(Files.readString(file, StandardCharsets.US_ASCII).strip())
+                    : java.util.Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the token file " + file, e);
+        }
+    }
+
     private static void create(Path file) throws IOException {
         SecretFiles.ownerOnlyDirectory(file.getParent());
         byte[] secret = new byte[32];

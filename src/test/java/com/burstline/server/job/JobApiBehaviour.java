@@ -132,7 +132,7 @@ abstract class JobApiBehaviour {
         assertProblem(send("POST", "/api/v1/agents", API_TOKEN, a.registration()), 401,
                 "nor the secret of an enrolled agent");
         assertProblem(send("POST", "/api/v1/agents", null, a.registration()), 401,
-                "needs the agent's own secret (or, to enroll, the agent token)");
+                "needs the agent's own secret (or, to enroll, a join token)");
         assertProblem(send("POST", "/api/v1/agents/auth-a/heartbeat", API_TOKEN, "{}"), 401, "agent token");
         assertProblem(send("POST", "/api/v1/agents/auth-a/live", API_TOKEN, "{}"), 401, "agent token");
         assertProblem(send("POST", "/api/v1/agents/auth-a/results", API_TOKEN, "{}"), 401, "agent token");

@@ -37,7 +37,7 @@ final class AccessHttp {
      */
     record Endpoint(String method, String path) {
         String concretePath() {
-            return path.replaceAll("\\{[^}]+}", path.contains("/tokens/") || path.contains("/runs/")
+            return path.replaceAll("\\{[^}]+}", path.contains("tokens/") || path.contains("/runs/")
                     || path.contains("/jobs/") ? "999999"
                     : path.startsWith("/api/v1/agents/{name}/") ? MATRIX_AGENT : "matrix-nobody");
         }

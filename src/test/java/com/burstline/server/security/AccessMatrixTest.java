@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every endpoint the OpenAPI document lists × every kind of credential, over real HTTP: no credential, a wrong
  * token, a revoked and an expired admin token, viewer, operator and admin tokens, the enrollment token (the agent
- * token) and an enrolled agent's own secret. The endpoints
+ * token), an unused join token and an enrolled agent's own secret. The endpoints
  * come from /v3/api-docs and the required role from AccessRules, so an endpoint added without a rule fails here.
  * "Allowed" means the call got past security (200, or the controller's own 400/404 for the dummy input), never
  * 401/403 and never a 5xx.
@@ -49,6 +49,8 @@ class AccessMatrixTest {
     int port;
     @Autowired
     ApiTokens tokens;
+    @Autowired
+    JoinTokens joinTokens;
 
     private AccessHttp http;
     private final Map<String, String> credentials = new LinkedHashMap<>();
@@ -68,6 +70,8 @@ class AccessMatrixTest {
             credentials.put(role, http.issue(BOOTSTRAP, role, role));
         }
         credentials.put("enrollment", AGENT);
+        // the matrix's bodies never enroll (400), so this join token stays unused throughout
+        credentials.put("join", joinTokens.issue("matrix-joiner", Instant.now().plusSeconds(3600), "test").secret());
         credentials.put("agent", enroll(AccessHttp.MATRIX_AGENT));
     }
 
@@ -117,7 +121,7 @@ class AccessMatrixTest {
             }
         }
         assertThat(wrong).as("of " + checked + " calls").isEmpty();
-        assertThat(checked).isGreaterThan(9 * 20);
+        assertThat(checked).isGreaterThan(10 * 20);
     }
 
     /** The rules themselves, spelled out for the calls that matter most, so a wrong line in AccessRules shows. */
@@ -181,12 +185,32 @@ class AccessMatrixTest {
         assertThat(json(takeOver.body()).get("detail").stringValue()).contains("secret of agent 'matrix-other'");
     }
 
+    /**
+     * The agent jar is a file outside the API document: every user and an unused join token may fetch it (200, or
+     * 404 in words where this test's server has no jar), nobody else.
+     */
+    @Test
+    void theAgentJarIsForUsersAndJoinTokensOnly() {
+        for (var credential : credentials.entrySet()) {
+            var response = http.send("GET", AccessRules.AGENT_JAR, credential.getValue(), null);
+            String expected = switch (credential.getKey()) {
+                case "viewer", "operator", "admin", "join" -> "allowed";
+                default -> "401";
+            };
+            assertThat(outcome(response.statusCode())).as(credential.getKey() + ": " + abbreviate(response.body()))
+                    .isEqualTo(expected);
+            if (response.statusCode() == 404) {
+                assertThat(json(response.body()).get("detail").stringValue()).contains("burstline.agents.jar-path");
+            }
+        }
+    }
+
     /** What a credential gets on an endpoint that needs this role. */
     static String expected(String required, String credential) {
         boolean agentCall = required.equals(Role.AGENT) || required.equals(Role.ENROLLMENT);
         return switch (credential) {
             case "none", "wrong", "revoked", "expired" -> "401";
-            case "enrollment" -> required.equals(Role.ENROLLMENT) ? "allowed" : agentCall ? "403" : "401";
+            case "enrollment", "join" -> required.equals(Role.ENROLLMENT) ? "allowed" : agentCall ? "403" : "401";
             case "agent" -> agentCall ? "allowed" : "401";
             default -> agentCall ? "401"
                     : Role.parse(credential).includes(Role.valueOf(required)) ? "allowed" : "403";
