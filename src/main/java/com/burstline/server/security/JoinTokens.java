@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Join tokens: each enrolls one agent, once, before it expires (see V20__agent_join_tokens.sql). The secret is shown
+ * Join tokens: each enrolls one agent, once, before it expires (see V22__agent_join_tokens.sql). The secret is shown
  * once, when an admin adds an agent; the database keeps only its SHA-256. A token is marked used in the same
  * transaction that enrolls the agent, so two hosts racing with one token cannot both get in.
  */
