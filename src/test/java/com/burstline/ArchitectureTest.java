@@ -70,9 +70,9 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("com.burstline.server.run..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.run.Run")
                 .check(MAIN);
-        noClasses().that().resideOutsideOfPackage("com.burstline.server.agent..")
+        noClasses().that().resideOutsideOfPackage("com.burstline.server.fleet..")
                 .should().dependOnClassesThat()
-                .haveFullyQualifiedName("com.burstline.server.agent.RegisteredAgent")
+                .haveFullyQualifiedName("com.burstline.server.fleet.RegisteredAgent")
                 .check(MAIN);
         noClasses().that().resideOutsideOfPackage("com.burstline.server.job..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.Job")

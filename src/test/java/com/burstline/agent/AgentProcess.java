@@ -213,7 +213,7 @@ public final class AgentProcess implements AutoCloseable {
                 String pin = fingerprint();
                 // the test calls the agent as the server does: trusting exactly the certificate it presents
                 client = pin == null ? client : HttpClient.newBuilder()
-                        .sslContext(com.burstline.server.agent.AgentTrust.pinned(host, pin)).build();
+                        .sslContext(com.burstline.server.fleet.AgentTrust.pinned(host, pin)).build();
                 return;
             }
             sleep(100);

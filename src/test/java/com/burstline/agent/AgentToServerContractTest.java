@@ -9,7 +9,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ScenarioSpecTest;
 import com.burstline.iperf.Samples;
-import com.burstline.server.agent.AgentView;
+import com.burstline.server.fleet.AgentView;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

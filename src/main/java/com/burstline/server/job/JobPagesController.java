@@ -1,7 +1,7 @@
 package com.burstline.server.job;
 
-import com.burstline.server.agent.AgentRegistry;
-import com.burstline.server.agent.AgentView;
+import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.fleet.AgentView;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.system.ErrorPages;

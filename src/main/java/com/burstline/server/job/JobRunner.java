@@ -1,6 +1,6 @@
 package com.burstline.server.job;
 
-import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

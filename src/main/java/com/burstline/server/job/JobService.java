@@ -1,6 +1,6 @@
 package com.burstline.server.job;
 
-import com.burstline.server.agent.AgentRegistry;
+import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.probe.Probes;
 import org.springframework.stereotype.Service;
 

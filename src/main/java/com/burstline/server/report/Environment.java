@@ -2,7 +2,7 @@ package com.burstline.server.report;
 
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.NicFacts;
-import com.burstline.server.agent.AgentView;
+import com.burstline.server.fleet.AgentView;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 

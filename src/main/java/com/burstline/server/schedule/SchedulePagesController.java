@@ -1,7 +1,7 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.agent.AgentRegistry;
-import com.burstline.server.agent.AgentView;
+import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.fleet.AgentView;
 import com.burstline.server.system.ErrorPages;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;

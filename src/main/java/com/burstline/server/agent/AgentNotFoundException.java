@@ -1,8 +1,0 @@
-package com.burstline.server.agent;
-
-/** No agent registered under this name. A heartbeat gets 404, and the agent registers again. */
-class AgentNotFoundException extends RuntimeException {
-    AgentNotFoundException(String name) {
-        super("No agent named '" + name + "' is registered; register it with POST /api/v1/agents.");
-    }
-}

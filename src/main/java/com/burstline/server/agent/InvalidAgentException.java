@@ -1,8 +1,0 @@
-package com.burstline.server.agent;
-
-/** An agent sent something out of the protocol's bounds. Answered with 400. */
-class InvalidAgentException extends RuntimeException {
-    InvalidAgentException(String message) {
-        super(message);
-    }
-}

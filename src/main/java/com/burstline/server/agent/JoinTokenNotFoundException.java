@@ -1,7 +1,0 @@
-package com.burstline.server.agent;
-
-class JoinTokenNotFoundException extends RuntimeException {
-    JoinTokenNotFoundException(long id) {
-        super("There is no join token " + id + ".");
-    }
-}

@@ -1,0 +1,116 @@
+package com.burstline.server.fleet;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+
+/**
+ * Which agent URLs the server may call: http or https, no user info, and a host whose every address lies inside
+ * {@code burstline.agents.allowed-networks} (default: loopback and the private ranges). Link-local addresses, the
+ * cloud instance metadata service (169.254.169.254) among them, and unspecified or multicast addresses are refused
+ * whatever the setting says. Checked at registration and again before every call, since a name may resolve
+ * differently later. An agent's test address, and so every peer the server names in a scenario, is held to the same
+ * networks ({@link #hostRefusal}): an agent cannot be made to measure an address outside them. {@link #of} makes the same check for other URLs the server calls (schedules' webhooks) with a
+ * setting of their own.
+ */
+@Component
+@EnableConfigurationProperties(AgentAddresses.Settings.class)
+public class AgentAddresses {
+    static final List<String> DEFAULT_NETWORKS = List.of("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12",
+            "192.168.0.0/16", "fc00::/7");
+
+    /** @param allowedNetworks CIDR ranges agent URLs may point into */
+    @ConfigurationProperties("burstline.agents")
+    record Settings(List<String> allowedNetworks) {
+        Settings {
+            allowedNetworks = allowedNetworks == null || allowedNetworks.isEmpty() ? DEFAULT_NETWORKS
+                    : List.copyOf(allowedNetworks);
+        }
+    }
+
+    private final List<Cidr> allowed;
+    private final String described;
+    private final String setting;
+
+    /** The defaults, for code that builds its own client (tests of the server→agent calls). */
+    public static AgentAddresses defaults() {
+        return new AgentAddresses(new Settings(null));
+    }
+
+    @Autowired
+    AgentAddresses(Settings settings) {
+        this("burstline.agents.allowed-networks", settings.allowedNetworks());
+    }
+
+    private AgentAddresses(String setting, List<String> networks) {
+        this.allowed = networks.stream().map(Cidr::parse).toList();
+        this.described = String.join(", ", networks);
+        this.setting = setting;
+    }
+
+    /**
+     * The same rules for another kind of URL: {@code networks} (default: those of agents) named {@code setting} in
+     * the refusals.
+     */
+    public static AgentAddresses of(String setting, List<String> networks) {
+        return new AgentAddresses(setting, networks == null || networks.isEmpty() ? DEFAULT_NETWORKS : networks);
+    }
+
+    /** Null when the server may call this URL, else why not, in words. */
+    public String refusal(URI url) {
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+            return "url must be http or https";
+        }
+        if (url.getRawUserInfo() != null) {
+            return "url must not carry a user name or password";
+        }
+        String host = url.getHost() == null ? "" : url.getHost().replace("[", "").replace("]", "");
+        return hostRefusal("url", host, "which the server never calls");
+    }
+
+    /**
+     * Null when every address of {@code host} lies inside the allowed networks, else why not, in words naming
+     * {@code label} ("testAddress", "peer").
+     */
+    public String hostRefusal(String label, String host) {
+        return hostRefusal(label, host, "which no agent is sent to measure");
+    }
+
+    private String hostRefusal(String label, String host, String never) {
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+                    return label + " " + host + " is a link-local, unspecified or multicast address ("
+                            + address.getHostAddress() + "), " + never;
+                }
+                if (allowed.stream().noneMatch(network -> network.contains(address))) {
+                    return label + " " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
+                            + described + ")";
+                }
+            }
+            return null;
+        } catch (UnknownHostException e) {
+            return label + " host " + host + " does not resolve";
+        }
+    }
+
+    void check(URI url) {
+        String refusal = refusal(url);
+        if (refusal != null) {
+            throw new InvalidAgentException(refusal);
+        }
+    }
+
+    void checkTestAddress(String testAddress) {
+        String refusal = hostRefusal("testAddress", testAddress);
+        if (refusal != null) {
+            throw new InvalidAgentException(refusal);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package com.burstline.server.fleet;
+
+import com.burstline.contract.EnrollmentSecret;
+import com.burstline.server.security.AgentSecrets;
+import com.burstline.server.security.JoinTokens;
+import com.burstline.server.security.TokenSecrets;
+import com.burstline.server.system.BurstlineProperties;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which agents exist and whether they are alive. An agent is online while its last heartbeat (or registration) is
+ * younger than three heartbeat periods, so one lost heartbeat does not take it offline. Enrolling with a join token
+ * (once) or the shared enrollment token gives an agent its own secret; its name is then its alone until an admin removes it.
+ */
+@Service
+public class AgentRegistry implements AgentSecrets, AgentCallKeys {
+    private final AgentRepository agents;
+    private final FactsJson factsJson;
+    private final TransactionTemplate transaction;
+    private final int heartbeatSeconds;
+    private final Duration offlineAfter;
+    private final AgentAddresses addresses;
+    private final JoinTokens joinTokens;
+    private final Clock clock = Clock.systemUTC();
+
+    AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
+                  BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens) {
+        this.addresses = addresses;
+        this.joinTokens = joinTokens;
+        this.agents = agents;
+        this.factsJson = factsJson;
+        this.transaction = transaction;
+        this.heartbeatSeconds = properties.agents().heartbeatSeconds();
+        this.offlineAfter = Duration.ofSeconds(3L * heartbeatSeconds);
+    }
+
+    public int heartbeatSeconds() {
+        return heartbeatSeconds;
+    }
+
+    /** What a registration answers: the agent, and the secret the server drew when it enrolled one that proposed none. */
+    record Registered(AgentView agent, String secret) {
+    }
+
+    /**
+     * @param speakingAs the agent whose own secret authenticated the call; empty for the enrollment token
+     * @param joinToken  the join token enrolling, marked used by this agent in the same transaction
+     * @throws AgentNameTakenException when the enrollment token tries a name another agent enrolled with
+     * @throws NotThisAgentException   when an agent's secret tries another agent's name
+     */
+    Registered register(AgentRegistration registration, Optional<String> speakingAs,
+                        Optional<JoinTokens.Holder> joinToken) {
+        AgentRegistration checked = AgentRules.check(registration);
+        addresses.check(java.net.URI.create(checked.url()));
+        addresses.checkTestAddress(checked.testAddress());
+        String facts = factsJson.write(checked.facts());
+        if (facts != null && facts.length() > AgentRules.MAX_FACTS) {
+            throw new InvalidAgentException("facts must be at most " + AgentRules.MAX_FACTS + " characters of JSON");
+        }
+        speakingAs.filter(name -> !name.equals(checked.name())).ifPresent(name -> {
+            throw new NotThisAgentException(name, checked.name());
+        });
+        try {
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
+        } catch (DataIntegrityViolationException sameNameAtOnce) {
+            // Two enrollments of a new name raced: the second finds the first enrolled and gets 409.
+            return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
+        }
+    }
+
+    private Registered store(AgentRegistration registration, String facts, boolean enrolling,
+                             Optional<JoinTokens.Holder> joinToken) {
+        var now = clock.instant();
+        Optional<RegisteredAgent> known = agents.findByName(registration.name());
+        if (known.isEmpty() && !enrolling) {
+            throw new AgentNotFoundException(registration.name()); // removed since its secret was checked
+        }
+        RegisteredAgent agent = known.orElseGet(() -> new RegisteredAgent(registration.name(), now));
+        String drawn = null;
+        if (enrolling) {
+            if (agent.enrolled()) {
+                throw new AgentNameTakenException(registration.name());
+            }
+            String secret = registration.secret();
+            if (secret == null) {
+                secret = drawn = EnrollmentSecret.generate();
+            }
+            joinToken.ifPresent(holder -> joinTokens.consume(holder, registration.name()));
+            agent.enroll(TokenSecrets.sha256(secret), now);
+        } else if (registration.secret() != null) {
+            throw new InvalidAgentException("secret is proposed only when enrolling with the agent token; this agent "
+                    + "already speaks with its own secret");
+        }
+        agent.describe(registration, facts, now);
+        return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), drawn);
+    }
+
+    @Override
+    public Optional<String> callKey(String name) {
+        return transaction.execute(status -> agents.findByName(name).map(RegisteredAgent::secretHash));
+    }
+
+    @Override
+    public Optional<String> agentWithSecretHash(String sha256) {
+        return agents.nameBySecretHash(sha256);
+    }
+
+    /** An admin's removal: the agent's secret stops working and its name is free to enroll again. */
+    void remove(String name) {
+        transaction.executeWithoutResult(status -> agents.delete(agents.findByName(name)
+                .orElseThrow(() -> new AgentNotFoundException(name))));
+    }
+
+    /** @throws AgentNotFoundException when the agent is not registered (it then registers again) */
+    void heartbeat(String name, boolean busy) {
+        transaction.executeWithoutResult(status -> agents.findByName(name)
+                .orElseThrow(() -> new AgentNotFoundException(name))
+                .seen(busy, clock.instant()));
+    }
+
+    /**
+     * An admin accepts the certificate the agent announced last: it becomes the pin.
+     *
+     * @throws CertificateMovedException when the agent has announced another certificate than the one expected
+     */
+    AgentView acceptCertificate(String name, String expectedSha256) {
+        var now = clock.instant();
+        return transaction.execute(status -> {
+            RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
+            agent.acceptPresentedCertificate(expectedSha256);
+            return agent.toView(offlineAfter, now, factsJson);
+        });
+    }
+
+    public List<AgentView> list() {
+        var now = clock.instant();
+        return transaction.execute(status -> agents.findAll(Sort.by("name")).stream()
+                .map(agent -> agent.toView(offlineAfter, now, factsJson)).toList());
+    }
+
+    public Optional<AgentView> find(String name) {
+        var now = clock.instant();
+        return transaction.execute(status -> agents.findByName(name)
+                .map(agent -> agent.toView(offlineAfter, now, factsJson)));
+    }
+
+    AgentView get(String name) {
+        return find(name).orElseThrow(() -> new AgentNotFoundException(name));
+    }
+}

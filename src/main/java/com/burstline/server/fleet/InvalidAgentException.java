@@ -1,0 +1,8 @@
+package com.burstline.server.fleet;
+
+/** An agent sent something out of the protocol's bounds. Answered with 400. */
+class InvalidAgentException extends RuntimeException {
+    InvalidAgentException(String message) {
+        super(message);
+    }
+}
