@@ -22,7 +22,6 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
-import java.time.Clock;
 
 /**
  * Four filter chains: the agent calls (stateless: a join token or the enrollment token to enroll, then each agent's
@@ -78,16 +77,17 @@ class SecurityConfiguration {
 
     @Bean
     FailureLimiter failureLimiter(SecuritySettings settings) {
-        return new FailureLimiter(settings.maxFailures(), settings.failureWindow(), Clock.systemUTC());
+        return settings.limiter();
     }
 
     @Bean
     @Order(0)
     SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
-                                   JoinTokens joinTokens, FailureLimiter limiter) throws Exception {
+                                   JoinTokens joinTokens, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
+        // a limiter of their own: people's mistakes behind the agents' address never lock out their heartbeats
         var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents, joinTokens), unauthorized,
-                limiter);
+                settings.limiter());
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())

@@ -8,7 +8,7 @@ import org.springframework.security.web.authentication.SimpleUrlAuthenticationFa
 
 import java.io.IOException;
 
-/** A failed sign-in counts against the client's address, then shows the form again with the error. */
+/** A failed sign-in counts against the client's address and the account, then shows the form with the error. */
 class SignInFailureHandler extends SimpleUrlAuthenticationFailureHandler {
     private final FailureLimiter limiter;
 
@@ -21,6 +21,7 @@ class SignInFailureHandler extends SimpleUrlAuthenticationFailureHandler {
     public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
                                         AuthenticationException exception) throws IOException, ServletException {
         limiter.failed(request);
+        limiter.failedAccount(request.getParameter("username"));
         super.onAuthenticationFailure(request, response, exception);
     }
 }

@@ -9,8 +9,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import java.io.IOException;
 
 /**
- * Refuses sign-in attempts, and the sign-in page's password changes, from a locked-out address before the password
- * is even checked.
+ * Refuses sign-in attempts, and the sign-in page's password changes, from a locked-out address or to a locked-out
+ * account before the password is even checked.
  */
 class SignInLimitFilter extends OncePerRequestFilter {
     private final FailureLimiter limiter;
@@ -28,7 +28,8 @@ class SignInLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (!limiter.refuseIfLocked(request, response)) {
+        if (!limiter.refuseIfLocked(request, response)
+                && !limiter.refuseIfAccountLocked(request.getParameter("username"), request, response)) {
             chain.doFilter(request, response);
         }
     }

@@ -61,6 +61,9 @@ class PublicReadAndLockoutTest {
         assertThat(new SignedInBrowser(port).signIn("admin", "another-guess")).startsWith("429");
         assertThat(http.send("GET", "/api/v1/runs", null, null).statusCode())
                 .as("a request without credentials is not a guess").isEqualTo(200);
+        assertThat(http.send("POST", "/api/v1/agents/some-agent/heartbeat", "not-an-agent-secret-0123456789", "{}")
+                .statusCode()).as("agents have a limiter of their own: people's mistakes never lock them out")
+                .isEqualTo(401);
         assertThat(output.getOut().split("locked out until", -1)).hasSize(2);
     }
 }
