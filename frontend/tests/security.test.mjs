@@ -107,6 +107,32 @@ describe('roles and CSP in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  test('a signed-in session ends at the next page once its access is taken away', async () => {
+    await createUser('dora', 'operator');
+    const admin = (method, path, body) => fetch(`${baseUrl}${path}`, authorized(token, { method,
+      headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }));
+    const endsAfter = async (what, takeAway, path = '/runs') => {
+      await page.goto(`${baseUrl}${path}`);
+      assert.equal(new URL(page.url()).pathname, path, `signed in before: ${what}`);
+      const response = await takeAway();
+      assert.ok(response.ok, `${what}: ${response.status} ${await response.text()}`);
+      await page.goto(`${baseUrl}${path}`);
+      assert.equal(new URL(page.url()).pathname, '/login', `the sign-in page after: ${what}`);
+    };
+
+    await signInWithPassword(page, baseUrl, 'dora', 'dora-password-123');
+    await endsAfter('a demotion to viewer', () => admin('PATCH', '/api/v1/users/dora', { role: 'viewer' }), '/jobs');
+    await signInWithPassword(page, baseUrl, 'dora', 'dora-password-123');
+    await endsAfter('a new password', () => admin('PATCH', '/api/v1/users/dora',
+      { password: 'dora-new-password-456' }));
+    await signInWithPassword(page, baseUrl, 'dora', 'dora-new-password-456');
+    await endsAfter('the user\'s deletion', () => admin('DELETE', '/api/v1/users/dora'));
+
+    const issued = await (await admin('POST', '/api/v1/tokens', { name: 'session-token', role: 'operator' })).json();
+    await signInWithToken(page, baseUrl, issued.secret);
+    await endsAfter('the token\'s revocation', () => admin('DELETE', `/api/v1/tokens/${issued.token.id}`));
+  });
+
   test('no page reported a CSP violation or a script error', async () => {
     for (const path of [...PAGES, `/runs/${runId}`, '/admin/users', '/admin/tokens', '/upload', '/jobs/new']) {
       await page.goto(`${baseUrl}${path}`);
