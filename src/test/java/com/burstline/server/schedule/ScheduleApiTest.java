@@ -39,7 +39,12 @@ class ScheduleApiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = JobApiClient.startServer(0, dataDir);
+        startWith();
+    }
+
+    /** The server with {@code more} arguments (the PostgreSQL twin's database), and the two agents. */
+    static void startWith(String... more) throws Exception {
+        server = JobApiClient.startServer(0, dataDir, more);
         String base = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(base);
         agents.add(new TestAgent(base, AGENT_TOKEN, "sch-a").register());
