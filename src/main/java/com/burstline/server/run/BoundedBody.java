@@ -17,12 +17,17 @@ final class BoundedBody {
         byte[] buffer = new byte[64 * 1024];
         long total = 0;
         int read;
-        while ((read = body.read(buffer)) != -1) {
-            total += read;
-            if (total > limit) {
-                throw new UploadTooLargeException(limit);
+        try {
+            while ((read = body.read(buffer)) != -1) {
+                total += read;
+                if (total > limit) {
+                    throw new UploadTooLargeException(limit);
+                }
+                content.write(buffer, 0, read);
             }
-            content.write(buffer, 0, read);
+        } catch (IOException broken) {
+            // the connection broke or the server is stopping: not the client's bad input, and nothing is stored
+            throw new UploadInterruptedException(broken);
         }
         return content.toByteArray();
     }

@@ -8,8 +8,11 @@ import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -52,6 +55,16 @@ class RunApiErrors {
     ProblemDetail wrongEncoding(ContentEncodings.Unsupported error) {
         return ProblemTypes.problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED_MEDIA_TYPE,
                 "Content encoding not accepted", error.getMessage());
+    }
+
+    /** Nothing was stored and the same bytes may simply be sent again: 503, as while the database cannot write. */
+    @ExceptionHandler(UploadInterruptedException.class)
+    ResponseEntity<ProblemDetail> interrupted(UploadInterruptedException e) {
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.UPLOAD_INTERRUPTED,
+                "Upload interrupted", "The upload could not be read to its end (the connection broke, or the "
+                        + "server is stopping); nothing was stored. Send it again.");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }
 
     @ExceptionHandler(InvalidRunInputException.class)

@@ -17,6 +17,7 @@ public final class ProblemTypes {
     public static final URI LABEL_CONFLICT = uri("label-conflict");
     public static final URI UNSUPPORTED_MEDIA_TYPE = uri("unsupported-media-type");
     public static final URI PAYLOAD_TOO_LARGE = uri("payload-too-large");
+    public static final URI UPLOAD_INTERRUPTED = uri("upload-interrupted");
     public static final URI UNAUTHORIZED = uri("unauthorized");
     public static final URI FORBIDDEN = uri("forbidden");
     public static final URI INTERNAL = uri("internal-error");
