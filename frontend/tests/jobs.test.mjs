@@ -214,6 +214,11 @@ describe('jobs on real agents in Chromium', () => {
     }
     assert.deepEqual((await page.locator('#job-findings > li').evaluateAll((items) => items
       .map((item) => item.dataset.kind))).sort(), [...kinds].sort(), 'each kind of finding once');
+    const drivers = new Set();
+    for (const scenario of job.scenarios) {
+      drivers.add((await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`, authorized(token))).json()).driver);
+    }
+    assert.equal(await page.textContent('#results-driver'), `Driver on ${AGENTS[0]}: ${[...drivers].join(', ')}`);
     const answer = await page.locator('#results').boundingBox();
     const chart = await page.locator('.chart-panel').boundingBox();
     assert.ok(answer.y < chart.y, 'the results come before the live chart');

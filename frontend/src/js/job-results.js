@@ -12,6 +12,7 @@ const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const shown = new Set(); // run ids already in the results table
 const byKind = new Map(); // finding kind -> { severity, message, scenarios } for the job's findings
+const drivers = new Map(); // SUT -> the drivers its runs were measured with, as labelled
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
   Number(section.dataset.baselineBps));
@@ -53,6 +54,7 @@ async function showResults(job) {
       document.getElementById(udp ? 'results-udp-box' : 'results-tcp-box').hidden = false;
       document.getElementById('results-empty').hidden = true;
       noteFindings(scenarioName(scenario, run), findings);
+      noteDriver(run);
     }
   }
   showJobFindings();
@@ -161,6 +163,17 @@ function noteFindings(name, findings) {
     }
     byKind.set(finding.kind, seen);
   }
+}
+
+/** Which driver the answer is about, first: "Driver on arm-a: ENA ARM64 2.2.1", or why it is unknown. */
+function noteDriver(run) {
+  const seen = drivers.get(run.sut ?? 'the SUT') ?? new Set();
+  seen.add(run.driver ?? 'not recorded');
+  drivers.set(run.sut ?? 'the SUT', seen);
+  const line = document.getElementById('results-driver');
+  line.textContent = [...drivers.entries()].map(([sut, names]) => `Driver on ${sut}: ${[...names].join(', ')}`)
+    .join(' · ');
+  line.hidden = false;
 }
 
 /**

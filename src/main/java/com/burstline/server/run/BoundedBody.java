@@ -9,6 +9,18 @@ final class BoundedBody {
     private BoundedBody() {
     }
 
+    /**
+     * A request's own body: a read that fails there means the connection broke or the server is stopping, which is
+     * not the client's bad input (unlike a broken gzip inside a whole body, which {@link ContentEncodings} refuses).
+     */
+    static byte[] readRequest(InputStream body, long declaredLength, long limit) {
+        try {
+            return read(body, declaredLength, limit);
+        } catch (IOException broken) {
+            throw new UploadInterruptedException(broken);
+        }
+    }
+
     static byte[] read(InputStream body, long declaredLength, long limit) throws IOException {
         if (declaredLength > limit) {
             throw new UploadTooLargeException(limit);
@@ -17,17 +29,12 @@ final class BoundedBody {
         byte[] buffer = new byte[64 * 1024];
         long total = 0;
         int read;
-        try {
-            while ((read = body.read(buffer)) != -1) {
-                total += read;
-                if (total > limit) {
-                    throw new UploadTooLargeException(limit);
-                }
-                content.write(buffer, 0, read);
+        while ((read = body.read(buffer)) != -1) {
+            total += read;
+            if (total > limit) {
+                throw new UploadTooLargeException(limit);
             }
-        } catch (IOException broken) {
-            // the connection broke or the server is stopping: not the client's bad input, and nothing is stored
-            throw new UploadInterruptedException(broken);
+            content.write(buffer, 0, read);
         }
         return content.toByteArray();
     }

@@ -65,7 +65,7 @@ class RunApiController {
         QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, "an upload");
         DeclaredFormat.checkCharset(request.getContentType());
         byte[] body = ContentEncodings.decode(
-                BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
+                BoundedBody.readRequest(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
                 request.getHeader("Content-Encoding"), maxUploadBytes);
         RunMetadata metadata = new RunMetadata(sut, peer, instanceType, driver, tags, burstLimitGbps, baselineGbps);
         ImportOutcome outcome = importer.importRun(body, mediaTypeOf(request), metadata);

@@ -28,7 +28,7 @@ class BoundedBodyTest {
     }
 
     @Test
-    void aConnectionThatBreaksMidBodyIsAnInterruption() {
+    void aConnectionThatBreaksMidRequestBodyIsAnInterruption() {
         InputStream broken = new SequenceInputStream(new ByteArrayInputStream(new byte[100]), new InputStream() {
             @Override
             public int read() throws IOException {
@@ -36,7 +36,8 @@ class BoundedBodyTest {
             }
         });
 
-        assertThatThrownBy(() -> BoundedBody.read(broken, 500, 1000)).isInstanceOf(UploadInterruptedException.class)
+        assertThatThrownBy(() -> BoundedBody.readRequest(broken, 500, 1000))
+                .isInstanceOf(UploadInterruptedException.class)
                 .hasRootCauseMessage("Connection reset by peer");
     }
 }
