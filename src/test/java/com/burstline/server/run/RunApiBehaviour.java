@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import static com.burstline.server.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -417,15 +418,5 @@ abstract class RunApiBehaviour {
         java.util.List<Long> ids = new java.util.ArrayList<>();
         page.get("content").forEach(run -> ids.add(run.get("id").longValue()));
         return ids;
-    }
-
-    private static void assertProblem(HttpResponse<String> response, int status, String detailPart) {
-        assertThat(response.statusCode()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        JsonNode problem = JSON.readTree(response.body());
-        assertThat(problem.get("status").intValue()).isEqualTo(status);
-        assertThat(problem.get("type").stringValue()).startsWith("urn:burstline:problem:");
-        assertThat(problem.get("detail").stringValue()).containsIgnoringCase(detailPart);
-        assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
     }
 }
