@@ -1,5 +1,6 @@
 package com.burstline.server.fleet;
 
+import com.burstline.server.system.RequestBodyExample;
 import com.burstline.server.security.AgentIdentity;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
@@ -24,6 +25,7 @@ import java.util.List;
  * one (admins). See docs/agent-protocol.md.
  */
 @RestController
+@RequestBodyExample("The body must be JSON as docs/agent-protocol.md describes it.")
 @RequestMapping(path = "/api/v1/agents", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Agents", description = "Measurement hosts: agents enroll with the agent token, then speak with their own "
         + "secret")

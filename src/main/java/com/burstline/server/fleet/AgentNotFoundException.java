@@ -1,7 +1,7 @@
 package com.burstline.server.fleet;
 
 /** No agent registered under this name. A heartbeat gets 404, and the agent registers again. */
-class AgentNotFoundException extends RuntimeException {
+public class AgentNotFoundException extends RuntimeException {
     AgentNotFoundException(String name) {
         super("No agent named '" + name + "' is registered; register it with POST /api/v1/agents.");
     }

@@ -1,7 +1,7 @@
 package com.burstline.server.fleet;
 
 /** An agent sent something out of the protocol's bounds. Answered with 400. */
-class InvalidAgentException extends RuntimeException {
+public class InvalidAgentException extends RuntimeException {
     InvalidAgentException(String message) {
         super(message);
     }

@@ -1,5 +1,6 @@
 package com.burstline.server.fleet;
 
+import com.burstline.server.system.RequestBodyExample;
 import com.burstline.server.security.JoinTokens;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -20,6 +21,7 @@ import java.util.List;
 
 /** Join tokens (admins): one per host, used once, listed with their state, revocable until used. */
 @RestController
+@RequestBodyExample("The body must be JSON as docs/agent-protocol.md describes it.")
 @RequestMapping(path = "/api/v1/agents/join-tokens", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Agents")
 class JoinTokenApiController {

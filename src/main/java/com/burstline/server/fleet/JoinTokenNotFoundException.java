@@ -1,6 +1,6 @@
 package com.burstline.server.fleet;
 
-class JoinTokenNotFoundException extends RuntimeException {
+public class JoinTokenNotFoundException extends RuntimeException {
     JoinTokenNotFoundException(long id) {
         super("There is no join token " + id + ".");
     }

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.system.RequestBodyExample;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LiveSamples;
@@ -21,6 +22,8 @@ import org.springframework.web.bind.annotation.RestController;
  * Answered by the job feature because both belong to a job; registration and heartbeats are the agent feature's.
  */
 @RestController
+@RequestBodyExample("The body must be a JSON object with the fields the API docs list, with numbers where "
+        + "numbers are expected, e.g. {\"sut\": \"a\", \"peer\": \"b\", \"plan\": \"standard\"}.")
 @RequestMapping(path = "/api/v1/agents/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Agents")
 class AgentReportsController {

@@ -1,7 +1,7 @@
 package com.burstline.server.job;
 
 /** A result or live samples that do not belong to a dispatch of this agent: 403, and nothing is stored. */
-class DispatchRefusedException extends RuntimeException {
+public class DispatchRefusedException extends RuntimeException {
     DispatchRefusedException(String message) {
         super(message);
     }

@@ -3,7 +3,7 @@ package com.burstline.server.job;
 import java.util.List;
 
 /** A job request or agent report out of bounds; every problem found is listed. Answered with 400. */
-class InvalidJobException extends RuntimeException {
+public class InvalidJobException extends RuntimeException {
     private final List<String> problems;
 
     InvalidJobException(List<String> problems) {
@@ -15,7 +15,7 @@ class InvalidJobException extends RuntimeException {
         this(List.of(problem));
     }
 
-    List<String> problems() {
+    public List<String> problems() {
         return problems;
     }
 }

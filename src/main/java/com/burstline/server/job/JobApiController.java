@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -20,6 +21,8 @@ import java.security.Principal;
 import java.util.List;
 
 @RestController
+@RequestBodyExample("The body must be a JSON object with the fields the API docs list, with numbers where "
+        + "numbers are expected, e.g. {\"sut\": \"a\", \"peer\": \"b\", \"plan\": \"standard\"}.")
 @RequestMapping("/api/v1/jobs")
 @Tag(name = "Jobs", description = "Run iperf3 scenarios between pairs of agents; each result becomes a run")
 class JobApiController {

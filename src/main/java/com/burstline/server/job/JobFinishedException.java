@@ -1,7 +1,7 @@
 package com.burstline.server.job;
 
 /** Cancelling a job that has already finished. Answered with 409. */
-class JobFinishedException extends RuntimeException {
+public class JobFinishedException extends RuntimeException {
     JobFinishedException(long id, JobStatus status) {
         super("Job " + id + " has already finished (" + status + "); there is nothing to cancel.");
     }

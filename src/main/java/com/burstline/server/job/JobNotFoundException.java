@@ -1,7 +1,7 @@
 package com.burstline.server.job;
 
-class JobNotFoundException extends RuntimeException {
-    JobNotFoundException(long id) {
+public class JobNotFoundException extends RuntimeException {
+    public JobNotFoundException(long id) {
         super("There is no job " + id + ".");
     }
 }

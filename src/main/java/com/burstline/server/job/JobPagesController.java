@@ -4,17 +4,13 @@ import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.run.RunQueries;
-import com.burstline.server.system.ErrorPages;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import java.security.Principal;
@@ -115,11 +111,6 @@ class JobPagesController {
         }
     }
 
-    @ExceptionHandler(JobNotFoundException.class)
-    ModelAndView notFound(JobNotFoundException error, Principal principal) {
-        return ErrorPages.page(HttpStatus.NOT_FOUND, "Job not found", error.getMessage(),
-                principal != null);
-    }
 
     private String showForm(Model model, JobForm form) {
         model.addAttribute("form", form);

@@ -10,7 +10,7 @@ import java.util.zip.ZipException;
  * proxies send them); the run keeps the decoded bytes, which are what iperf3 printed. The decoded size is held to the
  * same limit as a plain upload, so a small compressed body cannot fill the heap. Other encodings are refused.
  */
-final class ContentEncodings {
+public final class ContentEncodings {
     private ContentEncodings() {
     }
 
@@ -31,7 +31,7 @@ final class ContentEncodings {
     }
 
     /** Answered 415; nothing was stored. */
-    static final class Unsupported extends RuntimeException {
+    public static final class Unsupported extends RuntimeException {
         Unsupported(String message) {
             super(message);
         }

@@ -8,7 +8,7 @@ import com.burstline.iperf.Iperf3Result;
  * application/json, {@code --json-stream} output as application/x-ndjson. Otherwise the raw download would answer
  * with a type that does not describe its bytes.
  */
-final class DeclaredFormat {
+public final class DeclaredFormat {
     static final String JSON = "application/json";
     static final String NDJSON = "application/x-ndjson";
 
@@ -35,7 +35,7 @@ final class DeclaredFormat {
     }
 
     /** Answered 415; nothing was stored. */
-    static final class Mismatch extends Iperf3FormatException {
+    public static final class Mismatch extends Iperf3FormatException {
         Mismatch(String message) {
             super(message);
         }

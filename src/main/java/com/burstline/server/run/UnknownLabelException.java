@@ -7,7 +7,7 @@ public class UnknownLabelException extends RuntimeException {
     private final String field;
     private final transient List<String> known;
 
-    UnknownLabelException(String field, List<String> known) {
+    public UnknownLabelException(String field, List<String> known) {
         super("Unknown field '" + field + "'; the labels are " + String.join(", ", known));
         this.field = field;
         this.known = List.copyOf(known);

@@ -3,7 +3,7 @@ package com.burstline.server.schedule;
 import java.util.List;
 
 /** A schedule request out of bounds, the job template's problems included; every problem found is listed (400). */
-class InvalidScheduleException extends RuntimeException {
+public class InvalidScheduleException extends RuntimeException {
     private final List<String> problems;
 
     InvalidScheduleException(List<String> problems) {
@@ -11,7 +11,7 @@ class InvalidScheduleException extends RuntimeException {
         this.problems = List.copyOf(problems);
     }
 
-    List<String> problems() {
+    public List<String> problems() {
         return problems;
     }
 }

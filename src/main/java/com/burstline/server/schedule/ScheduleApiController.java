@@ -1,5 +1,6 @@
 package com.burstline.server.schedule;
 
+import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -19,6 +20,9 @@ import java.net.URI;
 import java.util.List;
 
 @RestController
+@RequestBodyExample("The body must be a JSON object with the fields the API docs list, e.g. {\"name\": "
+        + "\"nightly\", \"cron\": \"0 0 3 * * *\", \"timeZone\": \"Europe/Berlin\", "
+        + "\"jobTemplate\": {\"sut\": \"a\", \"peer\": \"b\", \"plan\": \"standard\"}}.")
 @RequestMapping("/api/v1/schedules")
 @Tag(name = "Schedules", description = "Start a job on a cron schedule; skip a run while the last job is unfinished")
 class ScheduleApiController {

@@ -1,6 +1,6 @@
 package com.burstline.server.schedule;
 
-class ScheduleNotFoundException extends RuntimeException {
+public class ScheduleNotFoundException extends RuntimeException {
     ScheduleNotFoundException(long id) {
         super("There is no schedule " + id + " (see GET /api/v1/schedules).");
     }

@@ -2,20 +2,15 @@ package com.burstline.server.schedule;
 
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.system.ErrorPages;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.security.core.Authentication;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import java.security.Principal;
 import java.util.List;
 
 /** The Schedules page (list and, for operators, the form), one schedule with its history, and its buttons. */
@@ -86,11 +81,6 @@ class SchedulePagesController {
         return "redirect:/schedules";
     }
 
-    @ExceptionHandler(ScheduleNotFoundException.class)
-    ModelAndView notFound(ScheduleNotFoundException error, Principal principal) {
-        return ErrorPages.page(HttpStatus.NOT_FOUND, "Schedule not found", error.getMessage(),
-                principal != null);
-    }
 
     private String showList(Model model, ScheduleForm form) {
         model.addAttribute("schedules", schedules.list());

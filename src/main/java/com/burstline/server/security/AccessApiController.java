@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,6 +23,7 @@ import java.util.List;
 
 /** Users and API tokens (admin only, see AccessRules), and each user's own password. */
 @RestController
+@RequestBodyExample("The body must be a JSON object with the fields this call's documentation lists, and no others.")
 @Tag(name = "Access", description = "Users and API tokens (admin)")
 class AccessApiController {
     private final UserAccounts users;

@@ -1,7 +1,7 @@
 package com.burstline.server.security;
 
 /** A user or token change that would clash with what exists (a taken name, removing the last admin). */
-class AccessConflictException extends RuntimeException {
+public class AccessConflictException extends RuntimeException {
     AccessConflictException(String message) {
         super(message);
     }

@@ -1,7 +1,7 @@
 package com.burstline.server.security;
 
 /** A user or token that does not exist. */
-class AccessNotFoundException extends RuntimeException {
+public class AccessNotFoundException extends RuntimeException {
     AccessNotFoundException(String message) {
         super(message);
     }

@@ -26,6 +26,7 @@ public final class ProblemTypes {
     public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
     public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
     public static final URI CERTIFICATE_MOVED = uri("agent-certificate-moved");
+    public static final URI CONFLICT = uri("conflict");
 
     private ProblemTypes() {
     }
