@@ -131,6 +131,9 @@ describe('dashboard in Chromium', () => {
     const sent = await (await fetch(`${baseUrl}/api/v1/runs/${runId}/intervals?side=sender`, authorized(token))).json();
     const sliver = sent.find((row) => row.stream === 'sum' && row.bitsPerSecond > 8e9);
     assert.ok(sliver && sliver.end - sliver.start < 0.002, 'the API keeps the 1.3 ms interval at 8.25 Gbit/s');
+    assert.equal(sliver.closing, true, 'and marks it as the closing sliver');
+    assert.ok(sent.concat(received).filter((row) => row !== sliver && row.closing)
+      .every((row) => row.end === sliver.end), 'only the last interval of a line is marked');
 
     const chart = await chartContents('throughput-chart');
     const drawn = chart.datasets.flatMap((dataset) => dataset.points);

@@ -1,22 +1,16 @@
 // Which of a run's intervals a chart draws, for the run page and the job page alike. iperf3's reports end with a
-// sliver interval (5.00–5.001 s, 1.3 ms at 8.25 Gbit/s after 1 s intervals at 3.8): a rate over so short a time is
-// how the test ended, not what the link carried, and drawn as a point it reads as a measurement above the burst limit.
+// sliver interval (a millisecond after 1 s intervals): a rate over so short a time is how the test ended, not what
+// the link carried, and drawn as a point it reads as a measurement above the burst limit.
 import { formatMs } from './units.js';
 
 /**
- * One line's rows, in time order, split into the rows to draw and the sliver left out (null if none). The rule is the
- * server analysis's (Series.withoutStub), so that the charts and the findings look at the same intervals: with 3 or
- * more rows, a last row shorter than half the one before is left out.
+ * One line's rows, in time order, split into the rows to draw and the closing sliver left out (null if none). The
+ * API marks that row (`closing`, by the rule the findings use too), so the charts and the findings look at the same
+ * intervals.
  */
 export function splitStub(rows) {
-  if (rows.length < 3) {
-    return { drawn: rows, stub: null };
-  }
-  const last = rows[rows.length - 1];
-  const before = rows[rows.length - 2];
-  return last.end - last.start < (before.end - before.start) / 2
-    ? { drawn: rows.slice(0, -1), stub: last }
-    : { drawn: rows, stub: null };
+  const stub = rows.find((row) => row.closing) ?? null;
+  return { drawn: stub ? rows.filter((row) => row !== stub) : rows, stub };
 }
 
 const list = new Intl.ListFormat('en-US', { type: 'conjunction' });

@@ -7,33 +7,20 @@ import java.util.List;
 
 /**
  * A run's per-interval sum rows that arrived (see {@code IntervalSides}) in its own direction (the upload sum of a
- * --bidir run), without iperf3's omitted warm-up intervals and without a last interval shorter than half the others:
- * the series the change-point and stability rules look at. The server's report ends with such a stub (5.00–5.003 s;
- * at 0.26 Gbit/s after five at 0.9–1.0 in a real 1 Gbit/s UDP run), which is timing, not throughput.
+ * --bidir run), without iperf3's omitted warm-up intervals and without its closing sliver ({@code ClosingIntervals}):
+ * the series the change-point and stability rules look at.
  */
 record Series(double[] bitsPerSecond, double[] starts, double[] ends, long[] retransmits, long bytes) {
 
     static Series of(RunSummary run, List<IntervalRow> sumRows) {
         String direction = "bidir".equals(run.direction()) ? "upload" : run.direction();
-        List<IntervalRow> rows = withoutStub(sumRows.stream()
-                .filter(row -> "sum".equals(row.stream()) && direction.equals(row.direction()) && !row.omitted())
-                .toList());
+        List<IntervalRow> rows = sumRows.stream().filter(row -> "sum".equals(row.stream())
+                && direction.equals(row.direction()) && !row.omitted() && !row.closing()).toList();
         return new Series(rows.stream().mapToDouble(IntervalRow::bitsPerSecond).toArray(),
                 rows.stream().mapToDouble(IntervalRow::start).toArray(),
                 rows.stream().mapToDouble(IntervalRow::end).toArray(),
                 rows.stream().mapToLong(row -> row.retransmits() == null ? 0 : row.retransmits()).toArray(),
                 rows.stream().mapToLong(IntervalRow::bytes).sum());
-    }
-
-    /** The charts leave out the same interval by the same rule (frontend/src/js/intervals.js): change both together. */
-    private static List<IntervalRow> withoutStub(List<IntervalRow> rows) {
-        if (rows.size() < 3) {
-            return rows;
-        }
-        IntervalRow last = rows.get(rows.size() - 1);
-        IntervalRow before = rows.get(rows.size() - 2);
-        return last.end() - last.start() < (before.end() - before.start()) / 2 ? rows.subList(0, rows.size() - 1)
-                : rows;
     }
 
     int size() {

@@ -34,6 +34,7 @@ class IntervalBatchReader {
         Map<Long, List<IntervalRow>> byRun = new LinkedHashMap<>();
         runIds.forEach(id -> byRun.put(id, new ArrayList<>()));
         read(runIds, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
+        byRun.replaceAll((id, rows) -> ClosingIntervals.mark(rows));
         return byRun;
     }
 
@@ -57,6 +58,6 @@ class IntervalBatchReader {
                 rs.getDouble("bits_per_second"), rs.getObject("retransmits", Long.class),
                 rs.getObject("rtt_micros", Long.class), rs.getObject("cwnd_bytes", Long.class),
                 rs.getObject("jitter_ms", Double.class), rs.getObject("lost_packets", Long.class),
-                rs.getObject("packets", Long.class), rs.getBoolean("omitted"));
+                rs.getObject("packets", Long.class), rs.getBoolean("omitted"), false);
     }
 }

@@ -5,7 +5,8 @@ package com.burstline.server.run;
  * reporting interval. {@code direction} says which way the row's data flowed (upload or download), which tells the
  * two sums of a {@code --bidir} run apart; {@code side} whether the row is the sender's or the receiver's report of it
  * ({@code sender}, {@code receiver}: runs with {@code --get-server-output} hold both). Fields iperf3 did not print are
- * {@code null}.
+ * {@code null}. {@code closing} marks iperf3's closing sliver ({@link ClosingIntervals}), which charts and findings
+ * leave out.
  */
 public record IntervalRow(
         int interval,
@@ -22,5 +23,11 @@ public record IntervalRow(
         Double jitterMs,
         Long lostPackets,
         Long packets,
-        boolean omitted) {
+        boolean omitted,
+        boolean closing) {
+
+    IntervalRow asClosing() {
+        return new IntervalRow(interval, start, end, stream, direction, side, bytes, bitsPerSecond, retransmits,
+                rttMicros, cwndBytes, jitterMs, lostPackets, packets, omitted, true);
+    }
 }

@@ -39,7 +39,7 @@ class IntervalStore {
     }
 
     List<IntervalRow> findByRun(long runId) {
-        return jdbc.query(SELECT, IntervalStore::row, runId);
+        return ClosingIntervals.mark(jdbc.query(SELECT, IntervalStore::row, runId));
     }
 
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)
@@ -79,6 +79,7 @@ class IntervalStore {
                 rs.getObject("jitter_ms", Double.class),
                 rs.getObject("lost_packets", Long.class),
                 rs.getObject("packets", Long.class),
-                rs.getBoolean("omitted"));
+                rs.getBoolean("omitted"),
+                false);
     }
 }

@@ -4,6 +4,7 @@ import com.burstline.iperf.IntervalSample;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
 import com.burstline.iperf.Samples;
+import com.burstline.server.run.ClosingIntervals;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.IntervalSides;
 import com.burstline.server.run.RunSummary;
@@ -35,7 +36,7 @@ record RealRun(RunSummary summary, List<IntervalRow> sums) {
                 burst == null || r.receivedBitsPerSecond() == null ? null : r.receivedBitsPerSecond() / burst * 100,
                 r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(), r.intervals().size());
         List<IntervalRow> rows = r.intervals().stream().filter(IntervalSample::isSum).map(RealRun::row).toList();
-        return new RealRun(summary, IntervalSides.received(rows));
+        return new RealRun(summary, IntervalSides.received(ClosingIntervals.mark(rows)));
     }
 
     Series series() {
@@ -45,6 +46,6 @@ record RealRun(RunSummary summary, List<IntervalRow> sums) {
     private static IntervalRow row(IntervalSample s) {
         return new IntervalRow(s.index(), s.start(), s.end(), s.stream(), s.direction().apiName(),
                 s.side().apiName(), s.bytes(), s.bitsPerSecond(), s.retransmits(), s.rttMicros(), s.cwndBytes(),
-                s.jitterMs(), s.lostPackets(), s.packets(), s.omitted());
+                s.jitterMs(), s.lostPackets(), s.packets(), s.omitted(), false);
     }
 }
