@@ -4,18 +4,14 @@ import com.burstline.iperf.Samples;
 import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,22 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * allowance-exceeded from the SUT agent's NIC counters: runs made by a job over real HTTP, the result carrying real
  * iperf3 output and the counter delta an ENA host reports (agent numbers, not iperf3's, so written here).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class AllowanceCounterFindingTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String JOB = """
             {"sut": "ena-sut", "peer": "ena-peer", "scenarios": [
               {"protocol": "TCP", "streams": 4, "direction": "upload", "durationSeconds": 5}]}""";
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
-    }
 
     @LocalServerPort
     int port;

@@ -59,8 +59,8 @@ class BurstExhaustionIT extends LabServerTest {
      * on the lab's veth the connection is up within milliseconds, so launch time is the closer reference.
      */
     private Measured measure(int port, double changeAfterSeconds) throws Exception {
-        Path serverOut = dataDir.resolve("server-" + port + ".json");
-        Path clientOut = dataDir.resolve("client-" + port + ".json");
+        Path serverOut = outputDir.resolve("server-" + port + ".json");
+        Path clientOut = outputDir.resolve("client-" + port + ".json");
         Process server = LabNetwork.start(LabNetwork.SERVER_NS, List.of("iperf3", "-s", "-1", "-p",
                 Integer.toString(port)), serverOut);
         try {

@@ -68,10 +68,10 @@ class FindingsLabIT extends LabServerTest {
     }
 
     private byte[] measure(int port, String protocol, Long target, List<String> extra) throws Exception {
-        Path out = dataDir.resolve("client-" + port + ".json");
+        Path out = outputDir.resolve("client-" + port + ".json");
         List<String> server = new ArrayList<>(Iperf3Command.server("iperf3", port));
         server.add("-J");
-        Process peer = LabNetwork.start(LabNetwork.SERVER_NS, server, dataDir.resolve("server-" + port + ".json"));
+        Process peer = LabNetwork.start(LabNetwork.SERVER_NS, server, outputDir.resolve("server-" + port + ".json"));
         try {
             Thread.sleep(500);
             List<String> client = new ArrayList<>(Iperf3Command.client("iperf3", new Iperf3Command.Client(

@@ -1,35 +1,23 @@
 package com.burstline.server.analysis;
 
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import java.nio.file.Path;
 
 /**
- * What the lab ITs of analysis share: the real server on a fresh data dir, an API client for it, and the lab's two
- * namespaces over a shaped veth ({@link LabNetwork}) up for the class and down after it. Each class gets its own
- * server: the subclasses share this configuration, so Spring would otherwise hand the second one the first one's
- * server, whose data dir went with the first class.
+ * What the lab ITs of analysis share: the shared test server, an API client for it, a directory for iperf3's output
+ * files, and the lab's two namespaces over a shaped veth ({@link LabNetwork}) up for the class and down after it.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext
+@BurstlineTest
 abstract class LabServerTest {
     @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
+    static Path outputDir;
 
     @LocalServerPort
     int port;

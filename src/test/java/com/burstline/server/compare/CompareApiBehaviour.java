@@ -4,19 +4,15 @@ import com.burstline.iperf.Samples;
 import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 
 import static com.burstline.server.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,19 +23,9 @@ import static org.assertj.core.api.Assertions.within;
  * same bytes are the same run), so groups with n ≥ 2 on one scenario are made with tags: a run with two tags
  * counts in both tag groups. Subclasses choose the database.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 abstract class CompareApiBehaviour {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void commonProperties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
-    }
 
     @LocalServerPort
     int port;

@@ -4,21 +4,17 @@ import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.run.StoredRows;
 import com.burstline.server.security.TokenSecrets;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,18 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * server dispatched to it, with that dispatch's nonce. Every forged report is 403 and stores nothing (the run tables'
  * rows are counted), over real HTTP against the real server on H2.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class AgentIdentityTest {
     static final String API_TOKEN = JobApiClient.API_TOKEN;
     static final String AGENT_TOKEN = JobApiClient.AGENT_TOKEN;
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        JobApiClient.serverProperties(registry, () -> dataDir);
-    }
 
     @LocalServerPort
     int port;

@@ -1,19 +1,15 @@
 package com.burstline.server.job;
 
 import com.burstline.server.security.SignedInBrowser;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,16 +30,8 @@ import static org.assertj.core.api.Assertions.within;
  * it refuses, and how a probe whose live samples step down ends (successfully, both agents told to stop) and where
  * its figures show. The samples are generated here as a shaped link gives them; BurstProbeLabIT runs the real thing.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class BurstProbeJobTest {
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        JobApiClient.serverProperties(registry, () -> dataDir);
-    }
 
     @LocalServerPort
     int port;

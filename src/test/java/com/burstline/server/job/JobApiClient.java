@@ -1,11 +1,12 @@
 package com.burstline.server.job;
 
-import java.util.List;
-import java.util.ArrayList;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import com.burstline.server.BurstlineApplication;
 import com.burstline.iperf.Samples;
+import com.burstline.server.BurstlineApplication;
+import com.burstline.testsupport.TestTokens;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,8 +25,8 @@ import java.util.function.Supplier;
 
 /** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
 public final class JobApiClient {
-    public static final String API_TOKEN = "test-api-token-0123456789";
-    public static final String AGENT_TOKEN = "test-agent-token-0123456789";
+    public static final String API_TOKEN = TestTokens.API;
+    public static final String AGENT_TOKEN = TestTokens.AGENT;
     public static final JsonMapper JSON = JsonMapper.builder().build();
     public static final Duration PATIENCE = Duration.ofSeconds(90);
 

@@ -4,17 +4,13 @@ import com.burstline.iperf.Samples;
 import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,21 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The report and the CSV exports over real HTTP: the seed's six iperf3 3.12 runs uploaded (real output), and runs a
  * job made, posted as its agent's results with the host's facts and the agent's iperf3 command line.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class ReportApiTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> SEED = List.of("tcp-1-upload", "tcp-4-upload", "tcp-1-download",
             "tcp-4-download", "udp-1g-upload", "udp-5g-upload");
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
-    }
 
     @LocalServerPort
     int port;

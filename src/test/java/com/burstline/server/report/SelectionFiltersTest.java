@@ -4,18 +4,14 @@ import com.burstline.iperf.Samples;
 import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,19 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the selection every compare, report and export uses; a UTC date range; the job filter; the known values; and the
  * runs CSV with jobId, status, a bidir run's reverse columns and plain decimals, named after the selection.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class SelectionFiltersTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-        registry.add("burstline.agent-token", () -> JobMadeRuns.AGENT_TOKEN);
-    }
 
     @LocalServerPort
     int port;

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.testsupport.TestTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -9,7 +10,7 @@ import java.net.http.HttpResponse;
 
 /** A thin real-HTTP client for the API tests: what curl would send, nothing Spring-specific. */
 public final class ApiClient {
-    public static final String TOKEN = "test-token-0123456789";
+    public static final String TOKEN = TestTokens.API;
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;

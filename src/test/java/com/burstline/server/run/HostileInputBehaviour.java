@@ -1,18 +1,14 @@
 package com.burstline.server.run;
 
 import com.burstline.iperf.Samples;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real server over HTTP: every body is answered with a 4xx problem detail, none with a 5xx, and not one row is
  * written. The untouched output is then stored, so the refusals are the checks' doing, not a broken server's.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 abstract class HostileInputBehaviour {
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void commonProperties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
 
     @LocalServerPort
     int port;

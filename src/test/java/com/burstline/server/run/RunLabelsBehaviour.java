@@ -1,20 +1,16 @@
 package com.burstline.server.run;
 
 import com.burstline.iperf.Samples;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,19 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Labels can be fixed: a relabelled re-upload is a 409 that names what differs, and PATCH corrects a run's labels
  * with the change kept in its history. Subclasses choose the database (H2 default, PostgreSQL).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 abstract class RunLabelsBehaviour {
     private static final String JSON_TYPE = "application/json";
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void commonProperties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
 
     @LocalServerPort
     int port;

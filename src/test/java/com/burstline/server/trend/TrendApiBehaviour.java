@@ -2,18 +2,14 @@ package com.burstline.server.trend;
 
 import com.burstline.iperf.Samples;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,18 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and a selection that mixes scenarios or pairs, or a parameter a trend does not have, is a 400 saying what to do.
  * Subclasses choose the database.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 abstract class TrendApiBehaviour {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void commonProperties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
 
     @LocalServerPort
     int port;

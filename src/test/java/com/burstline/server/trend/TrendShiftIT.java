@@ -2,14 +2,12 @@ package com.burstline.server.trend;
 
 import com.burstline.server.analysis.LabNetwork;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,7 +27,7 @@ import static org.assertj.core.api.Assertions.within;
  * metadata's. The trend must put its one change point at run 11 (the first slow one); the 10 fast runs alone have
  * none.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 class TrendShiftIT {
     private static final String LAB = "bltr";
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -37,12 +35,6 @@ class TrendShiftIT {
 
     @TempDir
     static Path dataDir;
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        registry.add("burstline.data-dir", () -> dataDir.toString());
-        registry.add("burstline.api-token", () -> ApiClient.TOKEN);
-    }
 
     @LocalServerPort
     int port;

@@ -1,0 +1,42 @@
+package com.burstline.testsupport;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.junit.jupiter.SpringExtension;
+
+import java.util.List;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * Empties every table before a {@link BurstlineTest} class runs on the shared context, so no class sees another's
+ * runs, agents, jobs or users. Ids keep counting (nothing the server caches by id is reused). Flyway's history and
+ * the storage probe's one seeded row stay.
+ */
+public final class EmptyDatabase implements BeforeAllCallback {
+    private static final Set<String> KEPT = Set.of("flyway_schema_history", "storage_probe");
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        JdbcTemplate jdbc = new JdbcTemplate(SpringExtension.getApplicationContext(context).getBean(DataSource.class));
+        List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables "
+                + "WHERE table_schema = CURRENT_SCHEMA AND table_type IN ('BASE TABLE', 'TABLE')", String.class)
+                .stream().filter(table -> !KEPT.contains(table.toLowerCase())).toList();
+        if (isPostgres(jdbc)) {
+            jdbc.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+        } else {
+            jdbc.execute("SET REFERENTIAL_INTEGRITY FALSE");
+            try {
+                tables.forEach(table -> jdbc.execute("TRUNCATE TABLE " + table));
+            } finally {
+                jdbc.execute("SET REFERENTIAL_INTEGRITY TRUE");
+            }
+        }
+    }
+
+    private static boolean isPostgres(JdbcTemplate jdbc) {
+        return Boolean.TRUE.equals(jdbc.execute((java.sql.Connection connection) ->
+                connection.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres")));
+    }
+}
