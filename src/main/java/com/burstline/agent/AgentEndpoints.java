@@ -58,7 +58,7 @@ final class AgentEndpoints {
         }
         acquire(tool + " server on port " + port);
         try {
-            serverProcess = ScenarioSpec.TOOL_JAVA.equals(tool)
+            serverProcess = ScenarioSpec.TOOL_ENGINE.equals(tool)
                     ? engineServerRole.start(port, request.timeout(), this::measurementEnded)
                     : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
         } catch (RuntimeException e) {

@@ -17,7 +17,7 @@ import java.util.List;
 final class EngineTool implements MeasurementTool {
     @Override
     public String name() {
-        return ScenarioSpec.TOOL_JAVA;
+        return ScenarioSpec.TOOL_ENGINE;
     }
 
     @Override

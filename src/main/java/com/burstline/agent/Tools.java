@@ -24,10 +24,10 @@ final class Tools {
         this.iperf3Native = iperf3 != null && iperf3Native;
     }
 
-    /** {@code iperf3} or {@code java}: what {@code tool} means on a host with or without a native iperf3. */
+    /** {@code iperf3} or {@code burstline-java}: what {@code tool} means on a host with or without a native iperf3. */
     static String resolve(String tool, boolean nativeIperf3) {
         if (ScenarioSpec.TOOL_AUTO.equals(tool)) {
-            return nativeIperf3 ? ScenarioSpec.TOOL_IPERF3 : ScenarioSpec.TOOL_JAVA;
+            return nativeIperf3 ? ScenarioSpec.TOOL_IPERF3 : ScenarioSpec.TOOL_ENGINE;
         }
         return ScenarioSpec.checkTool(tool);
     }
@@ -43,19 +43,19 @@ final class Tools {
 
     /** The tool for the spec; null when it asks for iperf3 and this host has none. */
     MeasurementTool forSpec(ScenarioSpec spec) {
-        return ScenarioSpec.TOOL_JAVA.equals(resolve(spec.tool())) ? engine : iperf3;
+        return ScenarioSpec.TOOL_ENGINE.equals(resolve(spec.tool())) ? engine : iperf3;
     }
 
     /** Null when the spec can run here, else why not. */
     String cannotRun(ScenarioSpec spec) {
         MeasurementTool tool = forSpec(spec);
         return tool == null ? "tool 'iperf3' was asked for, but this agent has no iperf3 binary (tools: " + names()
-                + "); use tool 'java' or 'auto'" : tool.cannotRun(spec);
+                + "); use tool '" + ScenarioSpec.TOOL_ENGINE + "' or 'auto'" : tool.cannotRun(spec);
     }
 
     /** For the host facts: what this agent can run. */
     List<String> names() {
-        return iperf3Present() ? List.of(ScenarioSpec.TOOL_IPERF3, ScenarioSpec.TOOL_JAVA)
-                : List.of(ScenarioSpec.TOOL_JAVA);
+        return iperf3Present() ? List.of(ScenarioSpec.TOOL_IPERF3, ScenarioSpec.TOOL_ENGINE)
+                : List.of(ScenarioSpec.TOOL_ENGINE);
     }
 }

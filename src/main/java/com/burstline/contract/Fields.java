@@ -77,6 +77,11 @@ public final class Fields {
                         + value.toLowerCase(Locale.ROOT) + "'"));
     }
 
+    /** Whether the field is absent or null. */
+    public boolean isAbsent(String name) {
+        return fields.get(name) == null;
+    }
+
     /** {@link #requireChoice}, or the fallback when the field is absent or null. */
     public String choiceOr(String name, Set<String> allowed, String fallback) {
         return fields.get(name) == null ? fallback : requireChoice(name, allowed);

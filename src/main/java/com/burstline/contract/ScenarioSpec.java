@@ -26,11 +26,18 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
     public static final double DEFAULT_INTERVAL = 1;
     /** The stock iperf3 binary. */
     public static final String TOOL_IPERF3 = "iperf3";
-    /** The agent's own engine (com.burstline.engine), for hosts without a native iperf3 build. */
-    public static final String TOOL_JAVA = "java";
+    /**
+     * The agent's own engine (com.burstline.engine), for hosts without a native iperf3 build: the name its runs
+     * carry as their program ("burstline-java 0.1.0" where iperf3 says "iperf3 3.12"), the one name everywhere.
+     */
+    public static final String TOOL_ENGINE = "burstline-java";
+    /** What the API called the engine before it had one name; still accepted, always read as {@link #TOOL_ENGINE}. */
+    public static final String TOOL_ENGINE_FORMER_NAME = "java";
     /** iperf3 when the agent has a native binary, else the engine: the agent decides. */
     public static final String TOOL_AUTO = "auto";
-    public static final Set<String> TOOLS = Set.of(TOOL_IPERF3, TOOL_JAVA, TOOL_AUTO);
+    public static final Set<String> TOOLS = Set.of(TOOL_IPERF3, TOOL_ENGINE, TOOL_AUTO);
+    private static final Set<String> ACCEPTED_TOOLS = Set.of(TOOL_IPERF3, TOOL_ENGINE, TOOL_AUTO,
+            TOOL_ENGINE_FORMER_NAME);
     public static final String UDP_NEEDS_TARGET =
             "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
 
@@ -49,7 +56,7 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
-        checkTool(tool);
+        tool = checkTool(tool);
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
         } else if ("UDP".equals(protocol)) {
@@ -57,12 +64,18 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
         }
     }
 
-    /** The tool when it is one of {@link #TOOLS}, else an {@link InvalidMessageException} naming them. */
+    /** The tool's one name when it is one of {@link #TOOLS} (or the engine's former name), else refused. */
     public static String checkTool(String tool) {
-        if (!TOOLS.contains(tool)) {
-            throw new InvalidMessageException("tool must be one of " + TOOLS + ", not '" + tool + "'");
+        if (!ACCEPTED_TOOLS.contains(tool)) {
+            throw new InvalidMessageException("tool must be one of " + TOOLS.stream().sorted().toList() + ", not '"
+                    + tool + "'");
         }
-        return tool;
+        return TOOL_ENGINE_FORMER_NAME.equals(tool) ? TOOL_ENGINE : tool;
+    }
+
+    /** A message's {@code tool} field: {@link #TOOL_AUTO} when absent, else {@link #checkTool}'s answer. */
+    static String readTool(Fields fields) {
+        return fields.isAbsent("tool") ? TOOL_AUTO : checkTool(fields.requireString("tool", 32));
     }
 
     public static ScenarioSpec fromJson(Map<String, Object> json) {
@@ -73,7 +86,7 @@ public record ScenarioSpec(long jobId, long scenarioId, int attempt, String peer
                 fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION),
                 fields.doubleOr(INTERVAL, DEFAULT_INTERVAL), fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                fields.choiceOr("tool", TOOLS, TOOL_AUTO), // absent: an older server's spec runs as before
+                readTool(fields), // absent: an older server's spec runs as before
                 fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH));
     }
 

@@ -18,7 +18,7 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
     public ServerRoleRequest {
         ScenarioSpec.PORT.check(port);
         TIMEOUT.check(timeoutSeconds);
-        ScenarioSpec.checkTool(tool);
+        tool = ScenarioSpec.checkTool(tool);
     }
 
     /** The iperf3 server for {@code spec}, on the spec's port, for as long as the server waits for its result. */
@@ -39,7 +39,7 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
     public static ServerRoleRequest fromJson(Map<String, Object> json) {
         Fields fields = new Fields(json);
         return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT),
-                fields.choiceOr("tool", ScenarioSpec.TOOLS, ScenarioSpec.TOOL_AUTO));
+                ScenarioSpec.readTool(fields));
     }
 
     public Map<String, Object> toJson() {

@@ -30,7 +30,7 @@ class AgentToServerContractTest {
 
     private final LinuxPlatform platform = new LinuxPlatform();
     private final FactsCollector facts = new FactsCollector(platform, "/usr/bin/iperf3", V3_12, "t4g.large",
-            java.util.List.of("iperf3", "java"));
+            java.util.List.of("iperf3", "burstline-java"));
 
     @Test
     void hostFactsReadTheSameOnTheServer() {

@@ -16,8 +16,8 @@ class ToolsTest {
     @Test
     void autoIsIperf3WhenABinaryIsPresentAndTheEngineWithout() {
         assertThat(Tools.resolve("auto", true)).isEqualTo("iperf3");
-        assertThat(Tools.resolve("auto", false)).isEqualTo("java");
-        assertThat(Tools.resolve("java", true)).isEqualTo("java");
+        assertThat(Tools.resolve("auto", false)).isEqualTo("burstline-java");
+        assertThat(Tools.resolve("java", true)).isEqualTo("burstline-java");
         assertThat(Tools.resolve("iperf3", false)).isEqualTo("iperf3");
     }
 
@@ -28,7 +28,7 @@ class ToolsTest {
         assertThat(tools.forSpec(spec("auto"))).isInstanceOf(Iperf3Tool.class);
         assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
         assertThat(tools.forSpec(spec("java"))).isInstanceOf(EngineTool.class);
-        assertThat(tools.names()).containsExactly("iperf3", "java");
+        assertThat(tools.names()).containsExactly("iperf3", "burstline-java");
         assertThat(tools.cannotRun(spec("auto"))).isNull();
     }
 
@@ -37,9 +37,9 @@ class ToolsTest {
         Tools tools = new Tools(null, false);
 
         assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
-        assertThat(tools.names()).containsExactly("java");
+        assertThat(tools.names()).containsExactly("burstline-java");
         assertThat(tools.cannotRun(spec("java"))).isNull();
-        assertThat(tools.cannotRun(spec("iperf3"))).contains("no iperf3 binary").contains("'java'");
+        assertThat(tools.cannotRun(spec("iperf3"))).contains("no iperf3 binary").contains("'burstline-java'");
     }
 
     @Test
@@ -48,8 +48,8 @@ class ToolsTest {
 
         assertThat(tools.forSpec(spec("auto"))).isInstanceOf(EngineTool.class);
         assertThat(tools.forSpec(spec("iperf3"))).isInstanceOf(Iperf3Tool.class);
-        assertThat(tools.resolve("auto")).isEqualTo("java");
-        assertThat(tools.names()).containsExactly("iperf3", "java");
+        assertThat(tools.resolve("auto")).isEqualTo("burstline-java");
+        assertThat(tools.names()).containsExactly("iperf3", "burstline-java");
     }
 
     @Test

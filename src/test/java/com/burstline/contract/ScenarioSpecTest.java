@@ -94,7 +94,7 @@ public class ScenarioSpecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"iperf3", "java", "auto"})
+    @ValueSource(strings = {"iperf3", "burstline-java", "auto"})
     void theToolSurvivesTheRoundTrip(String tool) {
         Map<String, Object> json = valid();
         json.put("tool", tool);
@@ -106,13 +106,21 @@ public class ScenarioSpecTest {
     }
 
     @Test
+    void theEnginesFormerNameIsReadAsItsOneName() {
+        Map<String, Object> json = valid();
+        json.put("tool", "java");
+
+        assertThat(ScenarioSpec.fromJson(json).tool()).isEqualTo("burstline-java");
+    }
+
+    @Test
     void anAbsentToolIsAutoAndAnUnknownOneIsRefusedNamingTheChoices() {
         assertThat(ScenarioSpec.fromJson(valid()).tool()).isEqualTo("auto");
         Map<String, Object> json = valid();
         json.put("tool", "netperf");
 
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
-                .hasMessageContaining("tool must be one of").hasMessageContaining("java")
+                .hasMessageContaining("tool must be one of [auto, burstline-java, iperf3]")
                 .hasMessageContaining("'netperf'");
     }
 }

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Limit;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
@@ -137,11 +138,12 @@ final class JobRules {
         if (value == null) {
             return ScenarioSpec.TOOL_AUTO;
         }
-        if (!ScenarioSpec.TOOLS.contains(value)) {
-            problems.add(at + "tool must be one of " + ScenarioSpec.TOOLS.stream().sorted().toList() + ", not '"
-                    + value + "'");
+        try {
+            return ScenarioSpec.checkTool(value);
+        } catch (InvalidMessageException e) {
+            problems.add(at + e.getMessage());
+            return value;
         }
-        return value;
     }
 
     private Protocol protocol(String at, String value) {

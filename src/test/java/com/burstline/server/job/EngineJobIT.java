@@ -84,12 +84,12 @@ class EngineJobIT {
 
         var created = api.createJob("""
                 {"sut": "tool-a", "peer": "tool-b", "scenarios": [
-                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "java"},
+                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "burstline-java"},
                   {"protocol": "TCP", "direction": "download", "durationSeconds": 4, "omitSeconds": 1,
                    "tool": "auto"},
-                  {"protocol": "UDP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "java",
+                  {"protocol": "UDP", "direction": "upload", "durationSeconds": 4, "omitSeconds": 1, "tool": "burstline-java",
                    "targetBitsPerSecond": 200000000},
-                  {"protocol": "TCP", "direction": "bidir", "durationSeconds": 3, "tool": "java"}]}""");
+                  {"protocol": "TCP", "direction": "bidir", "durationSeconds": 3, "tool": "burstline-java"}]}""");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long jobId = json(created).get("id").longValue();
         List<String> events = listen(jobId);
@@ -154,7 +154,7 @@ class EngineJobIT {
     private static String driverOfAJob(String sut, String peer) {
         var created = api.createJob("""
                 {"sut": "%s", "peer": "%s", "scenarios": [
-                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 2, "tool": "java"}]}"""
+                  {"protocol": "TCP", "direction": "upload", "durationSeconds": 2, "tool": "burstline-java"}]}"""
                 .formatted(sut, peer));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long jobId = json(created).get("id").longValue();

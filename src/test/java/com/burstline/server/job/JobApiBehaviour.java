@@ -1,13 +1,10 @@
 package com.burstline.server.job;
 
+import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -15,7 +12,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -30,19 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Agents and jobs over real HTTP against the real server; the test plays the agents ({@link TestAgent}) and posts
  * results with real iperf3 output. Subclasses choose the database, like the runs API tests.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@BurstlineTest
 abstract class JobApiBehaviour {
     static final String API_TOKEN = JobApiClient.API_TOKEN;
     static final String AGENT_TOKEN = JobApiClient.AGENT_TOKEN;
     static final Duration PATIENCE = JobApiClient.PATIENCE;
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void commonProperties(DynamicPropertyRegistry registry) {
-        JobApiClient.serverProperties(registry, () -> dataDir);
-    }
 
     @LocalServerPort
     int port;
@@ -221,7 +209,7 @@ abstract class JobApiBehaviour {
         assertProblem(createJob("""
                 {"sut": "bad-a", "peer": "bad-b", "scenarios": [
                   {"protocol": "TCP", "durationSeconds": 5, "tool": "netperf"}]}"""), 400,
-                "scenarios[0].tool must be one of [auto, iperf3, java], not 'netperf'");
+                "scenarios[0].tool must be one of [auto, burstline-java, iperf3], not 'netperf'");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"scenarios\": []}"), 400,
                 "1 to 50 scenarios");
         assertProblem(createJob("{\"sut\": \"bad-a\", \"peer\": \"bad-b\", \"repeat\": \"many\"}"), 400,

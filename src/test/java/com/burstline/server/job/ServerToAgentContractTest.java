@@ -85,7 +85,7 @@ class ServerToAgentContractTest {
         assertThat(read.nonce()).isEqualTo(NONCE);
         assertThat(read.durationSeconds()).isEqualTo(3600);
         assertThat(read.omitSeconds()).isEqualTo(600);
-        assertThat(read.tool()).isEqualTo("java");
+        assertThat(read.tool()).as("the engine's former name, read as its one name").isEqualTo("burstline-java");
     }
 
     /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
@@ -93,14 +93,14 @@ class ServerToAgentContractTest {
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
         PlannedScenario longest = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null, "java");
+                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null, "burstline-java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
 
         ServerRoleRequest read = ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server")));
         assertThat(read.timeoutSeconds()).isEqualTo(3600 + 600 + 900);
-        assertThat(read.tool()).isEqualTo("java");
+        assertThat(read.tool()).isEqualTo("burstline-java");
         assertThat(read.port()).isEqualTo(5201);
     }
 
