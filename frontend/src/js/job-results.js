@@ -58,9 +58,6 @@ async function showResults(job) {
     }
   }
   showJobFindings();
-  const scrolls = [...document.querySelectorAll('#results .table-scroll')]
-    .some((box) => !box.hidden && box.scrollWidth > box.clientWidth + 1);
-  document.getElementById('results-scroll-hint').hidden = !scrolls;
   if (!addLimitLinesFromRuns.done && shown.size > 0 && !section.dataset.burstBps) {
     addLimitLinesFromRuns();
   }
