@@ -46,7 +46,11 @@ export function headingsBrokenInWords(page) {
       if (th.offsetParent === null) {
         continue;
       }
-      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      // The heading's own words; a form or question a row heading holds (Remove… on the agents page) is prose.
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.parentElement.closest('details, form, p') ? NodeFilter.FILTER_REJECT
+          : NodeFilter.FILTER_ACCEPT),
+      });
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent;
         let lastTop = null;
