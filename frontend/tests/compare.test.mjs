@@ -3,6 +3,7 @@
 // both groups (the shared 5 Gbit/s samples sit at ~95% of the limit), keep 95% intervals at or above 0, and draw one
 // bar dataset per driver with the API's means and the labelled burst-limit and baseline lines.
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
+import { headingsBrokenInWords, overflowingElements, plotHeight, scrollers } from './support/layout.mjs';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -126,6 +127,17 @@ describe('compare page in Chromium', () => {
     assert.equal(await overflow(), 0, 'no sideways scrolling at 400 px');
     const chart = await page.locator('#compare-chart').boundingBox();
     assert.ok(chart.height >= 250, `the chart is ${chart.height} px tall`);
+    assert.deepEqual(await overflowingElements(page), []);
+    assert.deepEqual((await scrollers(page)).filter((box) => !box.hinted), [], 'a table that scrolls says so');
+    assert.deepEqual(await headingsBrokenInWords(page), []);
+    const plot = await plotHeight(page, 'compare-chart');
+    assert.ok(plot >= 150, `the plot keeps ${plot} px under its legend`);
+    const legend = await page.evaluate(() => {
+      const chart = window.Chart.getChart(document.getElementById('compare-chart'));
+      return chart.options.plugins.legend.labels.generateLabels(chart).map((item) => item.text);
+    });
+    assert.deepEqual(legend, ['driver ENA 2.10.0', 'driver ENA 2.11.0', 'burst limit 5 Gbit/s',
+      'baseline 0.512 Gbit/s'], 'groups named by what they are, the limits in the legend rather than on the bars');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

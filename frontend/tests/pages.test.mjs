@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { headingsBrokenInWords, overflowingElements, scrollers } from './support/layout.mjs';
 import {
   authorized, launchBrowser, results, samples, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
@@ -91,6 +92,10 @@ describe('every page at 400 and 1280 px', () => {
     runs.udp39 = await upload('iperf3-39-udp-100m-upload-loopback.json', `${seed}2.10.0`);
     runs.serverSide = await upload('iperf3-39-udp-100m-upload-server-side-loopback.json', 'tag=server-side');
     await api('PATCH', `/api/v1/runs/${runs.tcp}`, JSON.stringify({ tags: ['seed', 'corrected'] }));
+    // two drivers measured between the job's agents before: its page offers them side by side
+    const pair = 'sut=pages-a&peer=pages-b&instanceType=t4g.large&driver=ENA%20ARM64%20';
+    await upload('iperf3-312-tcp-1-upload.json', `${pair}2.2.1`);
+    await upload('iperf3-318-tcp-1-upload.json', `${pair}2.3.0`);
     jobId = await unreachableJob();
   });
 
@@ -111,6 +116,8 @@ describe('every page at 400 and 1280 px', () => {
       try {
         await signIn(page);
         const overflowing = [];
+        const unhinted = [];
+        const broken = [];
         for (const [name, path] of Object.entries(pages())) {
           await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
           await settle(page);
@@ -121,8 +128,14 @@ describe('every page at 400 and 1280 px', () => {
           if (scrollWidth > clientWidth) {
             overflowing.push(`${path} is ${scrollWidth} px wide in a ${clientWidth} px window`);
           }
+          (await overflowingElements(page)).forEach((element) => overflowing.push(`${path}: ${element}`));
+          (await scrollers(page)).filter((box) => !box.hinted)
+            .forEach((box) => unhinted.push(`${path}: table.${box.table}`));
+          (await headingsBrokenInWords(page)).forEach((heading) => broken.push(`${path}: ${heading}`));
         }
         assert.deepEqual(overflowing, []);
+        assert.deepEqual(unhinted, [], 'a table that scrolls sideways says so');
+        assert.deepEqual(broken, [], 'no table heading breaks inside a word');
         assert.deepEqual(errors, [], 'no script error on any page');
         assert.deepEqual(violations, [], 'no Content-Security-Policy violation on any page');
       } finally {
@@ -177,6 +190,11 @@ describe('every page at 400 and 1280 px', () => {
       }
       await page.waitForFunction(() => document.getElementById('job-progress-text').textContent.includes('6 of 6'));
       assert.match(await page.textContent('#job-progress-text'), /6 of 6 scenarios done · job failed/);
+      await page.waitForSelector('#compare-drivers a');
+      assert.equal(await page.textContent('#compare-drivers a'),
+        'Compare drivers on pages-a/pages-b: driver ENA ARM64 2.2.1 vs driver ENA ARM64 2.3.0');
+      assert.equal(await page.getAttribute('#compare-drivers a', 'href'),
+        '/compare?groupBy=driver&pair=pages-a%2Fpages-b');
       await page.click('#rerun-form button');
       await page.waitForURL((url) => url.pathname !== `/jobs/${jobId}` && url.pathname.startsWith('/jobs/'));
       const again = await (await fetch(`${baseUrl}/api/v1${new URL(page.url()).pathname}`, authorized(token))).json();

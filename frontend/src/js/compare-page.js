@@ -2,6 +2,8 @@
 // dataset per group, 95% intervals as whiskers) with the burst limit and baseline as labelled lines, and on the
 // compare page the table beneath. Everything comes from /api/v1/compare with the page's own query.
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
+import { BASELINE_COLOR, BURST_COLOR, limitLegend, limitLine } from './limit-lines.js';
+
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
 
@@ -61,7 +63,7 @@ function drawChart(canvas, result) {
       maintainAspectRatio: false,
       scales: { y: { beginAtZero: true, min: 0, title: { display: true, text: 'Gbit/s received' },
         suggestedMax: Math.max(...all.map((g) => (g.burstLimitBitsPerSecond ?? 0) / GBIT)) * 1.1 } },
-      plugins: { annotation: { annotations: limitLines(all) }, legend: { position: 'bottom' } },
+      plugins: { annotation: { annotations: limitLines(all) }, legend: limitLegend({ position: 'bottom' }) },
     },
     plugins: [whiskers],
   });
@@ -72,14 +74,12 @@ function drawChart(canvas, result) {
 /** One line per distinct limit; the usual case is one burst limit and one baseline for the whole selection. */
 function limitLines(groups) {
   const lines = {};
-  const add = (key, value, text, color) => {
-    lines[key] = { type: 'line', yMin: value, yMax: value, borderColor: color, borderWidth: 2, borderDash: [6, 4],
-      label: { display: true, content: text, position: 'end', backgroundColor: color } };
-  };
-  distinct(groups.map((g) => g.burstLimitBitsPerSecond)).forEach((bps, i) =>
-    add(i === 0 ? 'burstLimit' : `burstLimit${i}`, bps / GBIT, `burst limit ${gbit(bps)} Gbit/s`, '#dc2626'));
-  distinct(groups.map((g) => g.baselineBitsPerSecond)).forEach((bps, i) =>
-    add(i === 0 ? 'baseline' : `baseline${i}`, bps / GBIT, `baseline ${gbit(bps)} Gbit/s`, '#2563eb'));
+  distinct(groups.map((g) => g.burstLimitBitsPerSecond)).forEach((bps, i) => {
+    lines[i === 0 ? 'burstLimit' : `burstLimit${i}`] = limitLine(bps, 'burst limit', BURST_COLOR);
+  });
+  distinct(groups.map((g) => g.baselineBitsPerSecond)).forEach((bps, i) => {
+    lines[i === 0 ? 'baseline' : `baseline${i}`] = limitLine(bps, 'baseline', BASELINE_COLOR);
+  });
   return lines;
 }
 

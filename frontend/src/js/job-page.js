@@ -2,11 +2,11 @@
 // (/api/v1/jobs/{id}/events): 'job' events carry the whole job, 'samples' events the running scenario's samples.
 // Chart.js comes as a UMD script from its webjar, loaded before this module.
 import { splitStub, stubNote } from './intervals.js';
+import { SERIES_COLORS as COLORS } from './palette.js';
 
 const { Chart } = window;
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
-const COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
 // Live sources that are the measuring tool's own intervals (LiveSamples.FROM_TOOL, FROM_ENGINE); any other source is
 // the interface counters.

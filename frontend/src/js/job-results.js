@@ -32,7 +32,48 @@ async function refresh() {
   }
   if (!job || !isFinished(job)) {
     setTimeout(refresh, POLL_MS);
+  } else {
+    offerDriverComparison();
   }
+}
+
+/**
+ * "Driver A vs driver B" in one click: Compare grouped by driver over every run of this job's pair, whichever job
+ * measured it. With one driver there is nothing to compare, and the link says so and offers the relabel form (two
+ * builds a host cannot tell apart carry the same driver until labelled).
+ */
+async function offerDriverComparison() {
+  const item = document.getElementById('compare-drivers');
+  const pairs = item.dataset.pairs ? item.dataset.pairs.split(',') : [];
+  if (pairs.length !== 1) {
+    return;
+  }
+  const query = new URLSearchParams({ groupBy: 'driver', pair: pairs[0] });
+  const response = await fetch(`/api/v1/compare?${query}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    return;
+  }
+  const result = await response.json();
+  const drivers = [...new Map(result.scenarios.flatMap((s) => s.groups).map((g) => [g.group, g.label])).values()];
+  if (drivers.length >= 2) {
+    const link = document.createElement('a');
+    link.href = `/compare?${query}`;
+    link.textContent = `Compare drivers on ${pairs[0]}: ${drivers.join(' vs ')}`;
+    item.replaceChildren(link);
+  } else if (drivers.length === 1) {
+    const relabel = document.getElementById('job-labels-edit');
+    item.append(`Compare drivers: every run on ${pairs[0]} has ${drivers[0]}`);
+    if (relabel) {
+      const link = document.createElement('a');
+      link.href = '#job-labels-edit';
+      link.textContent = 'relabel this job\'s runs';
+      link.addEventListener('click', () => { relabel.open = true; });
+      item.append(' (', link, ' to tell builds apart)');
+    }
+  } else {
+    return;
+  }
+  item.hidden = false;
 }
 
 function showProgress(job) {
@@ -58,9 +99,6 @@ async function showResults(job) {
     }
   }
   showJobFindings();
-  const scrolls = [...document.querySelectorAll('#results .table-scroll')]
-    .some((box) => !box.hidden && box.scrollWidth > box.clientWidth + 1);
-  document.getElementById('results-scroll-hint').hidden = !scrolls;
   if (!addLimitLinesFromRuns.done && shown.size > 0 && !section.dataset.burstBps) {
     addLimitLinesFromRuns();
   }

@@ -1,10 +1,13 @@
 // On every page (the layout loads it): one time format everywhere, UTC and ISO-like with the zone shown
-// ("2026-11-30 09:18:53 UTC"), and the values runs already have offered as choices in the filter forms' name fields.
+// ("2026-11-30 09:18:53 UTC"), the values runs already have offered as choices in the filter forms' name fields, and
+// a visible hint over every table that scrolls sideways.
+import { watchScrollers } from './scroll-hints.js';
 import { formatTime } from './units.js';
 
 const KNOWN_FIELDS = ['sut', 'peer', 'driver', 'instanceType', 'tag'];
 
 showTimesInUtc();
+watchScrollers();
 offerKnownValues().catch(() => { /* the fields still take any text */ });
 
 function showTimesInUtc() {

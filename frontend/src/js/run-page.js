@@ -1,12 +1,14 @@
 // One run's page: formats the summary table and draws two charts from the public API (/api/v1/runs/{id} and its
 // intervals). Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { splitStub, stubNote } from './intervals.js';
+import { BASELINE_COLOR, BURST_COLOR, limitLegend, limitLine } from './limit-lines.js';
+import { SERIES_COLORS } from './palette.js';
 import { GBIT, formatGbit, formatMs, formatRate, humanizeFigures } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
 
-const STREAM_COLORS = ['#2b7bb9', '#e67e22', '#27ae60', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b'];
+const STREAM_COLORS = SERIES_COLORS;
 const SUM_COLORS = { upload: '#111827', download: '#b45309' };
 const BAR_COLORS = { upload: '#64748b', download: '#d97706' };
 const section = document.querySelector('[data-run-id]');
@@ -150,28 +152,12 @@ function lineDataset(series, index, bidir) {
 function limitLines(run) {
   const lines = {};
   if (run.burstLimitBitsPerSecond != null) {
-    lines.burstLimit = limitLine(run.burstLimitBitsPerSecond, 'burst limit', '#b91c1c', 'end');
+    lines.burstLimit = limitLine(run.burstLimitBitsPerSecond, 'burst limit', BURST_COLOR);
   }
   if (run.baselineBitsPerSecond != null) {
-    lines.baseline = limitLine(run.baselineBitsPerSecond, 'baseline', '#4b5563', 'end');
+    lines.baseline = limitLine(run.baselineBitsPerSecond, 'baseline', BASELINE_COLOR);
   }
   return lines;
-}
-
-function limitLine(bitsPerSecond, name, color, position) {
-  const y = bitsPerSecond / GBIT;
-  return {
-    type: 'line',
-    yMin: y,
-    yMax: y,
-    borderColor: color,
-    borderWidth: 2,
-    borderDash: [6, 4],
-    label: {
-      display: true, content: `${name} ${formatGbit(bitsPerSecond)}`, position,
-      backgroundColor: `${color}dd`, color: '#fff', font: { size: 11 },
-    },
-  };
 }
 
 function retransmitChart(run, rows) {
@@ -242,7 +228,7 @@ function baseOptions(scales, plugins) {
     maintainAspectRatio: false,
     interaction: { mode: 'nearest', intersect: false },
     scales,
-    plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } }, ...plugins },
+    plugins: { legend: limitLegend({ position: 'bottom', labels: { boxWidth: 12 } }), ...plugins },
   };
 }
 

@@ -9,16 +9,20 @@ import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * The iperf3 command lines that reproduce each scenario: the argument list the agent started for runs a job measured,
- * rebuilt with the contract's {@link Iperf3Command} from what the summary recorded for uploaded runs. People paste
+ * rebuilt with the contract's {@link Iperf3Command} from what the summary recorded for uploaded runs, each scenario on
+ * a port of its own (5201, 5202, …, past the ports the agents' lines use). Server lines come first. People paste
  * them into a shell, and a run's peer is a label anyone with an operator's role may edit, so every value is
  * shell-quoted, a line never holds a control character, and a peer that is not a host name or IP address is printed
  * as the placeholder {@code <peer>} with a note, never as itself.
@@ -30,18 +34,39 @@ final class CommandLines {
     private static final String ENGINE = "burstline-java";
     private static final String PEER = "<peer>";
     private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
+    /** iperf3's default port, where an uploaded run's scenarios start counting. */
+    private static final int FIRST_PORT = 5201;
 
     private CommandLines() {
     }
 
     static List<String> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
-        Set<String> commands = new LinkedHashSet<>();
-        runs.forEach(run -> commands.add(server(run, stored(environments.get(run.id())))));
-        runs.forEach(run -> {
-            List<String> stored = stored(environments.get(run.id()));
-            commands.add(stored.isEmpty() ? client(run) : join(stored));
-        });
-        return new ArrayList<>(commands);
+        Map<Long, List<String>> stored = new HashMap<>();
+        runs.forEach(run -> stored.put(run.id(), stored(environments.get(run.id()))));
+        Set<Integer> taken = stored.values().stream().map(CommandLines::portOf).filter(Objects::nonNull)
+                .collect(Collectors.toCollection(HashSet::new));
+        Map<String, Integer> ports = new HashMap<>();
+        Set<String> servers = new LinkedHashSet<>();
+        Set<String> clients = new LinkedHashSet<>();
+        for (RunSummary run : runs) {
+            List<String> command = stored.get(run.id());
+            // An uploaded scenario gets a port of its own, so that every server line can run on the peer at once.
+            Integer port = command.isEmpty() ? ports.computeIfAbsent(client(run, null), line -> next(taken))
+                    : portOf(command);
+            servers.add(server(run, port));
+            clients.add(command.isEmpty() ? client(run, port) : join(command));
+        }
+        List<String> lines = new ArrayList<>(servers);
+        lines.addAll(clients);
+        return lines;
+    }
+
+    private static int next(Set<Integer> taken) {
+        int port = FIRST_PORT;
+        while (!taken.add(port)) {
+            port++;
+        }
+        return port;
     }
 
     /**
@@ -49,8 +74,7 @@ final class CommandLines {
      * the client's output), the client's own tool is a guess, and the line says so: each agent resolves {@code auto}
      * for itself, so an engine client may have met a stock iperf3 server.
      */
-    private static String server(RunSummary run, List<String> stored) {
-        Integer port = portOf(stored);
+    private static String server(RunSummary run, Integer port) {
         boolean known = run.peerTool() != null;
         boolean engine = ENGINE.equals(known ? run.peerTool() : run.tool());
         List<String> line = engine ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
@@ -102,13 +126,13 @@ final class CommandLines {
     }
 
     /**
-     * An uploaded run's line, from what its summary recorded: no port, the default interval; {@code <peer>} where no
+     * An uploaded run's line, from what its summary recorded, on the port given: the default interval; {@code <peer>} where no
      * usable peer was recorded. A run the engine measured gets the engine's own line ({@code java -jar
      * burstline-agent.jar iperf3 -c …}).
      */
-    static String client(RunSummary run) {
+    static String client(RunSummary run, Integer port) {
         boolean usable = NameRules.isHost(run.peer());
-        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, null, run.protocol(),
+        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, port, run.protocol(),
                 run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
                 run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
         List<String> line = engine(run) ? Iperf3Command.engineClient(client) : Iperf3Command.client("iperf3", client);

@@ -13,8 +13,9 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * The Test Environment table. A run a job measured has its SUT agent's host facts, and they say it best; an uploaded
- * run has what its uploader said. Each row lists the distinct values of all runs together.
+ * The Test Environment table: what was measured (driver, instance type with its burst limit and baseline, the peer)
+ * and with what. A run a job measured has its SUT agent's host facts, and they say it best; an uploaded run has what
+ * its uploader said. Each row lists the distinct values of all runs together.
  */
 final class Environment {
     static final String NOT_RECORDED = "not recorded";
@@ -26,6 +27,8 @@ final class Environment {
         return List.of(
                 row("Instance type", runs, environments, (run, facts) -> or(run.instanceType(),
                         facts.instanceType())),
+                row("Burst limit", runs, environments, (run, facts) -> limit(run.burstLimitBitsPerSecond())),
+                row("Baseline", runs, environments, (run, facts) -> limit(run.baselineBitsPerSecond())),
                 row("OS", runs, environments, (run, facts) -> os(facts)),
                 row("Driver", runs, environments, (run, facts) -> or(run.driver(), facts.routeDriver())),
                 row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
@@ -42,6 +45,11 @@ final class Environment {
         String values = runs.stream().map(run -> value.apply(run, factsOf(environments.get(run.id()))))
                 .filter(Objects::nonNull).distinct().sorted().collect(Collectors.joining(", "));
         return new Report.EnvironmentRow(item, values.isEmpty() ? NOT_RECORDED : values);
+    }
+
+    /** The instance type's limit the runs are judged by (the catalog's, or the uploader's); null when unknown. */
+    private static String limit(Double bitsPerSecond) {
+        return bitsPerSecond == null ? null : ReportFormat.rate(bitsPerSecond);
     }
 
     /** "Linux 6.1.0"; null without facts. */

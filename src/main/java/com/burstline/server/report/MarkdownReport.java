@@ -26,23 +26,22 @@ final class MarkdownReport {
                 .append(" from ").append(report.runCount()).append(report.runCount() == 1 ? " run" : " runs")
                 .append(jobs(report, baseUrl)).append(".\n\n## Test Environment\n\n| Item | Value |\n|---|---|\n");
         report.environment().forEach(row -> md.append(cells(row.item(), row.value())));
+        String group = report.groupColumn();
         if (!report.tcp().isEmpty()) {
-            md.append("\n## TCP Throughput\n\n").append(header(report.groupColumn(),
-                    "Scenario", "Direction", "Throughput", "% of Burst Limit", "Retransmits"));
-            report.tcp().forEach(row -> md.append(report.groupColumn() != null
-                    ? cells(row.driver(), row.scenario(), row.direction(), row.throughput(), row.percentOfBurst(),
-                    row.retransmits())
-                    : cells(row.scenario(), row.direction(), row.throughput(), row.percentOfBurst(),
-                    row.retransmits())));
+            md.append("\n## TCP Throughput\n\n").append(header(group, "Scenario", "Direction", "Received",
+                    "% of Burst Limit", "Retransmits"));
+            report.tcp().forEach(row -> md.append(groupCells(group, row.group(), row.scenario(), row.direction(),
+                    row.received(), row.percentOfBurst(), row.retransmits())));
         }
         if (!report.udp().isEmpty()) {
-            md.append("\n## UDP Throughput\n\n").append(header(report.groupColumn(),
-                    "Scenario", "Direction", "Throughput", "% of Burst Limit", "Packet Loss", "Jitter"));
-            report.udp().forEach(row -> md.append(report.groupColumn() != null
-                    ? cells(row.driver(), row.scenario(), row.direction(), row.throughput(), row.percentOfBurst(),
-                    row.packetLoss(), row.jitter())
-                    : cells(row.scenario(), row.direction(), row.throughput(), row.percentOfBurst(),
-                    row.packetLoss(), row.jitter())));
+            md.append("\n## UDP Throughput\n\n").append(header(group, "Scenario", "Direction", "Target", "Sent",
+                    "Received", "% of Target", "Packet Loss", "Jitter"));
+            report.udp().forEach(row -> md.append(groupCells(group, row.group(), row.scenario(), row.direction(),
+                    row.target(), row.sent(), row.received(), row.percentOfTarget(), row.packetLoss(),
+                    row.jitter())));
+        }
+        if (report.asymmetry() != null) {
+            md.append("\n").append(MarkdownText.inline(report.asymmetry())).append("\n");
         }
         probes(md, report, baseUrl);
         md.append("\n## Charts\n\nThroughput per scenario against the burst limit and baseline: [printable report]("
@@ -94,6 +93,15 @@ final class MarkdownReport {
             columns.add(0, groupColumn);
         }
         return cells(columns.toArray(String[]::new)) + "|---".repeat(columns.size()) + "|\n";
+    }
+
+    /** A table row, with the group's cell first when the report compares groups. */
+    private static String groupCells(String groupColumn, String group, String... values) {
+        List<String> all = new java.util.ArrayList<>(List.of(values));
+        if (groupColumn != null) {
+            all.add(0, group);
+        }
+        return cells(all.toArray(String[]::new));
     }
 
     private static String cells(String... values) {

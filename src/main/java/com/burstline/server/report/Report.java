@@ -5,12 +5,13 @@ import java.util.List;
 /**
  * Everything the Markdown and HTML reports show, already worded and formatted; both render exactly this.
  * {@code groupColumn} heads the group column ("Driver", "Job", ...), null when the selection is one group;
+ * {@code asymmetry} sets each upload beside its download twin (null when no scenario ran both ways);
  * {@code jobIds} are the jobs that measured the runs (none for uploads); {@code probes} the latest burst probes of
  * the runs' SUTs.
  */
-record Report(String title, int runCount, List<EnvironmentRow> environment, String groupColumn, List<Row> tcp,
-              List<Row> udp, List<String> analysis, List<String> commands, String query, List<Long> jobIds,
-              List<ProbeRow> probes) {
+record Report(String title, int runCount, List<EnvironmentRow> environment, String groupColumn, List<TcpRow> tcp,
+              List<UdpRow> udp, String asymmetry, List<String> analysis, List<String> commands, String query,
+              List<Long> jobIds, List<ProbeRow> probes) {
 
     record EnvironmentRow(String item, String value) {
     }
@@ -20,8 +21,13 @@ record Report(String title, int runCount, List<EnvironmentRow> environment, Stri
                     long jobId) {
     }
 
-    /** One scenario and direction (and driver, when several are compared). Loss and jitter only for UDP. */
-    record Row(String scenario, String direction, String driver, int n, String throughput, String percentOfBurst,
-               String retransmits, String packetLoss, String jitter) {
+    /** One TCP scenario and direction (and group, when several are compared), judged against the burst limit. */
+    record TcpRow(String group, String scenario, String direction, String received, String percentOfBurst,
+                  String retransmits) {
+    }
+
+    /** One UDP scenario and direction, judged against its own target by what was sent; loss is of what was sent. */
+    record UdpRow(String group, String scenario, String direction, String target, String sent, String received,
+                  String percentOfTarget, String packetLoss, String jitter) {
     }
 }

@@ -43,7 +43,7 @@ final class ReportFormat {
     /** As the seed article names scenarios: "TCP 1 stream", "TCP 4 streams", "UDP 1 Gbit/s". */
     static String scenario(ComparisonResult.Scenario scenario) {
         if ("UDP".equals(scenario.protocol()) && scenario.targetBitsPerSecond() != null) {
-            return "UDP " + target(scenario.targetBitsPerSecond());
+            return "UDP " + rate(scenario.targetBitsPerSecond());
         }
         return scenario.protocol() + " " + scenario.streams() + (scenario.streams() == 1 ? " stream" : " streams");
     }
@@ -52,7 +52,8 @@ final class ReportFormat {
         return direction.substring(0, 1).toUpperCase(Locale.ROOT) + direction.substring(1);
     }
 
-    private static String target(long bitsPerSecond) {
+    /** A target or limit as people say it: "1 Gbit/s", "512 Mbit/s". */
+    static String rate(double bitsPerSecond) {
         if (bitsPerSecond >= 1_000_000_000L) {
             return trim(bitsPerSecond / 1e9) + " Gbit/s";
         }

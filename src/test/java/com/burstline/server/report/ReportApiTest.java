@@ -19,6 +19,7 @@ import java.util.Map;
 
 import static com.burstline.server.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * The report and the CSV exports over real HTTP: the seed's six iperf3 3.12 runs uploaded (real output), and runs a
@@ -54,8 +55,11 @@ class ReportApiTest {
         String report = response.body();
         assertThat(report).contains("## Test Environment", "| Instance type | t4g.large |",
                 "| Driver | ENA ARM64 2.2.1.65 |", "| Peer | arm-b |", "| Tool version | iperf3 3.12 |",
-                "## TCP Throughput", "| Scenario | Direction | Throughput | % of Burst Limit | Retransmits |",
-                "## UDP Throughput", "| Scenario | Direction | Throughput | % of Burst Limit | Packet Loss | Jitter |",
+                "| Burst limit | 5 Gbit/s |", "| Baseline | " + mbit(runs.get("tcp-1-upload"), "baselineBitsPerSecond")
+                        + " |",
+                "## TCP Throughput", "| Scenario | Direction | Received | % of Burst Limit | Retransmits |",
+                "## UDP Throughput", "| Scenario | Direction | Target | Sent | Received | % of Target | Packet Loss "
+                        + "| Jitter |",
                 "## Analysis", "## Charts", "](/reports?tag=seed)");
         assertThat(report).as("links never come from the request's Host header (burstline.public-url is not set)")
                 .doesNotContain("127.0.0.1");
@@ -71,12 +75,55 @@ class ReportApiTest {
                 udpRow("UDP 1 Gbit/s", runs.get("udp-1g-upload")),
                 udpRow("UDP 5 Gbit/s", runs.get("udp-5g-upload")));
         assertThat(rows.get(0)).isEqualTo("| TCP 1 stream | Upload | 4.78 Gbit/s | 95.6% | 0 |");
-        assertThat(report).contains("iperf3 -c arm-b -P 4 -R -t 5 --get-server-output -J",
-                "iperf3 -c arm-b -u -b 5G -t 5 --get-server-output -J",
-                "iperf3 -s -1");
+        // each scenario on a port of its own, so that all six servers can wait on the peer at once
+        assertThat(report).contains("iperf3 -c arm-b -p 5201 -t 5 --get-server-output -J",
+                "iperf3 -c arm-b -p 5204 -P 4 -R -t 5 --get-server-output -J",
+                "iperf3 -c arm-b -p 5206 -u -b 5G -t 5 --get-server-output -J",
+                "iperf3 -s -p 5201 -1", "iperf3 -s -p 5206 -1");
+        assertThat(report.lines().filter(line -> line.startsWith("iperf3 -s")).distinct()).hasSize(6);
         // the 3.12 UDP 5G sender sent 16% of its target: that comes first, then the 46.5% it lost (issue 20)
-        assertThat(report).contains("**sender-limited**", "**packet-loss**", "The receiver lost 46.5% of the datagrams");
         assertThat(report.indexOf("**sender-limited**")).isLessThan(report.indexOf("**packet-loss**"));
+        List<String> analysis = analysisLines(report);
+        assertThat(analysis).as("each kind of finding once, naming the scenarios it covers, not a bullet per run")
+                .filteredOn(line -> line.startsWith("- **packet-loss**")).singleElement().asString()
+                .startsWith("- **packet-loss** — UDP 1 Gbit/s upload, UDP 5 Gbit/s upload (2 runs). In the first (run "
+                        + runs.get("udp-1g-upload").get("id").longValue() + "): The receiver lost 47.5% of the "
+                        + "datagrams");
+        assertThat(analysis).filteredOn(line -> line.startsWith("- **sender-limited**")).hasSize(1);
+        assertThat(analysis.get(0)).as("TCP is judged by the burst limit, UDP by its target")
+                .startsWith("- Closest to the burst limit: TCP 1 stream upload").doesNotContain("UDP");
+        assertUdpByTargetAndTwins(report, runs);
+    }
+
+    /** The seed's table shapes: UDP against its target by what was sent, and each upload beside its download. */
+    private void assertUdpByTargetAndTwins(String report, Map<String, JsonNode> runs) {
+        JsonNode udp5 = runs.get("udp-5g-upload");
+        double sent = udp5.get("sentBitsPerSecond").doubleValue();
+        assertThat(report).contains("| UDP 5 Gbit/s | Upload | 5 Gbit/s | " + rate(sent) + " | "
+                + rate(udp5.get("receivedBitsPerSecond").doubleValue()) + " | "
+                + String.format(Locale.ROOT, "%.1f%%", sent / 5e9 * 100) + " | ");
+        String twins = report.lines().filter(line -> line.startsWith("Upload vs download")).findFirst().orElseThrow();
+        JsonNode up = runs.get("tcp-1-upload");
+        JsonNode down = runs.get("tcp-1-download");
+        double delta = (down.get("receivedBitsPerSecond").doubleValue() - up.get("receivedBitsPerSecond")
+                .doubleValue()) / up.get("receivedBitsPerSecond").doubleValue() * 100;
+        assertThat(twins).startsWith("Upload vs download, each scenario beside its twin: TCP 1 stream download is "
+                + String.format(Locale.ROOT, "%.1f%% %s than upload", Math.abs(delta), delta >= 0 ? "faster"
+                : "slower")).contains("; TCP 4 streams download is ").doesNotContain("UDP");
+        String compare = api.get("/api/v1/compare?tag=seed&groupBy=direction").body();
+        assertThat(JSON.readTree(compare).get("scenarios").get(0).get("comparison").get("deltaPercent").doubleValue())
+                .as("the line reads what Compare by direction answers").isCloseTo(delta, within(1e-9));
+        assertThat(report.indexOf("Upload vs download")).isBetween(report.indexOf("## UDP Throughput"),
+                report.indexOf("## Analysis"));
+    }
+
+    private static List<String> analysisLines(String report) {
+        String analysis = report.substring(report.indexOf("## Analysis"), report.indexOf("## Reproduce"));
+        return analysis.lines().filter(line -> line.startsWith("- ")).toList();
+    }
+
+    private static String mbit(JsonNode run, String field) {
+        return String.format(Locale.ROOT, "%.0f Mbit/s", run.get(field).doubleValue() / 1e6);
     }
 
     @Test
@@ -115,8 +162,8 @@ class ReportApiTest {
         assertThat(mixed.body()).contains("from 3 runs of job [#" + job.jobId() + "](",
                 "| OS | Linux 6.1.0-28-cloud-arm64 |",
                 "| Driver | ENA ARM64 2.2.1.65, ena 2.13.0 |", "| System under test | arm-a, rep-sut |",
-                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -P 4 -R -t 5 --get-server-output -J",
-                "iperf3 -s -1    # on arm-b");
+                "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -p 5201 -P 4 -R -t 5 --get-server-output -J",
+                "iperf3 -s -p 5201 -1    # on arm-b");
         assertProblem(api.get("/api/v1/reports?job=" + (job.jobId() + 1000)), 400, "matches no runs");
     }
 
@@ -143,8 +190,8 @@ class ReportApiTest {
 
         String report = api.get("/api/v1/reports?tag=peer-tool").body();
 
-        assertThat(report).contains("iperf3 -s -1    # on lab-b\n", "iperf3 -s -1    # on text-b\n",
-                "iperf3 -s -1    # on plain-b (its tool was not recorded)\n");
+        assertThat(report).contains("iperf3 -s -p 5201 -1    # on lab-b\n", "iperf3 -s -p 5202 -1    # on text-b\n",
+                "iperf3 -s -p 5203 -1    # on plain-b (its tool was not recorded)\n");
     }
 
     @Test
@@ -211,8 +258,12 @@ class ReportApiTest {
     }
 
     private static String udpRow(String scenario, JsonNode run) {
-        return "| " + scenario + " | Upload | " + rate(run.get("receivedBitsPerSecond").doubleValue()) + " | "
-                + percentOfBurst(run) + " | " + String.format(Locale.ROOT, "%.2f%%", run.get("lostPercent").doubleValue()) + " | "
+        double target = run.get("targetBitsPerSecond").doubleValue();
+        double sent = run.get("sentBitsPerSecond").doubleValue();
+        return "| " + scenario + " | Upload | " + String.format(Locale.ROOT, "%.0f Gbit/s", target / 1e9) + " | "
+                + rate(sent) + " | " + rate(run.get("receivedBitsPerSecond").doubleValue()) + " | "
+                + String.format(Locale.ROOT, "%.1f%%", sent / target * 100) + " | "
+                + String.format(Locale.ROOT, "%.2f%%", run.get("lostPercent").doubleValue()) + " | "
                 + String.format(Locale.ROOT, "%.3f ms", run.get("jitterMs").doubleValue()) + " |";
     }
 

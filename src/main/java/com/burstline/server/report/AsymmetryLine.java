@@ -1,0 +1,42 @@
+package com.burstline.server.report;
+
+import com.burstline.server.compare.ComparisonResult;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The report's direction asymmetry line, from the comparison grouped by direction ({@code groupBy=direction}), which
+ * pairs each upload with its download twin: the difference per scenario, its 95% interval when there are repeats,
+ * and whether the burst limit held both directions (then the limit decided, not the receive path).
+ */
+final class AsymmetryLine {
+    private static final String CAP_LIMITS_BOTH = "cap-limits-both";
+
+    private AsymmetryLine() {
+    }
+
+    static Optional<String> of(ComparisonResult byDirection) {
+        List<ComparisonResult.Scenario> twins = byDirection.scenarios().stream()
+                .filter(scenario -> scenario.comparison() != null).toList();
+        if (twins.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean pairs = twins.stream().map(ComparisonResult.Scenario::pair).distinct().count() > 1;
+        List<String> parts = twins.stream().map(scenario -> part(scenario, pairs)).toList();
+        return Optional.of("Upload vs download, each scenario beside its twin: " + String.join("; ", parts) + ".");
+    }
+
+    private static String part(ComparisonResult.Scenario scenario, boolean pairs) {
+        ComparisonResult.Comparison comparison = scenario.comparison();
+        double delta = comparison.deltaPercent();
+        String interval = comparison.ci95LowPercent() == null ? "" : String.format(Locale.ROOT,
+                " (95%% interval %.1f to %.1f%%)", comparison.ci95LowPercent(), comparison.ci95HighPercent());
+        String capped = CAP_LIMITS_BOTH.equals(comparison.verdictKind())
+                ? ", both at the burst limit: the limit decided" : "";
+        return ReportFormat.scenario(scenario) + (pairs ? " on " + scenario.pair() : "") + String.format(Locale.ROOT,
+                " %s is %.1f%% %s than %s", comparison.other(), Math.abs(delta), delta >= 0 ? "faster" : "slower",
+                comparison.baseline()) + interval + capped;
+    }
+}
