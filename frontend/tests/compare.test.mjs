@@ -6,9 +6,9 @@
 import { headingsBrokenInWords, overflowingElements, plotHeight, scrollers } from './support/layout.mjs';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
+import { authorized, closeTest, openPage, results, samples, startTestServer } from './support/server.mjs';
 
 let token;
 const GBIT = 1e9;
@@ -31,17 +31,11 @@ describe('compare page in Chromium', () => {
     // a second 1-stream upload for 2.10.0, the lab run whose shaper dropped to 0.5 Gbit/s half-way: with n = 2 and
     // that spread, Student's t interval reaches far below 0
     await upload('iperf3-312-tcp-1-upload-burst-step-server-lab.json', 'ENA 2.10.0');
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInWithToken(page, baseUrl, token);
+    ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors }));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('draws grouped bars per scenario with the burst limit and baseline lines', async () => {

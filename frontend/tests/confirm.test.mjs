@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { authorized, launchBrowser, results, signInWithToken, startTestServer, watchCsp } from './support/server.mjs';
+import { authorized, launchBrowser, openPage, results, signInWithToken, startTestServer } from './support/server.mjs';
 
 let token;
 let agentToken;
@@ -27,10 +27,7 @@ describe('destructive buttons ask first, in Chromium', () => {
   before(async () => {
     ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('confirm'));
     silentAgent = await listenSilently();
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    watchCsp(page, cspViolations);
-    await signInWithToken(page, baseUrl, token);
+    ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors, cspViolations }));
   });
 
   after(async () => {

@@ -2,10 +2,12 @@
 // charts show exactly what the public API returns. Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { splitStub } from '../src/js/intervals.js';
-import { launchBrowser, results, samples, startTestServer, authorized, signInWithToken } from './support/server.mjs';
+import {
+  authorized, closeTest, launchBrowser, results, samples, signInWithToken, startTestServer,
+} from './support/server.mjs';
 
 let token;
 const hostileDriver = '<script>alert(1)</script>';
@@ -31,11 +33,7 @@ describe('dashboard in Chromium', () => {
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('signs in with the API token and comes back to the upload page', async () => {

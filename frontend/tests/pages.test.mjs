@@ -82,7 +82,7 @@ describe('every page at 400 and 1280 px', () => {
   before(async () => {
     ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('pages', ['--burstline.jobs.agent-connect-timeout=1s']));
     const seed = 'instanceType=t4g.large&sut=arm-a&peer=arm-b&tag=seed&driver=ENA%20ARM64%20';
-    runs.tcp = await upload('iperf3-312-tcp-4-upload.json', `${seed}2.10.0`);
+    runs.tcp = await upload('iperf3-312-tcp-4-upload-long-loopback.json', `${seed}2.10.0`);
     await upload('iperf3-318-tcp-4-upload.json', `${seed}2.11.0`);
     runs.udp = await upload('iperf3-312-udp-2g-upload-server-lab.json', `${seed}2.10.0`);
     await upload('iperf3-318-udp-5g-upload.json', `${seed}2.11.0`);
@@ -92,10 +92,11 @@ describe('every page at 400 and 1280 px', () => {
     runs.udp39 = await upload('iperf3-39-udp-100m-upload-loopback.json', `${seed}2.10.0`);
     runs.serverSide = await upload('iperf3-39-udp-100m-upload-server-side-loopback.json', 'tag=server-side');
     await api('PATCH', `/api/v1/runs/${runs.tcp}`, JSON.stringify({ tags: ['seed', 'corrected'] }));
-    // two drivers measured between the job's agents before: its page offers them side by side
+    // two drivers measured between the job's agents before (real lab runs no other fast-tier test uploads, since the
+    // fast tier's tests share one server): its page offers them side by side
     const pair = 'sut=pages-a&peer=pages-b&instanceType=t4g.large&driver=ENA%20ARM64%20';
-    await upload('iperf3-312-tcp-1-upload.json', `${pair}2.2.1`);
-    await upload('iperf3-318-tcp-1-upload.json', `${pair}2.3.0`);
+    await upload('iperf3-312-tcp-1-upload-1g-server-lab.json', `${pair}2.2.1`);
+    await upload('iperf3-312-tcp-1-upload-4950m-server-lab.json', `${pair}2.3.0`);
     jobId = await unreachableJob();
   });
 

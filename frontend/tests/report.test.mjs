@@ -4,10 +4,12 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headingsBrokenInWords, overflowingElements, plotHeight, scrollers } from './support/layout.mjs';
-import { launchBrowser, results, samples, startTestServer, signInWithToken } from './support/server.mjs';
+import {
+  closeTest, launchBrowser, openPage, results, samples, signInWithToken, startTestServer,
+} from './support/server.mjs';
 
 let token;
 const GBIT = 1e9;
@@ -28,17 +30,11 @@ describe('printable report page in Chromium', () => {
       'udp-5g-upload']) {
       runs[scenario] = await upload(`iperf3-312-${scenario}.json`);
     }
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInWithToken(page, baseUrl, token);
+    ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors }));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('shows the TCP and UDP tables with the runs\' figures and draws the chart', async () => {

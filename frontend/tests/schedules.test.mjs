@@ -5,10 +5,9 @@
 // Needs ../target/burstline.jar (mvn -B -q -DskipTests package).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
+  authorized, closeTest, freePort, launchBrowser, openPage, results, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
 
 let token;
@@ -29,18 +28,11 @@ describe('schedules page in Chromium', () => {
     for (const name of ['sched-a', 'sched-b']) {
       await register(name);
     }
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    watchCsp(page, cspViolations);
-    await signInWithToken(page, baseUrl, token);
+    ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors, cspViolations }));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('an operator creates, pauses, resumes and deletes a schedule; a bad cron is explained on the page', async () => {

@@ -3,10 +3,10 @@
 // a CSP violation, and the pages this feature added fit at 400 px and 1280 px.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  authorized, launchBrowser, results, samples, signInWithPassword, signInWithToken, startTestServer, watchCsp,
+  authorized, closeTest, openPage, results, samples, signInWithPassword, signInWithToken, startTestServer,
 } from './support/server.mjs';
 
 let token;
@@ -28,17 +28,11 @@ describe('roles and CSP in Chromium', () => {
     await createUser('vera', 'viewer');
     await createUser('otto', 'operator');
     runId = await upload('iperf3-312-tcp-4-upload.json');
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    watchCsp(page, violations);
+    ({ context, page } = await openPage(workDir, { pageErrors, cspViolations: violations }));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('a visitor who is not signed in is sent to the sign-in page', async () => {

@@ -5,11 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  authorized, freePort, launchBrowser, results, signInWithToken, startTestServer, watchCsp,
-} from './support/server.mjs';
+import { authorized, closeTest, freePort, openPage, results, startTestServer } from './support/server.mjs';
 
 let token;
 const QUERY = 'sut=trend-a&peer=trend-b&protocol=TCP&direction=upload&streams=1';
@@ -30,18 +27,11 @@ describe('trends page in Chromium', () => {
       const limited = i >= 8;
       uploaded.push(await upload(await measure(['-b', limited ? '500M' : '2G']), limited ? '2.3.0' : '2.2.1'));
     }
-    ({ context, page } = await launchBrowser(workDir, { width: 1280, height: 900 }));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    watchCsp(page, cspViolations);
-    await signInWithToken(page, baseUrl, token);
+    ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors, cspViolations }));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer();
-    if (workDir) {
-      rmSync(workDir, { recursive: true, force: true });
-    }
+    await closeTest({ context, stop: stopServer, workDir });
   });
 
   test('draws the series, marks the change point and the driver change, and says what changed', async () => {

@@ -2,7 +2,8 @@
 // dataset per group, 95% intervals as whiskers) with the burst limit and baseline as labelled lines, and on the
 // compare page the table beneath. Everything comes from /api/v1/compare with the page's own query.
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
-import { BASELINE_COLOR, BURST_COLOR, limitLegend, limitLine } from './limit-lines.js';
+import { limitLegend, limitLine } from './limit-lines.js';
+import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);

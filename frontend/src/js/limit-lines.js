@@ -1,11 +1,10 @@
 // Burst limit and baseline as dashed horizontal lines on a Chart.js chart (the annotation plugin, loaded as a UMD
 // script from its webjar before the page's modules). Their names go in the legend, never on the plot: a badge at the
 // line's end covered the very points that reach the limit.
+import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
 import { formatGbit, GBIT } from './units.js';
 
 const { Chart } = window;
-export const BURST_COLOR = '#b91c1c';
-export const BASELINE_COLOR = '#4b5563';
 
 /** Draws the lines on the chart already made on this canvas; nothing for limits that are unknown. */
 export function addLimitLines(canvas, burstBitsPerSecond, baselineBitsPerSecond) {

@@ -1,8 +1,8 @@
 // One run's page: formats the summary table and draws two charts from the public API (/api/v1/runs/{id} and its
 // intervals). Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { splitStub, stubNote } from './intervals.js';
-import { BASELINE_COLOR, BURST_COLOR, limitLegend, limitLine } from './limit-lines.js';
-import { SERIES_COLORS } from './palette.js';
+import { limitLegend, limitLine } from './limit-lines.js';
+import { BASELINE_COLOR, BURST_COLOR, SERIES_COLORS } from './palette.js';
 import { GBIT, formatGbit, formatMs, formatRate, humanizeFigures } from './units.js';
 
 const { Chart } = window;

@@ -2,7 +2,7 @@
 // Chromium launched the way this machine allows (no sandbox as root, no background networking, a fresh profile).
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, openSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -89,6 +89,33 @@ export async function launchBrowser(workDir, viewport = { width: 1280, height: 9
       '--no-first-run'],
   });
   return { context, page: context.pages()[0] ?? await context.newPage() };
+}
+
+/**
+ * A browser page for a test: Chromium in workDir, its script errors collected into `pageErrors`, its CSP violations
+ * into `cspViolations` when given, and signed in with `token` when given. Returns { context, page }.
+ */
+export async function openPage(workDir, { baseUrl, token, pageErrors, cspViolations } = {}) {
+  const { context, page } = await launchBrowser(workDir, { width: 1280, height: 900 });
+  if (pageErrors) {
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }
+  if (cspViolations) {
+    watchCsp(page, cspViolations);
+  }
+  if (token) {
+    await signInWithToken(page, baseUrl, token);
+  }
+  return { context, page };
+}
+
+/** Closes what a test opened: its browser, its server (never the fast tier's shared one) and its work dir. */
+export async function closeTest({ context, stop, workDir }) {
+  await context?.close().catch(() => {});
+  await stop?.();
+  if (workDir) {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 export function freePort() {
