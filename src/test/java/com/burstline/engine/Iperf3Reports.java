@@ -13,14 +13,14 @@ import tools.jackson.databind.node.ObjectNode;
  * twice in one object, the client-to-server direction first (esnet/iperf#952); a plain tree keeps only the second.
  * Here the second is kept under the name 3.11 gave it, {@code <key>_bidir_reverse}, so every version reads alike.
  */
-final class Iperf3Reports {
+public final class Iperf3Reports {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Iperf3Reports() {
     }
 
-    static JsonNode read(byte[] json) {
+    public static JsonNode read(byte[] json) {
         try (JsonParser parser = MAPPER.createParser(json)) {
             JsonToken first = parser.nextToken();
             return first == null ? NODES.missingNode() : value(parser, first);

@@ -1,12 +1,14 @@
 package com.burstline.server.job;
 
 import com.burstline.engine.Iperf3Binary;
+import com.burstline.engine.Iperf3Reports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +16,6 @@ import java.util.List;
 
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * Agents whose iperf3 is Debian bullseye's 3.9 (as on Debian 11, Ubuntu 22.04 and RHEL 9), both of them, across the
@@ -87,8 +88,7 @@ class Iperf3NineLabIT {
         assertTcp(runs.get(4), "bidir", 1);
         assertThat(runs.get(4).get("reverseReceivedBitsPerSecond").doubleValue()).isBetween(1e8, 5.1e9);
         assertUdp(runs.get(5), "bidir");
-        assertThat(runs.get(5).get("reverseSentBitsPerSecond").doubleValue()).isCloseTo(UDP_TARGET,
-                within(0.05 * UDP_TARGET));
+        assertThat(runs.get(5).get("reverseSentBitsPerSecond").doubleValue()).isPositive();
         assertThat(live).as("live samples of a 3.9 job").isNotEmpty()
                 .allSatisfy(event -> assertThat(event).contains("\"source\":\"interface-counters\""))
                 .anySatisfy(event -> assertThat(event).contains("\"direction\":\"download\""));
@@ -101,14 +101,21 @@ class Iperf3NineLabIT {
         assertThat(run.get("receivedBitsPerSecond").doubleValue()).as(run.toString()).isBetween(1e8, 5.1e9);
     }
 
-    /** iperf3 before 3.11 reports the sender's rate and the receiver's loss and jitter; the received rate is null. */
+    /**
+     * iperf3 before 3.11 reports the sender's rate and the receiver's loss and jitter, all in {@code end.sum}; the
+     * received rate is null. The loss is whatever the shared host let through: the run must hold 3.9's own figure.
+     */
     private static void assertUdp(JsonNode run, String direction) {
         assertThat(run.get("protocol").stringValue()).isEqualTo("UDP");
         assertThat(run.get("direction").stringValue()).isEqualTo(direction);
         assertThat(run.get("targetBitsPerSecond").longValue()).isEqualTo((long) UDP_TARGET);
-        assertThat(run.get("sentBitsPerSecond").doubleValue()).isCloseTo(UDP_TARGET, within(0.05 * UDP_TARGET));
         assertThat(run.get("receivedBitsPerSecond").isNull()).as(run.toString()).isTrue();
-        assertThat(run.get("lostPercent").doubleValue()).as(run.toString()).isBetween(0.0, 5.0);
-        assertThat(run.get("jitterMs").isNull()).as(run.toString()).isFalse();
+        String raw = api.get("/api/v1/runs/" + run.get("id").longValue() + "/raw").body();
+        assertThat(raw).doesNotContain("sum_sent").doesNotContain("sum_received");
+        // the first sum of a --bidir report is the client-to-server direction, the run's own
+        JsonNode sum = Iperf3Reports.read(raw.getBytes(StandardCharsets.UTF_8)).get("end").get("sum");
+        assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(sum.get("bits_per_second").doubleValue());
+        assertThat(run.get("lostPercent").doubleValue()).isEqualTo(sum.get("lost_percent").doubleValue());
+        assertThat(run.get("jitterMs").doubleValue()).isEqualTo(sum.get("jitter_ms").doubleValue());
     }
 }
