@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Unpacks the iperf3 of a Debian suite (bullseye 3.9, trixie 3.18, sid 3.22) with its own loader and libraries under
 # ${TMPDIR:-/tmp}/iperf3-SUITE/root and writes ${TMPDIR:-/tmp}/iperf3-SUITE/iperf3, a wrapper that runs it. The full
-# test tier's interop tests run against these; the tests never download anything themselves. Does nothing when the
-# wrapper is there already. The mirror is the first Debian one in this machine's apt sources.
+# test tier's interop matrix and 3.9 agent lab run against these (scripts/test.sh --full unpacks all three first); the
+# tests never download anything themselves. Does nothing when the wrapper is there already. The mirror is the first
+# Debian one in this machine's apt sources.
 set -eu
 suite=${1:?usage: scripts/get-iperf3.sh bullseye|trixie|sid}
 dir=${TMPDIR:-/tmp}/iperf3-$suite

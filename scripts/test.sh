@@ -26,7 +26,10 @@ echo "fast tier: passed in $(elapsed $fast_start)"
 
 if $full; then
   full_start=$SECONDS
-  scripts/get-iperf3.sh trixie
+  # iperf3 3.9, 3.18 and 3.22 for the interop matrix and the 3.9 agent lab (3.12 is the installed one).
+  for suite in bullseye trixie sid; do
+    scripts/get-iperf3.sh "$suite"
+  done
   # The classes and jars are those the fast tier built; this pass runs only the ITs it left out.
   mvn -B -ntp -Pfull-tier failsafe:integration-test failsafe:verify
   (cd frontend && npm run test:full)

@@ -7,7 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Counts this JVM's sockets, for tests that check the engine leaves none behind (Linux's /proc). */
+/**
+ * Counts this JVM's sockets, for tests that check the engine leaves none behind, and tells when a server listens
+ * (Linux's /proc).
+ */
 final class OpenSockets {
     private OpenSockets() {
     }
@@ -36,5 +39,20 @@ final class OpenSockets {
                 }
             }).count();
         }
+    }
+
+    /** Whether a TCP socket of this host listens on {@code port} (state 0A in the kernel's tables). */
+    static boolean listening(int port) throws IOException {
+        String local = String.format(":%04X", port);
+        for (String table : List.of("tcp", "tcp6")) {
+            List<String> lines = Files.readAllLines(Path.of("/proc/net/" + table));
+            for (String line : lines.subList(1, lines.size())) {
+                String[] fields = line.strip().split("\\s+");
+                if (fields[1].endsWith(local) && fields[3].equals("0A")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -193,10 +193,12 @@ class JobStore {
     Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
                 .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.labels(), scenario.attempt(),
-                        scenario.runId(), scenario.status()))));
+                        scenario.runId(), scenario.status(), scenario.planned().targetBitsPerSecond()))));
     }
 
-    record ResultContext(String peer, JobLabels labels, int attempt, Long runId, ScenarioStatus status) {
+    /** @param targetBitsPerSecond the rate the scenario asked for (-b); null for none */
+    record ResultContext(String peer, JobLabels labels, int attempt, Long runId, ScenarioStatus status,
+                         Long targetBitsPerSecond) {
         List<String> tags() {
             return labels.tags();
         }

@@ -109,7 +109,8 @@ class ResultIntake {
                 or(labels.instanceType(), facts.instanceType()), or(labels.driver(), facts.routeDriverOrWhyNot()),
                 labels.tags(), null, null);
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
-                text(result.facts()), text(result.counters()), text(result.command()));
+                text(result.facts()), text(result.counters()), text(result.command()),
+                context.map(JobStore.ResultContext::targetBitsPerSecond).orElse(null));
         return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
                 : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError)).run().id();
     }

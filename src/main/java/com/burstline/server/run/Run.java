@@ -121,7 +121,8 @@ class Run {
         this.streams = result.streams();
         this.durationSeconds = result.durationSeconds();
         this.omitSeconds = result.omitSeconds();
-        this.targetBitsPerSecond = result.targetBitsPerSecond();
+        this.targetBitsPerSecond = result.targetBitsPerSecond() != null ? result.targetBitsPerSecond()
+                : provenance.askedTargetBitsPerSecond();
         this.sentBitsPerSecond = result.sentBitsPerSecond();
         this.receivedBitsPerSecond = result.receivedBitsPerSecond();
         this.retransmits = result.retransmits();

@@ -11,20 +11,14 @@ import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
-import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -92,7 +86,7 @@ class EngineJobIT {
                   {"protocol": "TCP", "direction": "bidir", "durationSeconds": 3, "tool": "burstline-java"}]}""");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long jobId = json(created).get("id").longValue();
-        List<String> events = listen(jobId);
+        List<String> events = api.liveSamples(jobId);
         JsonNode job = Eventually.await("job " + jobId + " to end", PATIENCE, () -> api.job(jobId),
                 j -> !List.of("QUEUED", "RUNNING").contains(j.get("status").stringValue()));
 
@@ -172,17 +166,6 @@ class EngineJobIT {
                 .filter(Files::isExecutable).findFirst().orElseThrow();
         Files.createSymbolicLink(bin.resolve("ip"), ip);
         return List.of("env", "PATH=" + bin);
-    }
-
-    /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
-    private static List<String> listen(long jobId) {
-        List<String> samples = new CopyOnWriteArrayList<>();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(serverUrl + "/api/v1/jobs/" + jobId + "/events"))
-                .header("Authorization", "Bearer " + API_TOKEN).header("Accept", "text/event-stream").build();
-        HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines())
-                .thenAccept(response -> response.body().filter(line -> line.contains("\"samples\""))
-                        .forEach(samples::add));
-        return samples;
     }
 
     /** Agent a lives in {@code bltool-a} (control n=1), b in {@code bltool-b} (n=2). */

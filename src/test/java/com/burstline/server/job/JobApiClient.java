@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /** A thin real-HTTP client for the job tests, with ScenarioResults built as an agent posts them. */
@@ -70,6 +71,17 @@ public final class JobApiClient {
 
     public HttpResponse<String> createJob(String json) {
         return send("POST", "/api/v1/jobs", API_TOKEN, json);
+    }
+
+    /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
+    public List<String> liveSamples(long jobId) {
+        List<String> samples = new CopyOnWriteArrayList<>();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + jobId + "/events"))
+                .header("Authorization", "Bearer " + API_TOKEN).header("Accept", "text/event-stream").build();
+        http.sendAsync(request, HttpResponse.BodyHandlers.ofLines())
+                .thenAccept(response -> response.body().filter(line -> line.contains("\"samples\""))
+                        .forEach(samples::add));
+        return samples;
     }
 
     /** A real server on this port (0: any free one) and data dir, as {@link #serverProperties} sets it up. */

@@ -25,17 +25,24 @@ final class JobLab implements AutoCloseable {
 
     private final String lab;
     private final String net;
+    private final List<String> agentOptions;
     private final List<AgentProcess> agents = new ArrayList<>();
     private ConfigurableApplicationContext server;
     private JobApiClient api;
 
-    private JobLab(String lab, String net) {
+    private JobLab(String lab, String net, List<String> agentOptions) {
         this.lab = lab;
         this.net = net;
+        this.agentOptions = List.copyOf(agentOptions);
     }
 
     static JobLab start(String lab, String net, Path workDir) throws Exception {
-        JobLab started = new JobLab(lab, net);
+        return start(lab, net, workDir, List.of());
+    }
+
+    /** As {@link #start(String, String, Path)}, both agents started with {@code agentOptions} too. */
+    static JobLab start(String lab, String net, Path workDir, List<String> agentOptions) throws Exception {
+        JobLab started = new JobLab(lab, net, agentOptions);
         started.network("up");
         try {
             started.server = JobApiClient.startServer(0, workDir.resolve("data"));
@@ -92,12 +99,14 @@ final class JobLab implements AutoCloseable {
     private AgentProcess startAgent(String name, int n, int serverPort, Path workDir) throws IOException {
         String controlAddress = net + "." + n + ".2";
         int agentPort = 7701;
+        List<String> options = new ArrayList<>(List.of(
+                "--server", "http://" + net + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
+                "--name", name, "--listen", controlAddress + ":" + agentPort,
+                "--test-address", net + ".0." + n, "--instance-type", "t4g.large",
+                "--spool", workDir.resolve("spool-" + name).toString()));
+        options.addAll(agentOptions);
         return AgentProcess.startWith(List.of("ip", "netns", "exec", lab + (n == 1 ? "-a" : "-b")), controlAddress,
-                agentPort, workDir.resolve(name + ".log"), List.of(
-                        "--server", "http://" + net + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
-                        "--name", name, "--listen", controlAddress + ":" + agentPort,
-                        "--test-address", net + ".0." + n, "--instance-type", "t4g.large",
-                        "--spool", workDir.resolve("spool-" + name).toString()));
+                agentPort, workDir.resolve(name + ".log"), options);
     }
 
     private void network(String action) throws IOException, InterruptedException {
