@@ -61,6 +61,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void jobPlanningKnowsNothingOfStorageAgentsOrDispatch() {
+        noClasses().that().resideInAPackage("com.burstline.server.job.planning..")
+                .should().dependOnClassesThat().resideInAPackage("com.burstline.server.job")
+                .check(MAIN);
+    }
+
+    @Test
     void serverFeaturesAreFreeOfCycles() {
         slices().matching("com.burstline.server.(*)..").should().beFreeOfCycles().check(MAIN);
     }

@@ -1,6 +1,7 @@
 package com.burstline.bench;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.server.job.planning.Pair;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;

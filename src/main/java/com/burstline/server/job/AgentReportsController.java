@@ -1,10 +1,11 @@
 package com.burstline.server.job;
 
-import com.burstline.server.system.RequestBodyExample;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;

@@ -1,5 +1,12 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.AutoCoolDown;
+import com.burstline.server.job.planning.BurstProbePlan;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.OrderedScenario;
+import com.burstline.server.job.planning.Pair;
+import com.burstline.server.job.planning.PlannedJob;
+import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.CascadeType;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
@@ -15,7 +22,6 @@ import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import com.burstline.server.probe.ProbeView;
 
 import java.time.Instant;
 import java.util.ArrayList;

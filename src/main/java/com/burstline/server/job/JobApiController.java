@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

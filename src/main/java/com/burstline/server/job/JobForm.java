@@ -1,5 +1,12 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.BurstProbePlan;
+import com.burstline.server.job.planning.CoolDownRequest;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.job.planning.RunOrder;
+import com.burstline.server.job.planning.StandardPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;

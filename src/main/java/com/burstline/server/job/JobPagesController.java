@@ -1,8 +1,10 @@
 package com.burstline.server.job;
 
+import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.catalog.InstanceCatalog;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.run.RunQueries;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

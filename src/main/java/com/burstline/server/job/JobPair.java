@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.Pair;
 import jakarta.persistence.Embeddable;
 
 /** One pair of a job as stored (table job_pair, in the job's order). */

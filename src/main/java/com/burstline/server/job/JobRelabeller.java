@@ -1,5 +1,8 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.JobRules;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.LabelPatch;
 import com.burstline.server.run.RunLabelEditor;

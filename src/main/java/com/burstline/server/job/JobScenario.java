@@ -2,6 +2,9 @@ package com.burstline.server.job;
 
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.job.planning.OrderedScenario;
+import com.burstline.server.job.planning.Pair;
+import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

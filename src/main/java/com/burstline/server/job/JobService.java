@@ -1,6 +1,10 @@
 package com.burstline.server.job;
 
 import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.job.planning.JobRules;
+import com.burstline.server.job.planning.PlannedJob;
 import com.burstline.server.probe.Probes;
 import org.springframework.stereotype.Service;
 

@@ -2,6 +2,9 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.Pair;
+import com.burstline.server.job.planning.PlannedJob;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.Probes;
 import com.burstline.server.security.TokenSecrets;

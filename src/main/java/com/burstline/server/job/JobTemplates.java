@@ -1,5 +1,7 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobRequest;
 import org.springframework.stereotype.Service;
 
 import java.util.List;

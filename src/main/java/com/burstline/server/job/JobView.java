@@ -1,5 +1,7 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.AutoCoolDown;
+import com.burstline.server.job.planning.JobLabels;
 import java.time.Instant;
 import java.util.List;
 

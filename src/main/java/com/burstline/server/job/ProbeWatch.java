@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
+import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.ProbeFigures;
 import com.burstline.server.probe.StepDown;

@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.BurstProbePlan;
+import com.burstline.server.job.planning.CoolDownRequest;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.JobRequest;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;

@@ -6,6 +6,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;

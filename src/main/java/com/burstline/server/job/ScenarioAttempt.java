@@ -7,6 +7,7 @@ import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.server.job.planning.PlannedScenario;
 
 /**
  * A scenario the runner is about to dispatch: between which agents, what to run, and the dispatch's one-time nonce

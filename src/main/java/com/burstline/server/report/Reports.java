@@ -6,6 +6,7 @@ import com.burstline.server.compare.Comparisons;
 import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.InvalidSelectionException;
 import com.burstline.server.compare.SelectionQuery;
+import com.burstline.server.job.planning.Pair;
 import com.burstline.server.probe.ProbeText;
 import com.burstline.server.probe.ProbeView;
 import com.burstline.server.probe.Probes;

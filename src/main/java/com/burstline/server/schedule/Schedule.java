@@ -1,6 +1,6 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.job.JobRequest;
+import com.burstline.server.job.planning.JobRequest;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;

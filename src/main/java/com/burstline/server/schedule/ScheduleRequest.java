@@ -1,6 +1,6 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.job.JobRequest;
+import com.burstline.server.job.planning.JobRequest;
 
 /**
  * {@code POST /api/v1/schedules}: a name, when ({@code cron} in {@code timeZone}, default UTC), the job to start

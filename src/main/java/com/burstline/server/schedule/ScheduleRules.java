@@ -1,7 +1,7 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.job.JobRequest;
 
+import com.burstline.server.job.planning.JobRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.job.JobRequest;
+import com.burstline.server.job.planning.JobRequest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.net.URI;

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.BurstProbePlan;
 import com.burstline.server.probe.StepDown;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,6 +1,10 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.server.job.planning.OrderedScenario;
+import com.burstline.server.job.planning.PlannedScenario;
+import com.burstline.server.job.planning.RunOrder;
+import com.burstline.server.job.planning.ScenarioOrder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

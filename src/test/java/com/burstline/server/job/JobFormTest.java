@@ -1,5 +1,11 @@
 package com.burstline.server.job;
 
+import com.burstline.server.job.planning.BurstProbePlan;
+import com.burstline.server.job.planning.CoolDownRequest;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.job.planning.JobRules;
+import com.burstline.server.job.planning.PlannedJob;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

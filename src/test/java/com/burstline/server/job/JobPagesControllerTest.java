@@ -1,12 +1,16 @@
 package com.burstline.server.job;
 
 import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.job.planning.CoolDownRequest;
+import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.system.BurstlineProperties;
 import com.burstline.server.system.PageDefaults;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 

@@ -2,6 +2,8 @@ package com.burstline.server.job;
 
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
+import com.burstline.server.job.planning.OrderedScenario;
+import com.burstline.server.job.planning.PlannedScenario;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

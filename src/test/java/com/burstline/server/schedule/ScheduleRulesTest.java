@@ -1,6 +1,6 @@
 package com.burstline.server.schedule;
 
-import com.burstline.server.job.JobRequest;
+import com.burstline.server.job.planning.JobRequest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

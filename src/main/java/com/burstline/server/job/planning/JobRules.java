@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Limit;
@@ -18,17 +18,17 @@ import java.util.function.Predicate;
  * so that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
  * at once.
  */
-final class JobRules {
-    static final int MAX_SCENARIOS = 50;
+public final class JobRules {
+    public static final int MAX_SCENARIOS = 50;
     /** A job holds its hosts until it ends: it may hold them at most this much. */
-    static final int MAX_EXPANDED_SCENARIOS = 1_000;
-    static final int MAX_PLANNED_SECONDS = 24 * 3600;
-    static final int MAX_REPEAT = 100;
-    static final int MAX_TAGS = 20;
-    static final int MAX_TAG = 64;
+    public static final int MAX_EXPANDED_SCENARIOS = 1_000;
+    public static final int MAX_PLANNED_SECONDS = 24 * 3600;
+    public static final int MAX_REPEAT = 100;
+    public static final int MAX_TAGS = 20;
+    public static final int MAX_TAG = 64;
     /** As a run's labels allow ({@code MetadataRules}): a job's labels become its runs'. */
-    static final int MAX_DRIVER = 200;
-    static final int MAX_INSTANCE_TYPE = 64;
+    public static final int MAX_DRIVER = 200;
+    public static final int MAX_INSTANCE_TYPE = 64;
 
     private final List<String> problems = new ArrayList<>();
 
@@ -36,12 +36,12 @@ final class JobRules {
     }
 
     /** A check without burst probes: a cool-down "auto" is refused for want of one. */
-    static PlannedJob check(JobRequest request, Predicate<String> agentExists) {
+    public static PlannedJob check(JobRequest request, Predicate<String> agentExists) {
         return check(request, agentExists, host -> List.of());
     }
 
     /** @param latestProbes a host's latest burst probes, for a cool-down "auto" ({@link AutoCoolDown}) */
-    static PlannedJob check(JobRequest request, Predicate<String> agentExists,
+    public static PlannedJob check(JobRequest request, Predicate<String> agentExists,
                             Function<String, List<ProbeView>> latestProbes) {
         JobRules rules = new JobRules();
         DesignRules.Design design = new DesignRules(rules.problems).check(request, agentExists);
@@ -192,7 +192,7 @@ final class JobRules {
      * @return the labels with their tags cleaned as a job's
      * @throws InvalidJobException naming each field at fault
      */
-    static JobLabels checkLabels(JobLabels labels) {
+    public static JobLabels checkLabels(JobLabels labels) {
         JobRules rules = new JobRules();
         rules.labelText("", labels);
         List<String> tags = rules.tags(labels.tags());

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.List;
 
@@ -13,7 +13,7 @@ public record JobLabels(String driver, String instanceType, List<String> tags) {
         tags = tags == null ? List.of() : List.copyOf(tags);
     }
 
-    static JobLabels none() {
+    public static JobLabels none() {
         return new JobLabels(null, null, List.of());
     }
 

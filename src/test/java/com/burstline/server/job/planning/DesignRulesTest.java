@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.server.probe.ProbeView;
 import org.junit.jupiter.api.Test;

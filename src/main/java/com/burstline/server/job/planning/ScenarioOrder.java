@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +9,11 @@ import java.util.Random;
  * Fisher-Yates shuffle of each repetition driven by {@link Random}, whose sequence for a seed the JDK specifies, so
  * the same seed gives the same order on any server and after upgrades.
  */
-final class ScenarioOrder {
+public final class ScenarioOrder {
     private ScenarioOrder() {
     }
 
-    static List<OrderedScenario> of(RunOrder order, List<PlannedScenario> scenarios, int pairs, int repeat,
+    public static List<OrderedScenario> of(RunOrder order, List<PlannedScenario> scenarios, int pairs, int repeat,
                                     long seed) {
         return switch (order) {
             case SEQUENTIAL -> sequential(scenarios, pairs, repeat);

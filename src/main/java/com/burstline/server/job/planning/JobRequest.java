@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.List;
 
@@ -6,12 +6,12 @@ import java.util.List;
 public class InvalidJobException extends RuntimeException {
     private final List<String> problems;
 
-    InvalidJobException(List<String> problems) {
+    public InvalidJobException(List<String> problems) {
         super(String.join("; ", problems));
         this.problems = List.copyOf(problems);
     }
 
-    InvalidJobException(String problem) {
+    public InvalidJobException(String problem) {
         this(List.of(problem));
     }
 

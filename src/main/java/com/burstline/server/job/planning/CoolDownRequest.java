@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -14,22 +14,22 @@ import io.swagger.v3.oas.annotations.media.Schema;
                 + "credits refill; or \"auto\": the refill time the latest burst probe of each SUT estimates")
 public record CoolDownRequest(Integer seconds, String given) {
     /** The one word the field takes besides a number. */
-    static final String AUTO = "auto";
+    public static final String AUTO = "auto";
 
     public static CoolDownRequest ofSeconds(int seconds) {
         return new CoolDownRequest(seconds, String.valueOf(seconds));
     }
 
-    static CoolDownRequest auto() {
+    public static CoolDownRequest auto() {
         return new CoolDownRequest(null, AUTO);
     }
 
-    boolean isAuto() {
+    public boolean isAuto() {
         return seconds == null && AUTO.equals(given);
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    static CoolDownRequest of(Object value) {
+    public static CoolDownRequest of(Object value) {
         if (value instanceof Integer seconds) {
             return ofSeconds(seconds);
         }
@@ -37,7 +37,7 @@ public record CoolDownRequest(Integer seconds, String given) {
     }
 
     @JsonValue
-    Object json() {
+    public Object json() {
         return seconds != null ? seconds : given;
     }
 }

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.contract.Limit;
 import com.burstline.contract.ScenarioSpec;
@@ -10,23 +10,23 @@ import java.util.List;
 
 /**
  * The "burst-probe" plan: one long TCP transfer per direction asked for (upload by default), at whatever the link
- * gives, until the rate steps down to the baseline (then {@link ProbeWatch} ends it) or {@code maxDurationSeconds}
+ * gives, until the rate steps down to the baseline (then the job's probe watch ends it) or {@code maxDurationSeconds}
  * passes. Four streams, as the standard plan's instance-limit scenarios, so a per-flow limit is not taken for the
  * burst rate; 1 s intervals, so the drop is confirmed (and the probe stopped) within seconds of it.
  */
-final class BurstProbePlan {
-    static final String NAME = "burst-probe";
-    static final int STREAMS = 4;
-    static final double INTERVAL = 1;
-    static final int DEFAULT_MAX_SECONDS = 3600;
+public final class BurstProbePlan {
+    public static final String NAME = "burst-probe";
+    public static final int STREAMS = 4;
+    public static final double INTERVAL = 1;
+    public static final int DEFAULT_MAX_SECONDS = 3600;
     /** One scenario's bound in the wire contract: the agents refuse a longer one. */
-    static final Limit MAX_DURATION = new Limit("maxDurationSeconds", 1, ScenarioSpec.DURATION.max());
+    public static final Limit MAX_DURATION = new Limit("maxDurationSeconds", 1, ScenarioSpec.DURATION.max());
 
     private BurstProbePlan() {
     }
 
     /** The probe's scenarios, or problems added for what the request got wrong. */
-    static List<PlannedScenario> scenarios(JobRequest request, List<String> problems) {
+    public static List<PlannedScenario> scenarios(JobRequest request, List<String> problems) {
         if (request.durationSeconds() != null) {
             problems.add("a burst probe runs until the rate drops or maxDurationSeconds; give maxDurationSeconds "
                     + "instead of durationSeconds");
@@ -53,7 +53,7 @@ final class BurstProbePlan {
     }
 
     /** Settings only a burst probe reads are a mistake with any other plan, not something to ignore. */
-    static void refuseOutside(JobRequest request, List<String> problems) {
+    public static void refuseOutside(JobRequest request, List<String> problems) {
         if (request.probeDirections() != null || request.maxDurationSeconds() != null) {
             problems.add("probeDirections and maxDurationSeconds belong to plan '" + NAME + "' only");
         }

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.contract.Limit;
 
@@ -13,27 +13,27 @@ import java.util.function.Predicate;
  * Checks the experiment design of a job request: its pairs of agents, their order, the order's seed and the
  * cool-down. Part of {@link JobRules}: problems go to the same list, so a person sees them all at once.
  */
-final class DesignRules {
-    static final int MAX_PAIRS = 10;
+public final class DesignRules {
+    public static final int MAX_PAIRS = 10;
     /** Seeds stay exact in JSON numbers read as doubles (JavaScript), so a page can show and resend them. */
-    static final long MAX_SEED = (1L << 53) - 1;
-    static final Limit COOL_DOWN = new Limit("coolDownSeconds", 0, 3600);
+    public static final long MAX_SEED = (1L << 53) - 1;
+    public static final Limit COOL_DOWN = new Limit("coolDownSeconds", 0, 3600);
     private static final SecureRandom SEEDS = new SecureRandom();
 
     /**
      * A checked design; {@code seed} is the one given, or a new one for a randomized order, else null;
      * {@code autoCoolDown} when the cool-down is to come from the hosts' burst probes ({@link AutoCoolDown}).
      */
-    record Design(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, boolean autoCoolDown) {
+    public record Design(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, boolean autoCoolDown) {
     }
 
     private final List<String> problems;
 
-    DesignRules(List<String> problems) {
+    public DesignRules(List<String> problems) {
         this.problems = problems;
     }
 
-    Design check(JobRequest request, Predicate<String> agentExists) {
+    public Design check(JobRequest request, Predicate<String> agentExists) {
         List<Pair> pairs = pairs(request, agentExists);
         RunOrder order = order(request.order());
         Long seed = seed(request.seed(), order);

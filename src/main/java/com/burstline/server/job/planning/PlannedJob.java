@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.List;
 
@@ -7,13 +7,13 @@ import java.util.List;
  * that expands them ({@link #ordered()}). {@code seed} is set for a randomized order only; {@code autoCoolDown} for
  * a cool-down "auto" only, and then {@code coolDownSeconds} is its estimate. {@code labels} carry the job's tags.
  */
-record PlannedJob(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, AutoCoolDown.Estimate autoCoolDown,
+public record PlannedJob(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, AutoCoolDown.Estimate autoCoolDown,
                   String plan, int repeat,
                   List<String> tags, Integer durationSeconds, boolean stopOnFailure,
                   List<PlannedScenario> scenarios, JobLabels labels) {
 
     /** Every scenario the job runs, on which pair, in the order it runs them. */
-    List<OrderedScenario> ordered() {
+    public List<OrderedScenario> ordered() {
         return ScenarioOrder.of(order, scenarios, pairs.size(), repeat, seed == null ? 0 : seed);
     }
 }

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.iperf.Direction;
 import com.burstline.server.probe.ProbeText;
@@ -20,11 +20,11 @@ import java.util.function.Function;
  * created, so the job page states which probe decided its wait; a host without such a probe is a problem to fix (run
  * the probe first), not a silent zero. A probe that never dropped needs no wait.
  */
-final class AutoCoolDown {
+public final class AutoCoolDown {
     /** The wait in whole seconds (refill rounded up), the probe's job, and the basis in words. */
-    record Estimate(int seconds, long probeJobId, String basis) {
+    public record Estimate(int seconds, long probeJobId, String basis) {
         /** "auto: 54 s, an estimate: …", as the job page and the API say it. */
-        String text() {
+        public String text() {
             return "auto: " + seconds + " s, an estimate: " + basis + ". An estimate from one probe.";
         }
     }
@@ -33,7 +33,7 @@ final class AutoCoolDown {
     }
 
     /** Empty when a needed probe is missing; then a problem names it. */
-    static Optional<Estimate> of(List<Pair> pairs, List<PlannedScenario> scenarios,
+    public static Optional<Estimate> of(List<Pair> pairs, List<PlannedScenario> scenarios,
                                  Function<String, List<ProbeView>> latestProbes, List<String> problems) {
         Set<String> directions = directions(scenarios);
         List<ProbeView> deciding = new ArrayList<>();

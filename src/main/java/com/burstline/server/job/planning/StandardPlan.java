@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.iperf.Direction;
@@ -11,15 +11,15 @@ import java.util.List;
  * both ways (one stream is limited per flow on most clouds, four show the instance limit), and UDP at 1 and 5 Gbit/s
  * for jitter and loss. 30 s each with 5 s intervals, long enough to see a burst allowance run out.
  */
-final class StandardPlan {
-    static final String NAME = "standard";
+public final class StandardPlan {
+    public static final String NAME = "standard";
     private static final int SECONDS = 30;
     private static final double INTERVAL = 5;
 
     private StandardPlan() {
     }
 
-    static List<PlannedScenario> scenarios() {
+    public static List<PlannedScenario> scenarios() {
         return List.of(
                 tcp(1, Direction.UPLOAD), tcp(4, Direction.UPLOAD),
                 tcp(1, Direction.DOWNLOAD), tcp(4, Direction.DOWNLOAD),

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.planning;
 
 import java.util.HashMap;
 import java.util.List;
@@ -9,11 +9,11 @@ import java.util.Map;
  * cool-downs the order makes it wait (a scenario waits until every host it uses has rested {@code coolDownSeconds}
  * since its last scenario; a pair on other hosts in between shortens the wait).
  */
-final class PlannedTime {
+public final class PlannedTime {
     private PlannedTime() {
     }
 
-    static long seconds(List<OrderedScenario> ordered, List<Pair> pairs, int coolDownSeconds) {
+    public static long seconds(List<OrderedScenario> ordered, List<Pair> pairs, int coolDownSeconds) {
         Map<String, Long> freeAt = new HashMap<>();
         long now = 0;
         for (OrderedScenario scenario : ordered) {
