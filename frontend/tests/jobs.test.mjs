@@ -214,6 +214,13 @@ describe('jobs on real agents in Chromium', () => {
     }
     assert.deepEqual((await page.locator('#job-findings > li').evaluateAll((items) => items
       .map((item) => item.dataset.kind))).sort(), [...kinds].sort(), 'each kind of finding once');
+    const listed = await page.locator('#job-findings > li').evaluateAll((items) => items
+      .map((item) => ({ kind: item.dataset.kind, warning: item.classList.contains('warning') })));
+    assert.deepEqual(listed, [...listed].sort((a, b) => b.warning - a.warning), 'warnings first');
+    if (kinds.has('sender-limited') && kinds.has('packet-loss')) {
+      const order = listed.map((item) => item.kind);
+      assert.ok(order.indexOf('sender-limited') < order.indexOf('packet-loss'), `the sender before the loss: ${order}`);
+    }
     const drivers = new Set();
     for (const scenario of job.scenarios) {
       drivers.add((await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}`, authorized(token))).json()).driver);

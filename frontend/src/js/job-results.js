@@ -3,6 +3,7 @@
 // badges) and the job's findings once each, naming the scenarios they cover. It asks the same API users call
 // (/api/v1/jobs/{id}, /api/v1/runs/{id}, /api/v1/runs/{id}/findings) every two seconds until the job has ended.
 import { fetchFindings } from './findings-list.js';
+import { noteFindings, showJobFindings } from './job-findings.js';
 import { isFinished, progressOf, progressText } from './job-progress.js';
 import { addLimitLines } from './limit-lines.js';
 import { formatMs, formatPercent, formatRate } from './units.js';
@@ -11,7 +12,6 @@ const POLL_MS = 2000;
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const shown = new Set(); // run ids already in the results table
-const byKind = new Map(); // finding kind -> { severity, message, scenarios } for the job's findings
 const drivers = new Map(); // SUT -> the drivers its runs were measured with, as labelled
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
@@ -94,11 +94,11 @@ async function showResults(job) {
       document.getElementById(udp ? 'results-udp' : 'results-tcp').tBodies[0].append(row);
       document.getElementById(udp ? 'results-udp-box' : 'results-tcp-box').hidden = false;
       document.getElementById('results-empty').hidden = true;
-      noteFindings(scenarioName(scenario, run), findings);
+      noteFindings(scenarioName(scenario, run), udp, findings);
       noteDriver(run);
     }
   }
-  showJobFindings();
+  showJobFindings(shown.size);
   if (!addLimitLinesFromRuns.done && shown.size > 0 && !section.dataset.burstBps) {
     addLimitLinesFromRuns();
   }
@@ -192,17 +192,6 @@ function findingBadges(findings) {
   return list;
 }
 
-function noteFindings(name, findings) {
-  for (const finding of findings) {
-    const seen = byKind.get(finding.kind) ?? { severity: finding.severity, message: finding.message, scenarios: [] };
-    seen.scenarios.push(name);
-    if (finding.severity === 'warning') {
-      seen.severity = 'warning';
-    }
-    byKind.set(finding.kind, seen);
-  }
-}
-
 /** Which driver the answer is about, first: "Driver on arm-a: ENA ARM64 2.2.1", or why it is unknown. */
 function noteDriver(run) {
   const seen = drivers.get(run.sut ?? 'the SUT') ?? new Set();
@@ -212,31 +201,6 @@ function noteDriver(run) {
   line.textContent = [...drivers.entries()].map(([sut, names]) => `Driver on ${sut}: ${[...names].join(', ')}`)
     .join(' · ');
   line.hidden = false;
-}
-
-/**
- * Each kind of finding once, warnings first, with the scenarios it covers; the sentence is the first run's, and
- * each run's own is on its badge and its page.
- */
-function showJobFindings() {
-  const items = [...byKind.entries()]
-    .sort(([, a], [, b]) => (b.severity === 'warning') - (a.severity === 'warning'))
-    .map(([kind, seen]) => {
-      const item = document.createElement('li');
-      item.className = `finding ${seen.severity}`;
-      item.dataset.kind = kind;
-      const title = document.createElement('strong');
-      title.textContent = `${kind}: `;
-      const covers = document.createElement('span');
-      covers.className = 'covers';
-      const count = seen.scenarios.length;
-      const all = count === shown.size && count > 1;
-      covers.textContent = `${all ? `all ${count} scenarios` : seen.scenarios.join('; ')}. `;
-      item.append(title, covers, count > 1 ? `In the first: ${seen.message}` : seen.message);
-      return item;
-    });
-  document.getElementById('job-findings').replaceChildren(...items);
-  document.getElementById('job-findings-title').hidden = items.length === 0;
 }
 
 /** A partial run's figures are not a complete measurement: say so where the scenario links it. */

@@ -57,14 +57,14 @@ final class SenderLimitRule {
         return "Limited by the sender, not the network: it sent " + Figures.rate(run.sentBitsPerSecond()) + " of the "
                 + Figures.rate(run.targetBitsPerSecond()) + " target, "
                 + Figures.percent(100 * run.sentBitsPerSecond() / run.targetBitsPerSecond()) + " of it" + cpu
-                + ". An emulated or single-threaded sender cannot reach the target: try the Java engine or more "
-                + "streams (-P) before reading this as the link's limit; any loss is of what was sent.";
+                + ". An emulated or single-threaded sender cannot reach the target: try burstline-java (the agent's "
+                + "engine) or more streams (-P) before reading this as the link's limit; any loss is of what was sent.";
     }
 
     private static String oneCore(Double senderCpu) {
         return "Limited by the sender, not the network: the sending iperf3 used " + Figures.percent(senderCpu)
                 + " CPU, about one core's worth. Check the sending host next: more streams (-P), iperf3 3.16+ (one "
-                + "thread per stream), the Java engine or a native (not emulated) build before reading this as the "
+                + "thread per stream), burstline-java (the agent's engine) or a native (not emulated) build before reading this as the "
                 + "link's limit.";
     }
 }

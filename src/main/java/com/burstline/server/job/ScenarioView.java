@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.ScenarioSpec;
 import com.burstline.server.probe.ProbeView;
 
 import java.math.BigDecimal;
@@ -25,6 +26,25 @@ public record ScenarioView(long id, int position, int repetition, String protoco
                 ? "UDP " + rate(targetBitsPerSecond)
                 : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
         return what + " " + direction;
+    }
+
+    /**
+     * The job page's label: the name and duration, then only what tells this scenario from the others: its pair where
+     * the job has several, its repetition where the job repeats, its tool where one was asked for rather than auto.
+     */
+    public String label(boolean severalPairs, boolean repeated) {
+        StringBuilder label = new StringBuilder(name());
+        if (severalPairs) {
+            label.append(" on ").append(sut).append(" → ").append(peer);
+        }
+        label.append(", ").append(durationSeconds).append(" s");
+        if (repeated) {
+            label.append(", repeat ").append(repetition);
+        }
+        if (!ScenarioSpec.TOOL_AUTO.equals(tool)) {
+            label.append(", ").append(tool);
+        }
+        return label.toString();
     }
 
     private static String rate(long bitsPerSecond) {

@@ -17,6 +17,7 @@ class PercentOfLimitRuleTest {
         assertThat((double) finding.data().get("percentOfBaseline")).isGreaterThan(900);
         assertThat(finding.message()).contains("95.5% of the 5.00 Gbit/s burst limit", "512.00 Mbit/s baseline",
                 "at the cap");
+        assertThat(finding.data()).containsEntry("atCap", true).doesNotContainKey("percentOfTarget");
     }
 
     @Test
@@ -25,6 +26,18 @@ class PercentOfLimitRuleTest {
                 .summary()).orElseThrow();
 
         assertThat(finding.message()).contains("20.0% of the 5.00 Gbit/s burst limit").doesNotContain("at the cap");
+    }
+
+    @Test
+    void aUdpRunIsJudgedFirstByItsTarget() {
+        RealRun run = RealRun.of("iperf3-312-udp-1g-upload.json", 1);
+        Finding finding = LimitRules.percentOfLimit(run.summary()).orElseThrow();
+
+        double percent = run.summary().receivedBitsPerSecond() / 1e9 * 100;
+        assertThat((double) finding.data().get("percentOfTarget")).isCloseTo(percent, within(1e-9));
+        assertThat(finding.message()).contains(Figures.percent(percent) + " of the 1.00 Gbit/s target; ")
+                .contains("of the 5.00 Gbit/s burst limit");
+        assertThat(finding.data()).containsEntry("atCap", false);
     }
 
     @Test

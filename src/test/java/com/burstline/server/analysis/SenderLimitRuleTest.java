@@ -22,7 +22,7 @@ class SenderLimitRuleTest {
 
         assertThat(finding.kind()).isEqualTo("sender-limited");
         assertThat(finding.message()).contains("sent 1.44 Gbit/s of the 5.00 Gbit/s target, 28.9% of it",
-                "61.1% CPU", "An emulated or single-threaded sender cannot reach the target: try the Java engine or "
+                "61.1% CPU", "An emulated or single-threaded sender cannot reach the target: try burstline-java (the agent's engine) or "
                         + "more streams");
     }
 
@@ -35,7 +35,7 @@ class SenderLimitRuleTest {
 
         assertThat(findings).extracting(Finding::kind).startsWith("sender-limited").contains("packet-loss");
         assertThat(findings.get(0).message()).contains("sent 786", "of the 5.00 Gbit/s target, 15.7% of it",
-                "try the Java engine or more streams");
+                "try burstline-java (the agent's engine) or more streams");
         assertThat(findings.get(0).data()).containsEntry("targetBitsPerSecond", 5_000_000_000L);
     }
 

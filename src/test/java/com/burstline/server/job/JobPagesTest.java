@@ -81,6 +81,8 @@ class JobPagesTest {
         var jobPage = get(jobPath);
         assertThat(jobPage.body()).contains("page-sut → page-peer", "TCP 4 streams download, 1 s",
                 "UDP 5 Gbit/s upload, 1 s", "from-form", "/js/job-page.js", "Cancel this job…", ESCAPED_NOTE);
+        assertThat(jobPage.body()).as("a label says only what tells its scenario apart")
+                .doesNotContain("repeat 1", "tool auto");
         assertThat(jobPage.body().replaceAll("\\s+", " ")).as("cancelling asks first and names what is lost")
                 .contains("<details class=\"confirm\" id=\"cancel-confirm\">", "Cancel job #"
                         + jobPath.substring("/jobs/".length()) + "? The scenario running now stops");
