@@ -25,7 +25,7 @@ final class UdpWorkers {
         return () -> {
             boolean wide = run.params.udpCounters64();
             ByteBuffer datagram = TcpWorkers.payload(run.params.len());
-            Pacer pacer = new Pacer(run.params.bandwidth(), run::baseNanos);
+            Pacer pacer = Pacer.smooth(run.params.bandwidth(), run::baseNanos);
             BooleanSupplier running = run::sending;
             long sequence = 0;
             try {

@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * iperf3 client to engine server and engine to engine. Prints received rate, loss, CPU (client + server, percent of
  * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
  * A measurement, not a check: it never fails on figures. Run by
- * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped and
- * agent; with {@code BENCH_ENGINE_BUILDS} naming other agent jars, their pairings run interleaved too.
+ * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped,
+ * udp-shaped ({@link UdpShapedBench}) and agent; with {@code BENCH_ENGINE_BUILDS} naming other agent jars, their
+ * pairings run interleaved too.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -93,6 +94,9 @@ public final class EngineBenchmark {
             } finally {
                 BenchPath.down();
             }
+        }
+        if (parts.contains("udp-shaped")) {
+            UdpShapedBench.measure(PAIRINGS, IPERF3, rounds, seconds);
         }
         if (parts.contains("agent")) {
             AgentBenchmark.withServer(EngineBenchmark::lightness);
