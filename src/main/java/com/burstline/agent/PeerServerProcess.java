@@ -13,6 +13,8 @@ import java.util.function.Consumer;
  */
 final class PeerServerProcess {
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
+    /** The scenario waits on this: the kernel's table is a few dozen lines, cheap to read this often. */
+    private static final long LISTEN_POLL_MILLIS = 5;
 
     private PeerServerProcess() {
     }
@@ -62,7 +64,7 @@ final class PeerServerProcess {
             if (ListeningPorts.listening(port)) {
                 return true;
             }
-            Thread.sleep(20);
+            Thread.sleep(LISTEN_POLL_MILLIS);
         }
         return false;
     }
