@@ -172,7 +172,8 @@ public final class AgentBenchmark {
     }
 
     private static boolean known(String arg) {
-        return OPTIONS.stream().anyMatch(name -> arg.matches("--" + name + "=\\d+"));
+        return OPTIONS.stream().anyMatch(name -> arg.matches("--" + name + "=\\d+"))
+                || arg.matches("--parts=((registration|idle|dispatch),?)+");
     }
 
     private static String randomToken() {
