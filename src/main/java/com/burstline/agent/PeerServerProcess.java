@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 final class PeerServerProcess {
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(10);
     /**
-     * The scenario waits on this; polled every 5 ms instead, the first job (code not compiled yet in the agent's
-     * client-compiler JVM) ran 0.3 s per scenario slower beside this in two rounds (docs/benchmarks/team.md).
+     * The scenario waits on this, but a tighter poll costs the agent's barely compiled code more than it saves
+     * (docs/benchmarks/code-notes.md).
      */
     private static final long LISTEN_POLL_MILLIS = 20;
 
