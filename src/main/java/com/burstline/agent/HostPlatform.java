@@ -10,6 +10,14 @@ interface HostPlatform {
     /** Each interface with what the host tells about it. */
     List<NicFacts> interfaces();
 
+    /**
+     * A cheap reading that changes whenever {@link #interfaces()} may have (an interface came, went, or was
+     * re-created, as reloading its driver does), or null when the host cannot tell: then every reading is fresh.
+     */
+    default String interfacesFingerprint() {
+        return null;
+    }
+
     /** The interface the host would send to this peer through, or null. */
     String routeInterface(String peerHost);
 

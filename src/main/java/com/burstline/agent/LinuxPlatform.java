@@ -40,6 +40,17 @@ final class LinuxPlatform implements HostPlatform {
         return interfaces;
     }
 
+    /** Names and ifindexes: the kernel gives a re-registered device (a reloaded driver) a new ifindex. */
+    @Override
+    public String interfacesFingerprint() {
+        try (Stream<Path> names = Files.list(SYS_NET)) {
+            return names.sorted().map(path -> path.getFileName() + "=" + readText(path.resolve("ifindex")))
+                    .collect(java.util.stream.Collectors.joining(","));
+        } catch (IOException noSysfs) {
+            return null;
+        }
+    }
+
     @Override
     public String routeInterface(String peerHost) {
         String route = HostCommands.output(List.of("ip", "route", "get", peerHost));

@@ -37,7 +37,7 @@ final class ScenarioRunner {
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
-        HostFacts hostFacts = facts.collectFor(spec.peerHost());
+        HostFacts hostFacts = facts.collectFor(spec.jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;

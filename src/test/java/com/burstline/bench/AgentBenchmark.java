@@ -17,20 +17,23 @@ import java.util.Locale;
 /**
  * The agent's footprint and the cost of dispatching work to it, against the issue's goals: jar size (≤ 3 MiB), time
  * to register (≤ 2 s), idle resident memory beside a bare JDK daemon's in the same run (≤ 1.2×), and dispatch
- * overhead per scenario (≤ 1 s). Real server in this JVM, real agent processes. A measurement, not a check: it
+ * overhead per scenario (≤ 0.2 s, issue #23; it was ≤ 1 s). Real server in this JVM, real agent processes. A measurement, not a check: it
  * prints figures and never fails on them. Run by {@code scripts/bench-agent.sh}.
  */
 public final class AgentBenchmark {
     static final String USAGE = """
             usage: scripts/bench-agent.sh [--registrations=N] [--idle-seconds=S] [--samples=M] [--jobs=J]
-                                          [--scenario-seconds=D]
+                                          [--scenario-seconds=D] [--parts=registration,idle,dispatch]
               --registrations     fresh agents started to time registration   (default 5)
               --idle-seconds      idle time before memory is sampled           (default 15)
               --samples           memory samples, 1 s apart                    (default 5)
               --jobs              dispatch jobs, one after the other           (default 2)
-              --scenario-seconds  duration of each of the 6 scenarios          (default 2)""";
+              --scenario-seconds  duration of each of the 6 scenarios          (default 2)
+              --parts             which parts run, comma-separated             (default all three)""";
     private static final List<String> OPTIONS = List.of("registrations", "idle-seconds", "samples", "jobs",
-            "scenario-seconds");
+            "scenario-seconds", "parts");
+    /** The issue's goal for the wall time of a 6 x 2 s job, less its 12 s of measuring, per scenario (#23). */
+    static final double DISPATCH_GOAL_SECONDS = 0.2;
 
     private AgentBenchmark() {
     }
@@ -45,13 +48,17 @@ public final class AgentBenchmark {
         long jarBytes = Files.size(AgentProcess.JAR);
         System.out.printf(Locale.ROOT, "%nJar size: %s %,d bytes = %.2f MiB (goal <= 3 MiB: %s)%n", AgentProcess.JAR,
                 jarBytes, jarBytes / 1048576.0, jarBytes <= 3 << 20 ? "reached" : "NOT reached");
+        List<String> parts = List.of(BenchSupport.stringOption(args, "parts", "registration,idle,dispatch")
+                .split(","));
         withServer((api, agentToken, workDir) -> {
-            double[] register = new RegistrationTiming(api, agentToken, workDir, launch)
-                    .measure(BenchSupport.intOption(args, "registrations", 5));
-            double[] memory = new IdleMemory(api, agentToken, workDir, launch).measure(
-                    BenchSupport.intOption(args, "idle-seconds", 15), BenchSupport.intOption(args, "samples", 5));
-            List<Double> overheads = new DispatchOverhead(api, agentToken, workDir, launch).measure(
-                    BenchSupport.intOption(args, "jobs", 2), BenchSupport.intOption(args, "scenario-seconds", 2));
+            double[] register = parts.contains("registration") ? new RegistrationTiming(api, agentToken, workDir,
+                    launch).measure(BenchSupport.intOption(args, "registrations", 5)) : null;
+            double[] memory = parts.contains("idle") ? new IdleMemory(api, agentToken, workDir, launch).measure(
+                    BenchSupport.intOption(args, "idle-seconds", 15), BenchSupport.intOption(args, "samples", 5))
+                    : null;
+            List<Double> overheads = parts.contains("dispatch") ? new DispatchOverhead(api, agentToken, workDir,
+                    launch).measure(BenchSupport.intOption(args, "jobs", 2),
+                    BenchSupport.intOption(args, "scenario-seconds", 2)) : List.of();
             summary(jarBytes, register, memory, overheads);
         });
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
@@ -73,14 +80,26 @@ public final class AgentBenchmark {
         System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "figure", "measured", "goal");
         System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "agent jar", String.format(Locale.ROOT, "%.2f MiB",
                 jarBytes / 1048576.0), "<= 3 MiB");
-        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "time to register (median; bare JDK daemon start)",
-                String.format(Locale.ROOT, "%.2f s (%.2f s)", registerMillis[0] / 1000, registerMillis[1] / 1000),
-                "<= 2 s");
-        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "idle RSS, agent / bare JDK", String.format(Locale.ROOT,
-                "%.1f / %.1f MiB = %.2f", memory[0], memory[1], memory[0] / memory[1]), "<= 1.2");
-        System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "dispatch overhead per scenario, each job",
-                String.join(" / ", overheads.stream().map(o -> String.format(Locale.ROOT, "%.2f s", o)).toList()),
-                "<= 1 s");
+        if (registerMillis != null) {
+            System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "time to register (median; bare JDK daemon start)",
+                    String.format(Locale.ROOT, "%.2f s (%.2f s)", registerMillis[0] / 1000,
+                            registerMillis[1] / 1000), "<= 2 s");
+        }
+        if (memory != null) {
+            System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "idle RSS, agent / bare JDK",
+                    String.format(Locale.ROOT, "%.1f / %.1f MiB = %.2f", memory[0], memory[1], memory[0] / memory[1]),
+                    "<= 1.2");
+        }
+        if (!overheads.isEmpty()) {
+            System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "dispatch overhead per scenario, each job",
+                    String.join(" / ", overheads.stream().map(o -> String.format(Locale.ROOT, "%.2f s", o)).toList()),
+                    "<= " + DISPATCH_GOAL_SECONDS + " s");
+            System.out.printf(Locale.ROOT, "%-52s %-28s %s%n", "  median of the jobs after the first",
+                    String.format(Locale.ROOT, "%.2f s", Stats.median(overheads.size() > 1
+                            ? overheads.subList(1, overheads.size()) : overheads)),
+                    Stats.median(overheads.size() > 1 ? overheads.subList(1, overheads.size()) : overheads)
+                            <= DISPATCH_GOAL_SECONDS ? "reached" : "NOT reached");
+        }
         System.out.printf(Locale.ROOT, "load average at the end %.2f%n", BenchSupport.loadAverage());
     }
 
@@ -91,11 +110,20 @@ public final class AgentBenchmark {
 
     /** Starts the real server in this JVM for {@code body}, and stops it and every child process after. */
     static void withServer(WithServer body) throws Exception {
+        withServer(List.of("--burstline.agents.heartbeat-seconds=1"), body);
+    }
+
+    /**
+     * As {@link #withServer(WithServer)}, with {@code settings} ({@code --name=value}) added: another database, the
+     * real heartbeat period.
+     */
+    static void withServer(List<String> settings, WithServer body) throws Exception {
         Path workDir = Files.createTempDirectory("burstline-bench-");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopChildren(workDir), "stop-children"));
         String agentToken = randomToken();
         String apiToken = randomToken();
-        try (ConfigurableApplicationContext server = start(workDir.resolve("data"), agentToken, apiToken)) {
+        try (ConfigurableApplicationContext server = start(workDir.resolve("data"), agentToken, apiToken,
+                settings)) {
             body.run(new ServerApi("http://127.0.0.1:"
                     + ((WebServerApplicationContext) server).getWebServer().getPort(), apiToken), agentToken, workDir);
         } finally {
@@ -104,19 +132,21 @@ public final class AgentBenchmark {
     }
 
     /** Settings as command-line arguments: those outrank application.properties, builder properties do not. */
-    private static ConfigurableApplicationContext start(Path dataDir, String agentToken, String apiToken)
-            throws java.io.IOException {
-        // No Spring shutdown hook: on a signal it would wait for a starting server, while main starts agents.
-        return new SpringApplicationBuilder(BurstlineApplication.class).registerShutdownHook(false).run(
+    private static ConfigurableApplicationContext start(Path dataDir, String agentToken, String apiToken,
+                                                        List<String> settings) throws java.io.IOException {
+        List<String> arguments = new java.util.ArrayList<>(List.of(
                 "--server.port=0",
                 "--server.address=127.0.0.1",
                 "--burstline.data-dir=" + dataDir,
                 "--burstline.api-token=" + apiToken,
                 "--burstline.agent-token=" + agentToken,
-                "--burstline.agents.heartbeat-seconds=1",
                 "--burstline.jobs.iperf3-port=" + AgentProcess.freePort(),
                 "--spring.main.banner-mode=off",
-                "--logging.level.root=ERROR");
+                "--logging.level.root=ERROR"));
+        arguments.addAll(settings);
+        // No Spring shutdown hook: on a signal it would wait for a starting server, while main starts agents.
+        return new SpringApplicationBuilder(BurstlineApplication.class).registerShutdownHook(false)
+                .run(arguments.toArray(String[]::new));
     }
 
     /**
@@ -142,7 +172,8 @@ public final class AgentBenchmark {
     }
 
     private static boolean known(String arg) {
-        return OPTIONS.stream().anyMatch(name -> arg.matches("--" + name + "=\\d+"));
+        return OPTIONS.stream().anyMatch(name -> arg.matches("--" + name + "=\\d+"))
+                || arg.matches("--parts=((registration|idle|dispatch),?)+");
     }
 
     private static String randomToken() {

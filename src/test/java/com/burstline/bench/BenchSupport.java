@@ -22,6 +22,21 @@ final class BenchSupport {
         return fallback;
     }
 
+    /** Whether every argument is {@code --name=value} with one of the names. */
+    static boolean onlyOptions(String[] args, java.util.List<String> names) {
+        return java.util.Arrays.stream(args).allMatch(arg -> names.stream().anyMatch(n -> arg.startsWith("--" + n + "=")));
+    }
+
+    /** {@code --name=value} from the arguments, or the fallback when absent. */
+    static String stringOption(String[] args, String name, String fallback) {
+        for (String arg : args) {
+            if (arg.startsWith("--" + name + "=")) {
+                return arg.substring(name.length() + 3);
+            }
+        }
+        return fallback;
+    }
+
     /** Other processes on the machine take cores from every figure; this shows how busy it was. */
     static double loadAverage() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

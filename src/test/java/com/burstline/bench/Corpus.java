@@ -54,6 +54,12 @@ public final class Corpus {
         return new Corpus(samples);
     }
 
+    /** Variants of one real output that is not among the samples, such as a long run kept gzipped. */
+    static Corpus ofOutput(String name, byte[] bytes) {
+        return new Corpus(List.of(new Sample(name, bytes, cookieOffsets(name, bytes),
+                new Iperf3OutputParser().parse(bytes).intervals().size())));
+    }
+
     int sampleCount() {
         return samples.size();
     }

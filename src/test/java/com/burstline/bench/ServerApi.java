@@ -28,6 +28,16 @@ final class ServerApi {
         return base;
     }
 
+    /** The same user on a client of its own: its requests never queue behind this one's connections. */
+    ServerApi another() {
+        return new ServerApi(base, apiToken);
+    }
+
+    /** Where an HTTP client of the benchmark's own sends the user's requests, as {@code Authorization} says. */
+    String authorization() {
+        return "Bearer " + apiToken;
+    }
+
     JsonNode get(String path) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + apiToken)
                 .GET(), 200);
@@ -37,6 +47,24 @@ final class ServerApi {
         return send(HttpRequest.newBuilder(URI.create(base + path))
                 .header("Authorization", "Bearer " + apiToken).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)), 201);
+    }
+
+    /**
+     * Times one {@code GET} of a page or an API path as a browser's request would take it, the whole body read;
+     * anything but 200 is fatal, so that a figure never times an error page.
+     *
+     * @return the nanoseconds from sending to the last byte of the answer
+     */
+    long timedGet(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+                .header("Authorization", "Bearer " + apiToken).GET().build();
+        long sent = System.nanoTime();
+        HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        long took = System.nanoTime() - sent;
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("GET " + path + " answered " + response.statusCode());
+        }
+        return took;
     }
 
     /**
@@ -56,7 +84,7 @@ final class ServerApi {
         throw new IllegalStateException("agent " + name + " did not register within " + limit.toSeconds() + " s");
     }
 
-    /** Polls the job every 50 ms until it has ended, and answers it; the limit only keeps a broken run from hanging. */
+    /** Polls the job every 20 ms until it has ended, and answers it; the limit only keeps a broken run from hanging. */
     JsonNode awaitJob(long id, Duration limit) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
@@ -64,7 +92,7 @@ final class ServerApi {
             if (!List.of("QUEUED", "RUNNING").contains(job.path("status").stringValue())) {
                 return job;
             }
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
         throw new IllegalStateException("job " + id + " did not end within " + limit.toSeconds() + " s");
     }

@@ -4,6 +4,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,6 +49,17 @@ public class Probes {
     /** {@link #latestOf(String)} for each of the hosts, in the order given. */
     @Transactional(readOnly = true)
     public List<ProbeView> latestOf(Collection<String> hosts) {
-        return hosts.stream().distinct().flatMap(host -> latestOf(host).stream()).toList();
+        List<String> distinct = hosts.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Map<String, ProbeView>> newest = new HashMap<>();
+        for (BurstProbe probe : probes.findNewestOfHosts(distinct)) {
+            ProbeView view = probe.toView();
+            newest.computeIfAbsent(view.host(), host -> new HashMap<>()).put(view.direction(), view);
+        }
+        return distinct.stream().flatMap(host -> DIRECTIONS.stream()
+                .map(direction -> newest.getOrDefault(host, Map.of()).get(direction))
+                .filter(java.util.Objects::nonNull)).toList();
     }
 }

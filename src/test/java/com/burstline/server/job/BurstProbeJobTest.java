@@ -1,9 +1,14 @@
 package com.burstline.server.job;
 
+import com.burstline.server.probe.NewProbe;
+import com.burstline.server.probe.ProbeFigures;
+import com.burstline.server.probe.ProbeView;
+import com.burstline.server.probe.Probes;
 import com.burstline.server.security.SignedInBrowser;
 import com.burstline.testsupport.BurstlineTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -73,6 +78,36 @@ class BurstProbeJobTest {
         assertThat(rerun.statusCode()).as(rerun.body()).isEqualTo(201);
         assertThat(directions(json(rerun))).containsExactly("download", "upload");
         assertThat(json(rerun).get("scenarios").get(0).get("durationSeconds").intValue()).isEqualTo(600);
+    }
+
+    @Autowired
+    Probes probes;
+
+    /** The Agents page and reports ask for many hosts at once: one query, the same answer as host by host. */
+    @Test
+    void theNewestProbeOfEachDirectionOfManyHostsAsHostByHost() throws IOException {
+        agent("many-sut");
+        agent("many-peer");
+        long jobId = json(api().createJob("{\"sut\": \"many-sut\", \"peer\": \"many-peer\", "
+                + "\"plan\": \"burst-probe\", \"maxDurationSeconds\": 600}")).get("id").longValue();
+        Instant at = Instant.parse("2026-11-01T00:00:00Z");
+        record(jobId, 9001, "many-sut", "upload", at);
+        record(jobId, 9002, "many-sut", "upload", at.plusSeconds(60));
+        record(jobId, 9003, "many-sut", "download", at);
+        record(jobId, 9004, "many-other", "download", at.plusSeconds(5));
+        record(jobId, 9005, "many-other", "download", at.plusSeconds(5)); // same time: the later id wins
+
+        List<ProbeView> latest = probes.latestOf(List.of("many-other", "many-sut", "many-never", "many-sut"));
+
+        assertThat(latest).extracting(ProbeView::scenarioId).containsExactly(9005L, 9002L, 9003L);
+        assertThat(latest).isEqualTo(java.util.stream.Stream.of("many-other", "many-sut")
+                .flatMap(host -> probes.latestOf(host).stream()).toList());
+        assertThat(probes.latestOf(List.of())).isEmpty();
+    }
+
+    private void record(long jobId, long scenarioId, String host, String direction, Instant at) {
+        probes.record(new NewProbe(jobId, scenarioId, host, "many-peer", direction, 1, 1, 600, "live", null, at,
+                new ProbeFigures(12.0, 5e9, 0.5e9, 54e9, 30, 30)));
     }
 
     @Test
