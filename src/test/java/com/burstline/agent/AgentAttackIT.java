@@ -139,7 +139,7 @@ class AgentAttackIT {
     void theServerRolesListenOnTheTestAddressOnly() throws Exception {
         AgentProcess agent = start("bound", "--test-address", "127.0.0.2");
 
-        for (String tool : List.of("iperf3", "java")) {
+        for (String tool : List.of("iperf3", "burstline-java")) {
             int port = AgentProcess.freePort();
             HttpResponse<String> started = agent.signedCall("POST", "/v1/iperf3-server",
                     "{\"port\": " + port + ", \"timeoutSeconds\": 30, \"tool\": \"" + tool + "\"}");

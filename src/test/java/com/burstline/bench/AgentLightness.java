@@ -114,7 +114,7 @@ final class AgentLightness {
             List<String> scenarios = new ArrayList<>();
             for (int i = 0; i < size; i++) {
                 scenarios.add(String.format(Locale.ROOT, KINDS[(done + i) % KINDS.length],
-                        ", \"durationSeconds\": 1, \"tool\": \"java\""));
+                        ", \"durationSeconds\": 1, \"tool\": \"burstline-java\""));
             }
             for (Pair pair : pairs) {
                 long started = System.nanoTime();

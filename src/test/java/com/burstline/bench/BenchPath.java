@@ -34,23 +34,28 @@ record BenchPath(String name, List<String> clientPrefix, List<String> serverPref
      * queue) on both ends, so that a UDP sender's bursts after a stall show as the receiver's loss.
      */
     static BenchPath shaped() {
-        link(A, B, "blbench-t", "10.83.0.", shaping(A, B, "blbench-t"));
-        return new BenchPath("veth shaped to 1 Gbit/s, MTU 9000 (namespaces " + A + " -> " + B + ")",
+        return shaped("1gbit");
+    }
+
+    /** The pair shaped to {@code rate} (tc's word: 1gbit, 5gbit), an instance's limit where a team measures. */
+    static BenchPath shaped(String rate) {
+        link(A, B, "blbench-t", "10.83.0.", shaping(A, B, "blbench-t", rate));
+        return new BenchPath("veth shaped to " + rate + ", MTU 9000 (namespaces " + A + " -> " + B + ")",
                 List.of("ip", "netns", "exec", A), List.of("ip", "netns", "exec", B), "10.83.0.2");
     }
 
     /** The shaped link again, on namespaces of its own; {@link #downUdpShaped} removes them. */
     static BenchPath udpShaped() {
-        link(UDP_A, UDP_B, "udpp-t", "10.77.50.", shaping(UDP_A, UDP_B, "udpp-t"));
+        link(UDP_A, UDP_B, "udpp-t", "10.77.50.", shaping(UDP_A, UDP_B, "udpp-t", "1gbit"));
         return new BenchPath("veth shaped to 1 Gbit/s, MTU 9000 (namespaces " + UDP_A + " -> " + UDP_B + ")",
                 List.of("ip", "netns", "exec", UDP_A), List.of("ip", "netns", "exec", UDP_B), "10.77.50.2");
     }
 
-    private static List<String> shaping(String a, String b, String veth) {
+    private static List<String> shaping(String a, String b, String veth, String rate) {
         List<String> shaping = new ArrayList<>();
         for (String[] end : List.of(new String[] {a, veth + "a"}, new String[] {b, veth + "b"})) {
             shaping.add("ip -n " + end[0] + " link set " + end[1] + " mtu 9000");
-            shaping.add("tc -n " + end[0] + " qdisc add dev " + end[1] + " root tbf rate 1gbit burst 1mb latency 50ms");
+            shaping.add("tc -n " + end[0] + " qdisc add dev " + end[1] + " root tbf rate " + rate + " burst 1mb latency 50ms");
         }
         return shaping;
     }

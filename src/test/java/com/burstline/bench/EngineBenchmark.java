@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
  * one core) per Gbit/s and each pairing's ratio to iperf3 alone; then the agent's lightness ({@link AgentLightness}).
  * A measurement, not a check: it never fails on figures. Run by
  * {@code scripts/bench-engine.sh [rounds] [seconds] [parts]}, parts a comma list of loopback, veth, shaped,
- * udp-shaped ({@link UdpShapedBench}) and agent; with {@code BENCH_ENGINE_BUILDS} naming other agent jars, their
- * pairings run interleaved too.
+ * tcp-shaped (TCP and UDP at 0.9 across 1 and 5 Gbit/s), udp-shaped ({@link UdpShapedBench}) and agent; with
+ * {@code BENCH_ENGINE_BUILDS} naming other agent jars, their pairings run interleaved too.
  */
 public final class EngineBenchmark {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -95,6 +95,9 @@ public final class EngineBenchmark {
                 BenchPath.down();
             }
         }
+        if (parts.contains("tcp-shaped")) {
+            atTheLimits(rounds, seconds);
+        }
         if (parts.contains("udp-shaped")) {
             UdpShapedBench.measure(PAIRINGS, IPERF3, rounds, seconds);
         }
@@ -108,6 +111,26 @@ public final class EngineBenchmark {
                 only.isBlank() ? "" : "BENCH_ENGINE_SCENARIOS='" + only + "' ", rounds, seconds,
                 String.join(",", parts));
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself
+    }
+
+    /**
+     * Issue #23's goal 5, where a team measures: the veth shaped to 1 and to 5 Gbit/s (an instance's baseline and
+     * burst), TCP 1 and 4 streams both ways and UDP at 0.9 of the link, the engine beside iperf3 in the same rounds.
+     */
+    private static void atTheLimits(int rounds, int seconds) throws IOException, InterruptedException {
+        for (String[] link : List.of(new String[] {"1gbit", "900M"}, new String[] {"5gbit", "4500M"})) {
+            Map<String, List<String>> scenarios = new LinkedHashMap<>();
+            scenarios.put("TCP -P 1", List.of());
+            scenarios.put("TCP -P 4", List.of("-P", "4"));
+            scenarios.put("TCP -P 1 -R", List.of("-R"));
+            scenarios.put("TCP -P 4 -R", List.of("-P", "4", "-R"));
+            scenarios.put("UDP -b " + link[1] + " (0.9 of the link)", List.of("-u", "-b", link[1], "-l", "8900"));
+            try {
+                measure(BenchPath.shaped(link[0]), scenarios, rounds, seconds);
+            } finally {
+                BenchPath.down();
+            }
+        }
     }
 
     /**

@@ -41,15 +41,18 @@ class AgentPageController {
     }
 
     @GetMapping("/agents")
-    String list(Model model, HttpServletRequest request) {
+    String list(Model model, HttpServletRequest request, @RequestParam(required = false) String name,
+                @RequestParam(defaultValue = "1") int page) {
         if (request.isUserInRole(Role.ADMIN.name())) {
             model.addAttribute("joinTokens", joinTokens.list());
             model.addAttribute("joinTokenHours", joining.lifetime().toHours());
         }
-        List<AgentView> agents = registry.list();
+        AgentListPage shown = AgentListPage.of(registry.list(), name, page);
+        List<AgentView> agents = shown.agents();
         Map<String, List<ProbeView>> latest = probes.latestOf(agents.stream().map(AgentView::name).toList())
                 .stream().collect(Collectors.groupingBy(ProbeView::host));
         model.addAttribute("agents", agents);
+        model.addAttribute("agentPage", shown);
         model.addAttribute("probes", latest);
         model.addAttribute("heartbeatSeconds", registry.heartbeatSeconds());
         return "agents/list";

@@ -73,8 +73,9 @@ class EngineJobIT {
 
     @Test
     void javaJobsAcrossTheShapedLinkStoreTheLinksFigures() {
-        assertThat(json(api.get("/api/v1/agents/tool-a")).toString()).contains("\"tools\":[\"java\"]");
-        assertThat(json(api.get("/api/v1/agents/tool-b")).toString()).contains("\"tools\":[\"iperf3\",\"java\"]");
+        assertThat(json(api.get("/api/v1/agents/tool-a")).toString()).contains("\"tools\":[\"burstline-java\"]");
+        assertThat(json(api.get("/api/v1/agents/tool-b")).toString())
+                .contains("\"tools\":[\"iperf3\",\"burstline-java\"]");
 
         var created = api.createJob("""
                 {"sut": "tool-a", "peer": "tool-b", "scenarios": [
