@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * @param number 1-based, within 1..pages
  */
-record AgentListPage(List<AgentView> agents, int number, int pages, int total, String name) {
+public record AgentListPage(List<AgentView> agents, int number, int pages, int total, String name) {
     static final int SIZE = 50;
 
     /** The agents whose name contains {@code name} (any case; all when blank), page {@code number} of them. */
@@ -24,16 +24,16 @@ record AgentListPage(List<AgentView> agents, int number, int pages, int total, S
                 matching.size(), wanted.isEmpty() ? null : name.strip());
     }
 
-    int first() {
+    public int first() {
         return total == 0 ? 0 : (number - 1) * SIZE + 1;
     }
 
-    int last() {
+    public int last() {
         return (number - 1) * SIZE + agents.size();
     }
 
     /** Whether the list needs its pager and name filter: more than one page, or a filter already applied. */
-    boolean paged() {
+    public boolean paged() {
         return pages > 1 || name != null;
     }
 }
