@@ -123,12 +123,9 @@ final class ErrorTable {
         // nothing was stored and the same request may simply be sent again
         row(UploadInterruptedException.class, SERVICE_UNAVAILABLE, ProblemTypes.UPLOAD_INTERRUPTED,
                 "Upload interrupted").retryAfter(5).detail(INTERRUPTED_DETAIL);
-        row(StorageFullException.class, SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE, "Storage unavailable")
-                .retryAfter(10).detail(STORAGE_DETAIL).storage();
-        row(DataAccessException.class, SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE, "Storage unavailable")
-                .retryAfter(10).detail(STORAGE_DETAIL).storage();
-        row(TransactionException.class, SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE, "Storage unavailable")
-                .retryAfter(10).detail(STORAGE_DETAIL).storage();
+        storageUnavailable(StorageFullException.class);
+        storageUnavailable(DataAccessException.class);
+        storageUnavailable(TransactionException.class);
         // a constraint violation is the feature's own bug, not the storage failing: Spring's default answer
         ROWS.put(DataIntegrityViolationException.class, null);
     }
@@ -179,6 +176,12 @@ final class ErrorTable {
         Row row = new Row(status, problemType, title);
         ROWS.put(type, row);
         return row;
+    }
+
+    /** The database could not do its part: 503, try again later, and a failed write counts against readiness. */
+    private static void storageUnavailable(Class<? extends Exception> type) {
+        row(type, SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE, "Storage unavailable").retryAfter(10)
+                .detail(STORAGE_DETAIL).storage();
     }
 
     private static ProblemDetail labelConflict(RunLabelConflictException error) {

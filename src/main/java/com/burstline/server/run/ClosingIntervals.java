@@ -1,6 +1,8 @@
 package com.burstline.server.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +41,7 @@ public final class ClosingIntervals {
             }
         }
         return lines.values().stream().filter(ClosingIntervals::endsInASliver).map(line -> line.get(line.size() - 1))
-                .collect(Collectors.toCollection(() -> java.util.Collections.newSetFromMap(
-                        new java.util.IdentityHashMap<>())));
+                .collect(Collectors.toCollection(() -> Collections.newSetFromMap(new IdentityHashMap<>())));
     }
 
     private static boolean endsInASliver(List<IntervalRow> line) {
