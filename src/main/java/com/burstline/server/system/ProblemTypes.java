@@ -24,6 +24,7 @@ public final class ProblemTypes {
     public static final URI HTTP_ERROR = uri("http-error");
     public static final URI IMPLAUSIBLE_VALUE = uri("implausible-value");
     public static final URI STORAGE_UNAVAILABLE = uri("storage-unavailable");
+    public static final URI SHUTTING_DOWN = uri("shutting-down");
     public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
     public static final URI CERTIFICATE_MOVED = uri("agent-certificate-moved");
     public static final URI CONFLICT = uri("conflict");
