@@ -67,6 +67,27 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
+    /** The job's state at the bottom, what agents report above it, dispatch (which reads those reports) on top. */
+    @Test
+    void jobsAreLayeredStateIntakeDispatch() {
+        noClasses().that().resideInAPackage("com.burstline.server.job")
+                .should().dependOnClassesThat().resideInAnyPackage("com.burstline.server.job.dispatch..",
+                        "com.burstline.server.job.intake..")
+                .check(MAIN);
+        noClasses().that().resideInAPackage("com.burstline.server.job.intake..")
+                .should().dependOnClassesThat().resideInAPackage("com.burstline.server.job.dispatch..")
+                .check(MAIN);
+    }
+
+    @Test
+    void onlyJobsChangeAJobsState() {
+        noClasses().that().resideOutsideOfPackage("com.burstline.server.job..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.JobStore")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.Dispatches")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("com.burstline.server.job.JobWakeups")
+                .check(MAIN);
+    }
+
     @Test
     void serverFeaturesAreFreeOfCycles() {
         slices().matching("com.burstline.server.(*)..").should().beFreeOfCycles().check(MAIN);

@@ -13,7 +13,7 @@ import java.util.List;
  * dispatch's nonce. Anything else is refused before a byte is stored.
  */
 @Service
-class Dispatches {
+public class Dispatches {
     private final JobRepository jobs;
     private final TransactionTemplate transaction;
 
@@ -29,11 +29,11 @@ class Dispatches {
      * @param resultArrived the nonce was used: a second delivery of the same result answers the first's outcome
      * @param jobFinished   the job ended (a late result from the spool is still taken; live samples no more)
      */
-    record Dispatch(String peer, List<String> tags, Long runId, boolean resultArrived, boolean jobFinished) {
+    public record Dispatch(String peer, List<String> tags, Long runId, boolean resultArrived, boolean jobFinished) {
     }
 
     /** @throws DispatchRefusedException unless this agent was sent this attempt with this nonce */
-    Dispatch verify(String agent, AttemptKey key, String nonce) {
+    public Dispatch verify(String agent, AttemptKey key, String nonce) {
         String nonceHash = nonce == null ? null : TokenSecrets.sha256(nonce);
         return transaction.execute(status -> jobs.scenarioOfJob(key.jobId(), key.scenarioId())
                 .filter(scenario -> scenario.job().pairOf(scenario).sut().equals(agent) && scenario.attempt() == key.attempt()
@@ -46,7 +46,7 @@ class Dispatches {
     }
 
     /** Live samples: only while the job runs and the scenario's result has not arrived. */
-    void verifyLive(String agent, AttemptKey key, String nonce) {
+    public void verifyLive(String agent, AttemptKey key, String nonce) {
         Dispatch dispatch = verify(agent, key, nonce);
         if (dispatch.jobFinished() || dispatch.resultArrived()) {
             throw new DispatchRefusedException(key.describe() + " has ended: live samples are taken only while it "

@@ -3,9 +3,9 @@ package com.burstline.server.job;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
 import jakarta.annotation.PreDestroy;
-import org.springframework.stereotype.Component;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import java.time.Duration;
@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
  * draws what it missed.
  */
 @Component
-class JobEvents {
+public class JobEvents {
     static final int BUFFER = 120;
     private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
 
@@ -69,7 +69,7 @@ class JobEvents {
     }
 
     /** Relays samples of a running scenario; false (dropped) when that scenario attempt is not running. */
-    boolean live(AttemptKey key, LiveSamples samples) {
+    public boolean live(AttemptKey key, LiveSamples samples) {
         Deque<LiveSamples> buffer = running.get(key);
         if (buffer == null) {
             return false;

@@ -8,7 +8,7 @@ import org.springframework.stereotype.Component;
 /**
  * At startup, before the server takes requests: a job that was queued or running when the server stopped cannot be
  * resumed (its agents were told nothing), so it failed. The runner starts after this, with the context's lifecycle
- * ({@link JobRunner}), so it never picks such a job up. Results of such jobs that agents
+ * ({@code JobRunner}), so it never picks such a job up. Results of such jobs that agents
  * deliver later from their spool are still imported and linked.
  */
 @Component

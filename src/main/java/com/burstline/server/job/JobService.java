@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.JobRequest;
@@ -16,16 +17,14 @@ class JobService {
     static final int MAX_LIST = 500;
 
     private final JobStore store;
-    private final JobRunner runner;
     private final AgentRegistry agents;
     private final Probes probes;
     /** Jobs on shared agents run one at a time; a queue beyond this is work nobody will see finish today. */
     static final int MAX_WAITING = 100;
 
-    JobService(JobStore store, JobRunner runner, AgentRegistry agents, Probes probes) {
+    JobService(JobStore store, AgentRegistry agents, Probes probes) {
         this.probes = probes;
         this.store = store;
-        this.runner = runner;
         this.agents = agents;
     }
 
@@ -39,9 +38,7 @@ class JobService {
         if (store.waiting() >= MAX_WAITING) {
             throw new JobQueueFullException(MAX_WAITING);
         }
-        JobView job = store.create(planned, scheduleId);
-        runner.wake();
-        return job;
+        return store.create(planned, scheduleId);
     }
 
     /** The request checked as a new job would be; {@link InvalidJobException} lists every problem. */

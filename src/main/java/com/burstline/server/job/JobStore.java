@@ -26,10 +26,10 @@ import java.util.function.UnaryOperator;
  * Every state change of jobs and their scenarios, each in one transaction under the job's row lock, and each
  * announced to the job's event stream after it committed. A scenario ends once: whoever comes first (its result, a
  * timeout, a lost agent, a cancel) decides, and the others find it no longer running. A change that ends a job is
- * also published as {@link JobEnded}, after it committed.
+ * also published as {@link JobEnded}, after it committed; a new job as {@link JobQueued}.
  */
 @Service
-class JobStore {
+public class JobStore {
     private final JobRepository jobs;
     private final TransactionTemplate transaction;
     private final JobEvents events;
@@ -60,23 +60,24 @@ class JobStore {
             return viewOf(jobs.saveAndFlush(job));
         });
         events.changed(created);
+        publisher.publishEvent(new JobQueued(created.id()));
         return created;
     }
 
     /** Queued jobs, oldest first, with the hosts each needs. */
-    List<QueuedJob> queued() {
+    public List<QueuedJob> queued() {
         return transaction.execute(status -> jobs.findByStatusOrderByIdAsc(JobStatus.QUEUED).stream()
                 .map(job -> new QueuedJob(job.getId(), job.hosts())).toList());
     }
 
-    record QueuedJob(long id, Set<String> hosts) {
+    public record QueuedJob(long id, Set<String> hosts) {
     }
 
     /**
      * The job's next scenario, not started yet (its cool-down comes first); empty when there is none left (the job
      * is then finished) or the job was ended.
      */
-    Optional<NextScenario> next(long jobId) {
+    public Optional<NextScenario> next(long jobId) {
         return change(jobId, job -> {
             if (job.status().finished()) {
                 return Optional.<NextScenario>empty();
@@ -86,11 +87,11 @@ class JobStore {
         });
     }
 
-    record NextScenario(long scenarioId, Pair pair, int coolDownSeconds) {
+    public record NextScenario(long scenarioId, Pair pair, int coolDownSeconds) {
     }
 
     /** The job waits until {@code until} before it starts the scenario; its page says so. */
-    void coolingDown(long jobId, long scenarioId, Instant until) {
+    public void coolingDown(long jobId, long scenarioId, Instant until) {
         change(jobId, job -> {
             job.coolDown(scenarioId, until);
             return null;
@@ -98,7 +99,7 @@ class JobStore {
     }
 
     /** Starts the scenario {@link #next} gave; empty when the job was ended meanwhile. */
-    Optional<ScenarioWork> start(long jobId, long scenarioId) {
+    public Optional<ScenarioWork> start(long jobId, long scenarioId) {
         return change(jobId, job -> job.start(scenarioId, clock.instant()).map(scenario -> {
             Pair pair = job.pairOf(scenario);
             String nonce = DispatchNonce.generate();
@@ -108,17 +109,17 @@ class JobStore {
         }));
     }
 
-    /** When a scenario on the host last ended, as stored (see {@link HostRest}). */
-    Optional<Instant> lastScenarioEndOn(String host) {
+    /** When a scenario on the host last ended, as stored (see {@code HostRest}). */
+    public Optional<Instant> lastScenarioEndOn(String host) {
         return transaction.execute(status -> jobs.lastScenarioEndOn(host));
     }
 
-    boolean isFinished(long jobId) {
+    public boolean isFinished(long jobId) {
         return transaction.execute(status -> jobs.statusById(jobId).map(JobStatus::finished).orElse(true));
     }
 
     /** Ends a running scenario attempt; false when it had already ended (then nothing changes). */
-    boolean finishScenario(AttemptKey key, ScenarioStatus outcome, Long runId, String error) {
+    public boolean finishScenario(AttemptKey key, ScenarioStatus outcome, Long runId, String error) {
         return change(key.jobId(), job -> job.scenario(key.scenarioId())
                 .filter(scenario -> scenario.isRunning(key.attempt()))
                 .map(scenario -> {
@@ -131,7 +132,7 @@ class JobStore {
      * A burst probe whose drop is confirmed: it succeeded with what it measured, kept as its probe in the same
      * transaction; false when the scenario had already ended (then nothing is kept).
      */
-    boolean finishProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+    public boolean finishProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
         return change(key.jobId(), job -> job.scenario(key.scenarioId())
                 .filter(scenario -> scenario.isRunning(key.attempt()))
                 .map(scenario -> {
@@ -143,7 +144,7 @@ class JobStore {
     }
 
     /** A burst probe that ran to its end without a drop (or whose drop came with its last intervals). */
-    void keepProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
+    public void keepProbe(AttemptKey key, Function<Instant, NewProbe> probe) {
         change(key.jobId(), job -> {
             probes.record(probe.apply(clock.instant()));
             return null;
@@ -151,7 +152,7 @@ class JobStore {
     }
 
     /** The run a scenario stored, if any. */
-    Optional<Long> runOf(AttemptKey key) {
+    public Optional<Long> runOf(AttemptKey key) {
         return resultContext(key.jobId(), key.scenarioId()).map(ResultContext::runId);
     }
 
@@ -160,7 +161,7 @@ class JobStore {
      * a partial one or none). A result that comes after the scenario ended is late: a complete one turns a failed
      * scenario to SUCCEEDED with a note saying so; otherwise its run is only linked.
      */
-    void recordResult(AttemptKey key, boolean complete, Long runId, String error) {
+    public void recordResult(AttemptKey key, boolean complete, Long runId, String error) {
         ScenarioStatus outcome = complete ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
         if (!finishScenario(key, outcome, runId, error) && runId != null) {
             change(key.jobId(), job -> {
@@ -171,7 +172,7 @@ class JobStore {
     }
 
     /** The dispatch's result arrived and was recorded: its nonce reports nothing more. */
-    void resultArrived(AttemptKey key) {
+    public void resultArrived(AttemptKey key) {
         change(key.jobId(), job -> {
             job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.resultArrived(clock.instant()));
             return null;
@@ -179,28 +180,28 @@ class JobStore {
     }
 
     /** A run kept of an ended scenario (its live samples): linked unless it has a run already. */
-    void linkRun(AttemptKey key, long runId) {
+    public void linkRun(AttemptKey key, long runId) {
         change(key.jobId(), job -> {
             job.scenario(key.scenarioId()).ifPresent(scenario -> scenario.linkLateRun(runId));
             return null;
         });
     }
 
-    Optional<ScenarioStatus> statusOf(AttemptKey key) {
+    public Optional<ScenarioStatus> statusOf(AttemptKey key) {
         return transaction.execute(status -> jobs.findById(key.jobId()).flatMap(job -> job.scenario(key.scenarioId()))
                 .filter(scenario -> scenario.attempt() == key.attempt())
                 .map(JobScenario::status));
     }
 
     /** What a result needs to know about its job; empty when the job or scenario does not exist (any more). */
-    Optional<ResultContext> resultContext(long jobId, long scenarioId) {
+    public Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
                 .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.labels(), scenario.attempt(),
                         scenario.runId(), scenario.status(), scenario.planned().targetBitsPerSecond()))));
     }
 
     /** @param targetBitsPerSecond the rate the scenario asked for (-b); null for none */
-    record ResultContext(String peer, JobLabels labels, int attempt, Long runId, ScenarioStatus status,
+    public record ResultContext(String peer, JobLabels labels, int attempt, Long runId, ScenarioStatus status,
                          Long targetBitsPerSecond) {
         List<String> tags() {
             return labels.tags();
@@ -240,7 +241,7 @@ class JobStore {
         return ended.size();
     }
 
-    JobView view(long jobId) {
+    public JobView view(long jobId) {
         return transaction.execute(status -> jobs.findById(jobId).map(this::viewOf)
                 .orElseThrow(() -> new JobNotFoundException(jobId)));
     }

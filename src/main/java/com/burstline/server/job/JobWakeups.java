@@ -13,15 +13,15 @@ import java.util.concurrent.TimeUnit;
  * what no change announces: a lost heartbeat, a deadline, a probe's drop.
  */
 @Component
-class JobWakeups {
+public class JobWakeups {
     private final ConcurrentHashMap<Long, Semaphore> waiting = new ConcurrentHashMap<>();
 
     /** Before the scenario starts, so that no change between then and the first wait is missed. */
-    void open(long jobId) {
+    public void open(long jobId) {
         waiting.computeIfAbsent(jobId, id -> new Semaphore(0));
     }
 
-    void close(long jobId) {
+    public void close(long jobId) {
         waiting.remove(jobId);
     }
 
@@ -34,7 +34,7 @@ class JobWakeups {
     }
 
     /** Until the job changes or {@code most} passes; a change since the last wait returns at once. */
-    void await(long jobId, Duration most) throws InterruptedException {
+    public void await(long jobId, Duration most) throws InterruptedException {
         Semaphore semaphore = waiting.get(jobId);
         if (semaphore == null) {
             Thread.sleep(most.toMillis());

@@ -7,11 +7,8 @@ import com.burstline.server.job.planning.PlannedScenario;
  * A scenario the runner is about to dispatch: between which agents, what to run, and the dispatch's one-time nonce
  * (the server keeps only its hash; the SUT gets it in the ScenarioSpec and must bring it back).
  *
- * @param probe a burst probe's scenario: it ends early once its rate stepped down ({@link ProbeWatch})
+ * @param probe a burst probe's scenario: it ends early once its rate stepped down ({@code ProbeWatch})
  */
-record ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario, String nonce, boolean probe) {
-
-    ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario, String nonce) {
-        this(key, sut, peer, scenario, nonce, false);
-    }
+public record ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario, String nonce,
+                           boolean probe) {
 }

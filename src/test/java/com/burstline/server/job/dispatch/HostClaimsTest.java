@@ -1,5 +1,6 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
+import com.burstline.server.job.JobStore;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,9 +1,11 @@
-package com.burstline.server.job;
+package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
+import com.burstline.server.job.Dispatches;
+import com.burstline.server.job.JobEvents;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;

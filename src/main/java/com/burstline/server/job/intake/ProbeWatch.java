@@ -1,7 +1,8 @@
-package com.burstline.server.job;
+package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
+import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.ProbeFigures;
@@ -20,16 +21,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * them.
  */
 @Component
-class ProbeWatch {
+public class ProbeWatch {
     private static final Set<String> SOURCES = Set.of(LiveSamples.FROM_TOOL, LiveSamples.FROM_COUNTERS);
 
     private final Map<AttemptKey, Watched> watched = new ConcurrentHashMap<>();
 
     /** What a probe measured: its figures, and whether they come from the tool's intervals or the counters. */
-    record Measured(ProbeFigures figures, String source) {
+    public record Measured(ProbeFigures figures, String source) {
 
         /** @param runId the run the scenario stored, null when the probe stopped it at the drop */
-        NewProbe toProbe(ScenarioWork work, Long runId, Instant at) {
+        public NewProbe toProbe(ScenarioWork work, Long runId, Instant at) {
             PlannedScenario s = work.scenario();
             return new NewProbe(work.key().jobId(), work.key().scenarioId(), work.sut(), work.peer(),
                     s.direction().apiName(), s.streams(), s.intervalSeconds(), s.durationSeconds(), source, runId,
@@ -42,7 +43,7 @@ class ProbeWatch {
         private volatile String source;
     }
 
-    void watch(AttemptKey key) {
+    public void watch(AttemptKey key) {
         watched.put(key, new Watched());
     }
 
@@ -63,18 +64,18 @@ class ProbeWatch {
         }
     }
 
-    boolean dropConfirmed(AttemptKey key) {
+    public boolean dropConfirmed(AttemptKey key) {
         Watched probe = watched.get(key);
         return probe != null && probe.steps.confirmed();
     }
 
     /** What was measured until now, empty when the attempt is not watched. */
-    Optional<Measured> measured(AttemptKey key) {
+    public Optional<Measured> measured(AttemptKey key) {
         return Optional.ofNullable(watched.get(key)).map(ProbeWatch::measuredBy);
     }
 
     /** Stops watching; what was measured until now, empty when the attempt was not watched. */
-    Optional<Measured> end(AttemptKey key) {
+    public Optional<Measured> end(AttemptKey key) {
         return Optional.ofNullable(watched.remove(key)).map(ProbeWatch::measuredBy);
     }
 

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
@@ -11,12 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every live sample relayed for each running scenario attempt, from its first: when the SUT agent is lost and its
- * result never comes, these are what the scenario measured (see {@link LiveSampleRuns}). The event stream's own
+ * result never comes, these are what the scenario measured (see {@code LiveSampleRuns}). The event stream's own
  * buffer keeps only the last batches, for pages opened mid-scenario. Bounded per attempt; the runner takes each
  * attempt's samples when it ends.
  */
 @Component
-class LiveSampleLog {
+public class LiveSampleLog {
     /** A day of 1 s intervals, each direction of a bidir scenario apart. */
     static final int MAX_SAMPLES_PER_ATTEMPT = 2 * 86_400;
 
@@ -39,7 +39,7 @@ class LiveSampleLog {
     }
 
     /** The attempt's batches in the order they arrived, forgotten here; empty when none came. */
-    List<LiveSamples> take(AttemptKey key) {
+    public List<LiveSamples> take(AttemptKey key) {
         Kept ofAttempt = kept.remove(key);
         if (ofAttempt == null) {
             return List.of();

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
@@ -16,7 +16,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -30,6 +29,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLException;
 
 /**
  * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), each signed with the called agent's own

@@ -1,4 +1,6 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
+
+import com.burstline.server.job.JobStore;
 
 import java.time.Duration;
 import java.time.Instant;

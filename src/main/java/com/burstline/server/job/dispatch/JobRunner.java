@@ -1,10 +1,17 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.job.JobQueued;
+import com.burstline.server.job.JobStore;
+import com.burstline.server.job.JobWakeups;
+import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LiveSampleLog;
+import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import java.time.Instant;
@@ -22,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario (also one
  * made before the server restarted: {@link HostRest}).
  * <p>
- * It starts and stops with the context's lifecycle, in the default phase: it starts after {@link JobRecovery} ended
+ * It starts and stops with the context's lifecycle, in the default phase: it starts after {@code JobRecovery} ended
  * the jobs an earlier run left unfinished, and it stops before the web server's graceful shutdown. Stopping after it
  * let a job run on while the server already refused the agents' heartbeats, and fail for an agent that "stopped
  * sending heartbeats" when it was the server that was going away; stopped first, the job stays running and the next
@@ -70,8 +77,13 @@ class JobRunner implements SmartLifecycle {
         return running;
     }
 
+    @EventListener
+    void queued(JobQueued queued) {
+        wake();
+    }
+
     /** A job was queued or ended: start what can start now. */
-    void wake() {
+    private void wake() {
         if (!dispatcher.isShutdown()) {
             dispatcher.execute(this::dispatch);
         }

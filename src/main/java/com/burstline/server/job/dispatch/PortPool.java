@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import java.util.HashMap;
 import java.util.Map;

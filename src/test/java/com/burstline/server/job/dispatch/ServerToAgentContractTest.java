@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AgentCallVerifier;
@@ -13,6 +13,7 @@ import com.burstline.iperf.Protocol;
 import com.burstline.server.fleet.AgentAddresses;
 import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.job.planning.JobRules;
 import com.burstline.server.job.planning.PlannedScenario;
@@ -174,7 +175,7 @@ class ServerToAgentContractTest {
     }
 
     private static ScenarioWork work(PlannedScenario scenario) {
-        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario, NONCE);
+        return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario, NONCE, false);
     }
 
     private static BurstlineProperties properties(Duration margin) {

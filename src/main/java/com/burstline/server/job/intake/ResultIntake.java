@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostFacts;
@@ -6,6 +6,10 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.job.DispatchRefusedException;
+import com.burstline.server.job.Dispatches;
+import com.burstline.server.job.JobStore;
+import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunImporter;
@@ -28,7 +32,7 @@ import java.util.Optional;
  * result again answers the same run.
  */
 @Service
-class ResultIntake {
+public class ResultIntake {
     static final String NDJSON = "application/x-ndjson";
 
     private final JsonMapper json = JsonMapper.builder().build();

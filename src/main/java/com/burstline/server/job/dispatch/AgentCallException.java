@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 /** A call to an agent failed; the message says why in words and becomes the scenario's error. */
 class AgentCallException extends Exception {

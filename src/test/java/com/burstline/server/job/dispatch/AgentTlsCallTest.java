@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.agent.TestCertificates;
 import com.burstline.contract.AgentCallSignature;

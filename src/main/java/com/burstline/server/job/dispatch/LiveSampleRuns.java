@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -10,6 +10,8 @@ import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.Side;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.job.JobStore;
+import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.run.RawOutput;

@@ -1,4 +1,4 @@
-package com.burstline.server.job;
+package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
@@ -7,6 +7,12 @@ import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.job.JobStore;
+import com.burstline.server.job.JobWakeups;
+import com.burstline.server.job.ScenarioStatus;
+import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LiveSampleLog;
+import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
@@ -18,7 +24,7 @@ import java.util.Optional;
 
 /**
  * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
- * until the SUT's result ends it (see {@link ResultIntake}), or a timeout, a lost agent or a cancel does. A burst
+ * until the SUT's result ends it (see {@code ResultIntake}), or a timeout, a lost agent or a cancel does. A burst
  * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
  * no more credit than it must, and what it measured is kept as its probe.
  */
@@ -215,7 +221,7 @@ final class ScenarioAttempt {
 
     /**
      * A cancelled scenario keeps what it measured: iperf3's output when the SUT's result brings some soon (see
-     * {@link ResultIntake}), else the live samples. iperf3 3.12 killed by the cancel prints nothing.
+     * {@code ResultIntake}), else the live samples. iperf3 3.12 killed by the cancel prints nothing.
      */
     private void keepSamplesUnlessAResultCame(ScenarioWork work) throws InterruptedException {
         List<LiveSamples> samples = liveSamples.take(work.key());
