@@ -25,12 +25,13 @@ import java.util.Locale;
 public final class FleetBenchmark {
     static final String USAGE = """
             usage: scripts/bench-team.sh fleet [--levels=50,200,500] [--jobs=N] [--pairs=P] [--scenario-seconds=D]
-                                               [--quiet-seconds=Q]
+                                               [--quiet-seconds=Q] [--job-rate=BITS]
               --levels            simulated agents at each step                  (default 50,200,500)
               --jobs              jobs posted at once at each step               (default 50)
               --pairs             pairs of real agents the jobs run on           (default 2)
               --scenario-seconds  the one scenario of each job                   (default 1)
-              --quiet-seconds     page sampling without jobs at each step        (default 10)""";
+              --quiet-seconds     page sampling without jobs at each step        (default 10)
+              --job-rate          the scenario's -b in bit/s, 0 for unbounded    (default 100000000)""";
     private static final List<String> PAGES = List.of("/runs", "/jobs", "/agents", "/api/v1/agents");
     private static final double GOAL = 2;
 
@@ -38,7 +39,8 @@ public final class FleetBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        if (!BenchSupport.onlyOptions(args, List.of("levels", "jobs", "pairs", "scenario-seconds", "quiet-seconds"))) {
+        if (!BenchSupport.onlyOptions(args, List.of("levels", "jobs", "pairs", "scenario-seconds", "quiet-seconds",
+                "job-rate"))) {
             System.err.println(USAGE);
             System.exit(1);
         }
@@ -67,7 +69,10 @@ public final class FleetBenchmark {
                     api.awaitAgent(role + pair, Duration.ofSeconds(60));
                 }
             }
-            FleetJobs jobs = new FleetJobs(api, pairs, BenchSupport.intOption(args, "scenario-seconds", 1));
+            // The real agents share this machine's cores with the server; unbounded loopback TCP would have the
+            // pages wait for iperf3's CPU, which on a team's hosts is another machine's.
+            FleetJobs jobs = new FleetJobs(api, pairs, BenchSupport.intOption(args, "scenario-seconds", 1),
+                    BenchSupport.intOption(args, "job-rate", 100_000_000));
             jobs.run(4); // warms the job path up before anything is measured
             pages.start("warm-up");
             Thread.sleep(quiet * 1000L);
@@ -75,8 +80,9 @@ public final class FleetBenchmark {
             Thread.sleep(quiet * 1000L);
             Footprint idle = Footprint.now();
             System.out.printf(Locale.ROOT, "%nidle (%d real agents, no simulated one): heap after GC %.1f MiB, "
-                    + "threads %d; load average %.2f%n", 2 * pairs, idle.heapMib(), idle.threads(),
-                    BenchSupport.loadAverage());
+                    + "threads %d; load average %.2f; each job one TCP scenario at -b %d bit/s (0: unbounded)%n",
+                    2 * pairs, idle.heapMib(), idle.threads(), BenchSupport.loadAverage(),
+                    BenchSupport.intOption(args, "job-rate", 100_000_000));
             List<String> phases = new ArrayList<>(List.of("idle"));
             for (String level : BenchSupport.stringOption(args, "levels", "50,200,500").split(",")) {
                 step(Integer.parseInt(level), fleet, pages, jobs, BenchSupport.intOption(args, "jobs", 50), quiet,

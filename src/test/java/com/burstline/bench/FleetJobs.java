@@ -18,11 +18,14 @@ final class FleetJobs {
     private final ServerApi api;
     private final int pairs;
     private final int scenarioSeconds;
+    private final int bitsPerSecond;
 
-    FleetJobs(ServerApi api, int pairs, int scenarioSeconds) {
+    /** @param bitsPerSecond the scenario's target (iperf3 -b), or 0 for as fast as the loopback goes */
+    FleetJobs(ServerApi api, int pairs, int scenarioSeconds, int bitsPerSecond) {
         this.api = api;
         this.pairs = pairs;
         this.scenarioSeconds = scenarioSeconds;
+        this.bitsPerSecond = bitsPerSecond;
     }
 
     Figures run(int count) throws Exception {
@@ -35,7 +38,8 @@ final class FleetJobs {
             ids.add(api.post("/api/v1/jobs", "{\"sut\": \"fast-sut-" + pair + "\", \"peer\": \"fast-peer-" + pair
                     + "\", \"tags\": [\"fleet\"], \"scenarios\": [{\"protocol\": \"TCP\", \"direction\": \"upload\", "
                     + "\"streams\": 1, \"durationSeconds\": " + scenarioSeconds + ", \"intervalSeconds\": 1, "
-                    + "\"omitSeconds\": 0}]}").path("id").longValue());
+                    + "\"omitSeconds\": 0" + (bitsPerSecond > 0 ? ", \"targetBitsPerSecond\": " + bitsPerSecond : "")
+                    + "}]}").path("id").longValue());
             postMillis.add((System.nanoTime() - sent) / 1e6);
         }
         List<JsonNode> jobs = new ArrayList<>();

@@ -26,7 +26,7 @@ final class ChangePoints {
     static List<Segment> segments(double[] values) {
         double penalty = 2 * Math.pow(noise(values), 2) * Math.log(Math.max(values.length, 2));
         List<Integer> cuts = new ArrayList<>();
-        split(values, 0, values.length, penalty, cuts);
+        split(Sums.of(values), 0, values.length, penalty, cuts);
         cuts.sort(Integer::compareTo);
         List<Segment> segments = new ArrayList<>();
         int from = 0;
@@ -38,15 +38,15 @@ final class ChangePoints {
         return segments;
     }
 
-    private static void split(double[] values, int from, int to, double penalty, List<Integer> cuts) {
+    private static void split(Sums values, int from, int to, double penalty, List<Integer> cuts) {
         if (to - from < 2 * MIN_SEGMENT) {
             return;
         }
-        double whole = sse(values, from, to);
+        double whole = values.sse(from, to);
         int best = -1;
         double bestCost = whole;
         for (int cut = from + MIN_SEGMENT; cut <= to - MIN_SEGMENT; cut++) {
-            double cost = sse(values, from, cut) + sse(values, cut, to);
+            double cost = values.sse(from, cut) + values.sse(cut, to);
             if (cost < bestCost) {
                 bestCost = cost;
                 best = cut;
@@ -78,13 +78,31 @@ final class ChangePoints {
         return Math.max(mad / (0.6745 * Math.sqrt(2)), floor);
     }
 
-    private static double sse(double[] values, int from, int to) {
-        double mean = mean(values, from, to);
-        double sum = 0;
-        for (int i = from; i < to; i++) {
-            sum += (values[i] - mean) * (values[i] - mean);
+    /**
+     * Running sums of the values and of their squares, so that a segment's squared error costs the same at any length
+     * and a split stays linear in the run's intervals (an hour at 0.1 s is 36,000 of them). Centred on the mean so
+     * that the squares of rates in the billions keep their precision.
+     */
+    private record Sums(double[] sums, double[] squares) {
+        static Sums of(double[] values) {
+            double centre = mean(values, 0, values.length);
+            double[] sums = new double[values.length + 1];
+            double[] squares = new double[values.length + 1];
+            for (int i = 0; i < values.length; i++) {
+                double value = values[i] - centre;
+                sums[i + 1] = sums[i] + value;
+                squares[i + 1] = squares[i] + value * value;
+            }
+            return new Sums(sums, squares);
         }
-        return sum;
+
+        double sse(int from, int to) {
+            if (to <= from) {
+                return 0;
+            }
+            double sum = sums[to] - sums[from];
+            return Math.max(0, squares[to] - squares[from] - sum * sum / (to - from));
+        }
     }
 
     private static double mean(double[] values, int from, int to) {
