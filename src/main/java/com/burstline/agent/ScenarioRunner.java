@@ -37,7 +37,7 @@ final class ScenarioRunner {
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
-        HostFacts hostFacts = facts.collectFor(spec.jobId(), spec.peerHost());
+        HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;
@@ -56,9 +56,9 @@ final class ScenarioRunner {
         if (tool.streamsIntervals() || routeInterface == null) {
             return null;
         }
-        LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.direction(),
+        LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.scenario().direction(),
                 sample -> sendLive(spec, LiveSamples.FROM_COUNTERS, sample));
-        sampler.start(spec.intervalSeconds());
+        sampler.start(spec.scenario().intervalSeconds());
         return sampler;
     }
 
@@ -72,7 +72,7 @@ final class ScenarioRunner {
      */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
                                   Map<String, Object> counters) {
-        return new ScenarioResult(spec.jobId(), spec.scenarioId(), spec.attempt(), measurement.succeeded(),
+        return new ScenarioResult(spec.key().jobId(), spec.key().scenarioId(), spec.key().attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
                 measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
     }

@@ -1,10 +1,8 @@
 package com.burstline.server.job;
 
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Scenario;
 import com.burstline.server.job.planning.OrderedScenario;
 import com.burstline.server.job.planning.Pair;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -63,14 +61,14 @@ class JobScenario {
     }
 
     JobScenario(Job job, int position, OrderedScenario ordered) {
-        PlannedScenario planned = ordered.scenario();
+        Scenario planned = ordered.scenario();
         this.job = job;
         this.position = position;
         this.repetition = ordered.repetition();
         this.pairIndex = ordered.pair();
         this.scenarioIndex = ordered.index();
-        this.protocol = planned.protocol().name();
-        this.direction = planned.direction().apiName();
+        this.protocol = planned.protocol();
+        this.direction = planned.direction();
         this.streams = planned.streams();
         this.durationSeconds = planned.durationSeconds();
         this.intervalSeconds = planned.intervalSeconds();
@@ -180,8 +178,8 @@ class JobScenario {
         return note;
     }
 
-    PlannedScenario planned() {
-        return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
+    Scenario scenario() {
+        return new Scenario(protocol, direction, streams,
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 

@@ -1,6 +1,6 @@
 package com.burstline.server.job;
 
-import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.Scenario;
 import com.burstline.server.probe.ProbeView;
 
 import java.math.BigDecimal;
@@ -41,7 +41,7 @@ public record ScenarioView(long id, int position, int repetition, String protoco
         if (repeated) {
             label.append(", repeat ").append(repetition);
         }
-        if (!ScenarioSpec.TOOL_AUTO.equals(tool)) {
+        if (!Scenario.TOOL_AUTO.equals(tool)) {
             label.append(", ").append(tool);
         }
         return label.toString();

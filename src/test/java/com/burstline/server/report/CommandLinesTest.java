@@ -1,6 +1,7 @@
 package com.burstline.server.report;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class CommandLinesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** What the SUT's agent starts for EngineJobIT's download, as it records it. */
     private static final List<String> ENGINE_CLIENT = Iperf3Command.engineClient(new Iperf3Command.Client(
-            "10.82.0.2", 5201, "TCP", "download", 1, 4, 1.0, 1, null, true));
+            "10.82.0.2", 5201, new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), true));
 
     @Test
     void anEngineClientsPeerThatRanIperf3GetsIperf3sServerLine() {
@@ -32,8 +33,8 @@ class CommandLinesTest {
     @Test
     void anIperf3ClientsPeerThatRanTheEngineGetsTheEnginesServerLine() {
         List<String> lines = linesOf(run("iperf3", "3.12", "burstline-java", "0.1.0"),
-                Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201, "TCP",
-                        "download", 1, 4, 1.0, 1, null, false)));
+                Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201,
+                        new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), false)));
 
         assertThat(lines.get(0)).isEqualTo("java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b");
     }
