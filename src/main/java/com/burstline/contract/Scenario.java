@@ -123,16 +123,20 @@ public record Scenario(String protocol, String direction, int streams, int durat
         return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool);
     }
 
-    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages and reports name a scenario. */
+    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages, reports and metrics name a scenario. */
     public String name() {
-        String what = targetBitsPerSecond != null && udp() ? "UDP " + rate(targetBitsPerSecond)
-                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
-        return what + " " + direction;
+        return name(protocol, direction, streams, targetBitsPerSecond);
     }
 
-    /** The name and how long it runs: "TCP 4 streams download, 10 s". */
-    public String label() {
-        return name() + ", " + durationSeconds + " s";
+    /** {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. */
+    public static String name(String protocol, String direction, int streams, Long targetBitsPerSecond) {
+        return shortName(protocol, streams, targetBitsPerSecond) + " " + direction;
+    }
+
+    /** The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s". */
+    public static String shortName(String protocol, int streams, Long targetBitsPerSecond) {
+        return UDP.equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
+                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }
 
     /**
