@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -72,7 +73,8 @@ final class ScenarioRunner {
      */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
                                   Map<String, Object> counters) {
-        return new ScenarioResult(spec.key().jobId(), spec.key().scenarioId(), spec.key().attempt(), measurement.succeeded(),
+        AttemptKey key = spec.key();
+        return new ScenarioResult(key.jobId(), key.scenarioId(), key.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
                 measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
     }

@@ -61,20 +61,20 @@ class JobScenario {
     }
 
     JobScenario(Job job, int position, OrderedScenario ordered) {
-        Scenario planned = ordered.scenario();
+        Scenario scenario = ordered.scenario();
         this.job = job;
         this.position = position;
         this.repetition = ordered.repetition();
         this.pairIndex = ordered.pair();
         this.scenarioIndex = ordered.index();
-        this.protocol = planned.protocol();
-        this.direction = planned.direction();
-        this.streams = planned.streams();
-        this.durationSeconds = planned.durationSeconds();
-        this.intervalSeconds = planned.intervalSeconds();
-        this.omitSeconds = planned.omitSeconds();
-        this.targetBitsPerSecond = planned.targetBitsPerSecond();
-        this.tool = planned.tool();
+        this.protocol = scenario.protocol();
+        this.direction = scenario.direction();
+        this.streams = scenario.streams();
+        this.durationSeconds = scenario.durationSeconds();
+        this.intervalSeconds = scenario.intervalSeconds();
+        this.omitSeconds = scenario.omitSeconds();
+        this.targetBitsPerSecond = scenario.targetBitsPerSecond();
+        this.tool = scenario.tool();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -178,6 +178,7 @@ class JobScenario {
         return note;
     }
 
+    /** The scenario as planned, rebuilt from its columns (JPA maps no contract record) and so checked again. */
     Scenario scenario() {
         return new Scenario(protocol, direction, streams,
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);

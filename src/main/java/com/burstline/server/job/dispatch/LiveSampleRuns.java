@@ -86,9 +86,8 @@ class LiveSampleRuns {
             }
         }
         return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, OutputSide.CLIENT, null, null, null,
-                Protocol.valueOf(scenario.protocol()),
-                Direction.fromApiName(scenario.direction()), scenario.streams(), scenario.durationSeconds(), scenario.omitSeconds(),
-                scenario.targetBitsPerSecond(), rows);
+                Protocol.valueOf(scenario.protocol()), Direction.fromApiName(scenario.direction()), scenario.streams(),
+                scenario.durationSeconds(), scenario.omitSeconds(), scenario.targetBitsPerSecond(), rows);
     }
 
     private static IntervalSample row(int index, Scenario scenario, LiveSamples.Sample sample) {

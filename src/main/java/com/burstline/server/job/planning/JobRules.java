@@ -14,8 +14,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Checks a job request against the contract's scenario limits ({@link com.burstline.contract.Scenario}), the same the agents enforce,
- * so that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
+ * Checks a job request against the contract's scenario limits ({@link Scenario}), the same the agents enforce, so
+ * that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
  * at once.
  */
 public final class JobRules {
@@ -60,7 +60,8 @@ public final class JobRules {
                 : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
         PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(),
                 auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
-                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(validDuration)).toList(),
+                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(validDuration))
+                        .toList(),
                 new JobLabels(labels.driver(), labels.instanceType(), tags));
         if (rules.problems.isEmpty()) {
             rules.size(planned);

@@ -87,7 +87,8 @@ class ServerToAgentContractTest {
         assertThat(read.nonce()).isEqualTo(NONCE);
         assertThat(read.scenario().durationSeconds()).isEqualTo(3600);
         assertThat(read.scenario().omitSeconds()).isEqualTo(600);
-        assertThat(read.scenario().tool()).as("the engine's former name, read as its one name").isEqualTo("burstline-java");
+        assertThat(read.scenario().tool()).as("the engine's former name, read as its one name")
+                .isEqualTo("burstline-java");
     }
 
     /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
