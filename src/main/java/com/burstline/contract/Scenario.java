@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What one measurement runs, typed and bounded: the job's plan makes one, the server stores and dispatches it inside a
- * {@link ScenarioSpec}, and the agent builds its argument list from it ({@link Iperf3Command}). The checks live here
- * so that no value that did not pass these limits reaches a tool's argument list; they are public so that the
- * server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
+ * What one measurement runs: the job's plan makes one, the server stores and dispatches it inside a
+ * {@link ScenarioSpec}, and the agent builds its argument list from it ({@link Iperf3Command}); a report rebuilds an
+ * uploaded run's line from one. The limits live here ({@link #bounded()}) so that no value that did not pass them
+ * reaches a tool's argument list; they are public so that the server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
  */
 public record Scenario(String protocol, String direction, int streams, int durationSeconds, double intervalSeconds,
                        int omitSeconds, Long targetBitsPerSecond, String tool) {
@@ -43,6 +43,10 @@ public record Scenario(String protocol, String direction, int streams, int durat
     public static final String UDP_NEEDS_TARGET =
             "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
 
+    /**
+     * Only what makes it a scenario at all, so that an uploaded run's scenario can be named and its line printed
+     * (iperf3 takes -t 86400); what a job may run and an agent starts is {@link #bounded()}.
+     */
     public Scenario {
         if (!PROTOCOLS.contains(protocol)) {
             throw new InvalidMessageException("protocol must be one of " + PROTOCOLS + ", not '" + protocol + "'");
@@ -50,16 +54,28 @@ public record Scenario(String protocol, String direction, int streams, int durat
         if (!DIRECTIONS.contains(direction)) {
             throw new InvalidMessageException("direction must be one of " + DIRECTIONS + ", not '" + direction + "'");
         }
+        if (streams < 1 || durationSeconds < 0 || omitSeconds < 0 || !(intervalSeconds > 0)) {
+            throw new InvalidMessageException("a scenario needs a stream, an interval, and no negative time");
+        }
+        tool = checkTool(tool);
+    }
+
+    /**
+     * This scenario when a job may run it: every value within the limits here, and UDP with a target. A
+     * {@link ScenarioSpec} is only ever made of a bounded scenario, so no value beyond them reaches a tool's
+     * argument list.
+     */
+    public Scenario bounded() {
         STREAMS.check(streams);
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
-        tool = checkTool(tool);
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
-        } else if (UDP.equals(protocol)) {
+        } else if (udp()) {
             throw new InvalidMessageException(UDP_NEEDS_TARGET);
         }
+        return this;
     }
 
     /** The tool's one name when it is one of {@link #TOOLS} (or the engine's former name), else refused. */
@@ -81,7 +97,7 @@ public record Scenario(String protocol, String direction, int streams, int durat
         return new Scenario(fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
                 fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                readTool(fields)); // absent: an older server's spec runs as before
+                readTool(fields)).bounded(); // tool absent: an older server's spec runs as before
     }
 
     /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */

@@ -18,6 +18,7 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
         if (key == null || scenario == null) {
             throw new InvalidMessageException("a scenario spec needs its attempt key and its scenario");
         }
+        scenario.bounded();
         DispatchNonce.check(nonce);
         NameRules.checkHost("peerHost", peerHost);
         PORT.check(port);

@@ -41,6 +41,16 @@ public class ScenarioSpecTest {
         assertThat(spec.scenario().targetBitsPerSecond()).isNull();
     }
 
+    /** The server builds specs from stored scenarios: one beyond the limits never becomes a message to an agent. */
+    @Test
+    void aSpecIsMadeOnlyOfABoundedScenario() {
+        Scenario aDay = new Scenario("TCP", "upload", 1, 86_400, 1, 0, null, Scenario.TOOL_AUTO);
+
+        assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5201, aDay,
+                "dispatch-nonce-0123456789abcdef")).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("durationSeconds must be between 1 and 3600");
+    }
+
     @ParameterizedTest
     @CsvSource({
             "port, 1023, port must be between 1024 and 65535",

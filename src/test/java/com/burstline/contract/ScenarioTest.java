@@ -34,14 +34,20 @@ class ScenarioTest {
     }
 
     @Test
-    void theLimitsAreCheckedWhereverAScenarioIsMade() {
-        assertThatThrownBy(() -> new Scenario("UDP", "upload", 1, 10, 1, 0, null, "auto"))
-                .isInstanceOf(InvalidMessageException.class).hasMessage(Scenario.UDP_NEEDS_TARGET);
+    void aScenarioIsOneOfTheKnownKindsAndABoundedOneWithinEveryLimit() {
         assertThatThrownBy(() -> new Scenario("TCP", "sideways", 1, 10, 1, 0, null, "auto"))
                 .hasMessageContaining("direction must be one of");
-        assertThatThrownBy(() -> new Scenario("TCP", "upload", 129, 10, 1, 0, null, "auto"))
+        assertThatThrownBy(() -> new Scenario("TCP", "upload", 0, 10, 1, 0, null, "auto"))
+                .isInstanceOf(InvalidMessageException.class);
+        // what an upload measured may lie beyond what a job may run; only a bounded scenario is dispatched
+        Scenario aDay = new Scenario("TCP", "upload", 1, 86_400, 1, 0, null, "auto");
+        assertThatThrownBy(aDay::bounded).hasMessageContaining("durationSeconds");
+        assertThatThrownBy(() -> new Scenario("UDP", "upload", 1, 10, 1, 0, null, "auto").bounded())
+                .isInstanceOf(InvalidMessageException.class).hasMessage(Scenario.UDP_NEEDS_TARGET);
+        assertThatThrownBy(() -> new Scenario("TCP", "upload", 129, 10, 1, 0, null, "auto").bounded())
                 .hasMessageContaining("streams");
-        assertThatThrownBy(() -> tcp(1, "upload").withDuration(3601)).hasMessageContaining("durationSeconds");
+        assertThatThrownBy(() -> tcp(1, "upload").withDuration(3601).bounded()).hasMessageContaining("durationSeconds");
+        assertThat(tcp(1, "upload").bounded()).isEqualTo(tcp(1, "upload"));
         assertThat(new Scenario("TCP", "upload", 1, 10, 1, 0, null, "java").tool()).isEqualTo(Scenario.TOOL_ENGINE);
     }
 

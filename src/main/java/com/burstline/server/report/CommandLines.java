@@ -129,16 +129,15 @@ final class CommandLines {
     /**
      * An uploaded run's line, from what its summary recorded, on the port given: the default interval; {@code <peer>} where no
      * usable peer was recorded. A run the engine measured gets the engine's own line ({@code java -jar
-     * burstline-agent.jar iperf3 -c …}). An uploaded run may have measured what no job runs (iperf3 takes -t 86400, a
-     * job at most an hour): its line says so instead, as no job could reproduce it.
+     * burstline-agent.jar iperf3 -c …}), also for what no job may run (iperf3 takes -t 86400, a job at most an hour).
      */
     static String client(RunSummary run, Integer port) {
         Scenario scenario;
         try {
             scenario = new Scenario(run.protocol(), run.direction(), run.streams(), run.durationSeconds(),
                     Scenario.DEFAULT_INTERVAL, run.omitSeconds(), run.targetBitsPerSecond(), Scenario.TOOL_AUTO);
-        } catch (InvalidMessageException outsideTheLimits) {
-            return "# run " + run.id() + " measured what a job cannot run: " + outsideTheLimits.getMessage();
+        } catch (InvalidMessageException notAScenario) {
+            return "# run " + run.id() + ": no command line (" + notAScenario.getMessage() + ")";
         }
         boolean usable = NameRules.isHost(run.peer());
         Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, port, scenario,

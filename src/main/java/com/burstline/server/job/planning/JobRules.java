@@ -141,7 +141,8 @@ public final class JobRules {
         if (problems.size() > before || Scenario.DURATION.problem("", duration) != null) {
             return null;
         }
-        return new Scenario(protocol.name(), direction.apiName(), streams, duration, interval, omit, target, tool);
+        return new Scenario(protocol.name(), direction.apiName(), streams, duration, interval, omit, target, tool)
+                .bounded();
     }
 
     private String tool(String at, String value) {
