@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
 
@@ -53,12 +54,12 @@ final class AgentEndpoints {
         ServerRoleRequest request = ServerRoleRequest.fromJson(body);
         int port = request.port();
         String tool = tools.resolve(request.tool());
-        if (ScenarioSpec.TOOL_IPERF3.equals(tool) && serverRole == null) {
+        if (Scenario.TOOL_IPERF3.equals(tool) && serverRole == null) {
             throw new InvalidMessageException("tool 'iperf3' was asked for, but this agent has no iperf3 binary");
         }
         acquire(tool + " server on port " + port);
         try {
-            serverProcess = ScenarioSpec.TOOL_ENGINE.equals(tool)
+            serverProcess = Scenario.TOOL_ENGINE.equals(tool)
                     ? engineServerRole.start(port, request.timeout(), this::measurementEnded)
                     : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
         } catch (RuntimeException e) {
@@ -85,7 +86,7 @@ final class AgentEndpoints {
         acquire(spec.describe());
         RunningScenario running = new RunningScenario(spec, new Cancellation());
         current = running;
-        Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.scenarioId());
+        Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.key().scenarioId());
         worker.start();
         return new AgentHttpApi.EndpointResult(202, Map.of("accepted", true));
     }

@@ -3,6 +3,7 @@ package com.burstline.agent;
 import com.burstline.contract.Iperf3Command;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 
 import java.time.Duration;
@@ -17,7 +18,7 @@ import java.util.List;
 final class EngineTool implements MeasurementTool {
     @Override
     public String name() {
-        return ScenarioSpec.TOOL_ENGINE;
+        return Scenario.TOOL_ENGINE;
     }
 
     @Override
@@ -43,7 +44,7 @@ final class EngineTool implements MeasurementTool {
     public Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation)
             throws InterruptedException {
         List<String> portable = command(spec);
-        Duration timeout = Duration.ofSeconds(spec.durationSeconds() + spec.omitSeconds())
+        Duration timeout = Duration.ofSeconds(spec.scenario().measuringSeconds())
                 .plus(Iperf3Tool.TIMEOUT_MARGIN);
         return ClientProcess.measure("the engine", EngineProcess.command(portable), portable,
                 ScenarioResult.JSON_STREAM, timeout, live, cancellation);

@@ -32,7 +32,7 @@ final class Iperf3Tool implements MeasurementTool {
 
     @Override
     public String cannotRun(ScenarioSpec spec) {
-        if ("bidir".equals(spec.direction()) && !version.atLeast(3, 7)) {
+        if (spec.scenario().bidir() && !version.atLeast(3, 7)) {
             return "iperf3 " + version.text() + " has no --bidir (3.7 or newer needed)";
         }
         return null;
@@ -62,7 +62,7 @@ final class Iperf3Tool implements MeasurementTool {
             throws InterruptedException {
         List<String> command = clientArguments(spec);
         String format = version.streamsJson() ? ScenarioResult.JSON_STREAM : ScenarioResult.JSON;
-        Duration timeout = Duration.ofSeconds(spec.durationSeconds() + spec.omitSeconds()).plus(TIMEOUT_MARGIN);
+        Duration timeout = Duration.ofSeconds(spec.scenario().measuringSeconds()).plus(TIMEOUT_MARGIN);
         return ClientProcess.measure("iperf3", command, command, format, timeout, live, cancellation);
     }
 }

@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -37,7 +38,7 @@ final class ScenarioRunner {
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
-        HostFacts hostFacts = facts.collectFor(spec.jobId(), spec.peerHost());
+        HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         Measurement measurement;
@@ -56,9 +57,9 @@ final class ScenarioRunner {
         if (tool.streamsIntervals() || routeInterface == null) {
             return null;
         }
-        LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.direction(),
+        LiveSampler sampler = new LiveSampler(facts.platform(), routeInterface, spec.scenario().direction(),
                 sample -> sendLive(spec, LiveSamples.FROM_COUNTERS, sample));
-        sampler.start(spec.intervalSeconds());
+        sampler.start(spec.scenario().intervalSeconds());
         return sampler;
     }
 
@@ -72,7 +73,8 @@ final class ScenarioRunner {
      */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
                                   Map<String, Object> counters) {
-        return new ScenarioResult(spec.jobId(), spec.scenarioId(), spec.attempt(), measurement.succeeded(),
+        AttemptKey key = spec.key();
+        return new ScenarioResult(key.jobId(), key.scenarioId(), key.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
                 measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
     }

@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 
 import java.util.List;
@@ -26,10 +27,10 @@ final class Tools {
 
     /** {@code iperf3} or {@code burstline-java}: what {@code tool} means on a host with or without a native iperf3. */
     static String resolve(String tool, boolean nativeIperf3) {
-        if (ScenarioSpec.TOOL_AUTO.equals(tool)) {
-            return nativeIperf3 ? ScenarioSpec.TOOL_IPERF3 : ScenarioSpec.TOOL_ENGINE;
+        if (Scenario.TOOL_AUTO.equals(tool)) {
+            return nativeIperf3 ? Scenario.TOOL_IPERF3 : Scenario.TOOL_ENGINE;
         }
-        return ScenarioSpec.checkTool(tool);
+        return Scenario.checkTool(tool);
     }
 
     /** What {@code tool} means on this host. */
@@ -43,19 +44,19 @@ final class Tools {
 
     /** The tool for the spec; null when it asks for iperf3 and this host has none. */
     MeasurementTool forSpec(ScenarioSpec spec) {
-        return ScenarioSpec.TOOL_ENGINE.equals(resolve(spec.tool())) ? engine : iperf3;
+        return Scenario.TOOL_ENGINE.equals(resolve(spec.scenario().tool())) ? engine : iperf3;
     }
 
     /** Null when the spec can run here, else why not. */
     String cannotRun(ScenarioSpec spec) {
         MeasurementTool tool = forSpec(spec);
         return tool == null ? "tool 'iperf3' was asked for, but this agent has no iperf3 binary (tools: " + names()
-                + "); use tool '" + ScenarioSpec.TOOL_ENGINE + "' or 'auto'" : tool.cannotRun(spec);
+                + "); use tool '" + Scenario.TOOL_ENGINE + "' or 'auto'" : tool.cannotRun(spec);
     }
 
     /** For the host facts: what this agent can run. */
     List<String> names() {
-        return iperf3Present() ? List.of(ScenarioSpec.TOOL_IPERF3, ScenarioSpec.TOOL_ENGINE)
-                : List.of(ScenarioSpec.TOOL_ENGINE);
+        return iperf3Present() ? List.of(Scenario.TOOL_IPERF3, Scenario.TOOL_ENGINE)
+                : List.of(Scenario.TOOL_ENGINE);
     }
 }

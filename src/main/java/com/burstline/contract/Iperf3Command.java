@@ -13,18 +13,15 @@ public final class Iperf3Command {
     }
 
     /**
-     * What a client line says; the report builds one from an uploaded run's summary.
+     * What a client line says: the scenario, against which server; the report builds one from an uploaded run's
+     * summary.
      *
      * @param port       null for iperf3's default port
      * @param jsonStream {@code --json-stream} (iperf3 3.17 and later) rather than {@code -J}
      */
-    public record Client(String peerHost, Integer port, String protocol, String direction, int streams,
-                         int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
-                         boolean jsonStream) {
+    public record Client(String peerHost, Integer port, Scenario scenario, boolean jsonStream) {
         public static Client of(ScenarioSpec spec, boolean jsonStream) {
-            return new Client(spec.peerHost(), spec.port(), spec.protocol(), spec.direction(), spec.streams(),
-                    spec.durationSeconds(), spec.intervalSeconds(), spec.omitSeconds(), spec.targetBitsPerSecond(),
-                    jsonStream);
+            return new Client(spec.peerHost(), spec.port(), spec.scenario(), jsonStream);
         }
     }
 
@@ -38,26 +35,27 @@ public final class Iperf3Command {
         if (client.port() != null) {
             args.addAll(List.of("-p", Integer.toString(client.port())));
         }
-        if ("UDP".equals(client.protocol())) {
+        Scenario scenario = client.scenario();
+        if (scenario.udp()) {
             args.add("-u");
         }
-        if (client.targetBitsPerSecond() != null) {
-            args.addAll(List.of("-b", rate(client.targetBitsPerSecond())));
+        if (scenario.targetBitsPerSecond() != null) {
+            args.addAll(List.of("-b", rate(scenario.targetBitsPerSecond())));
         }
-        if (client.streams() > 1) {
-            args.addAll(List.of("-P", Integer.toString(client.streams())));
+        if (scenario.streams() > 1) {
+            args.addAll(List.of("-P", Integer.toString(scenario.streams())));
         }
-        switch (client.direction()) {
-            case "download" -> args.add("-R");
-            case "bidir" -> args.add("--bidir");
+        switch (scenario.direction()) {
+            case Scenario.DOWNLOAD -> args.add("-R");
+            case Scenario.BIDIR -> args.add("--bidir");
             default -> { }
         }
-        args.addAll(List.of("-t", Integer.toString(client.durationSeconds())));
-        if (client.intervalSeconds() != ScenarioSpec.DEFAULT_INTERVAL) {
-            args.addAll(List.of("-i", Limit.format(client.intervalSeconds())));
+        args.addAll(List.of("-t", Integer.toString(scenario.durationSeconds())));
+        if (scenario.intervalSeconds() != Scenario.DEFAULT_INTERVAL) {
+            args.addAll(List.of("-i", Limit.format(scenario.intervalSeconds())));
         }
-        if (client.omitSeconds() > 0) {
-            args.addAll(List.of("-O", Integer.toString(client.omitSeconds())));
+        if (scenario.omitSeconds() > 0) {
+            args.addAll(List.of("-O", Integer.toString(scenario.omitSeconds())));
         }
         // The server's own intervals come back inside the client's output: for an upload, the only report of what
         // arrived (a UDP sender at 1 Gbit/s while 654 Mbit/s did). JSON when the server runs with -J.

@@ -13,18 +13,18 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
     /** The most {@code burstline.jobs.result-margin} may be; the server refuses to start with more. */
     public static final Duration MAX_RESULT_MARGIN = Duration.ofHours(1);
     public static final Limit TIMEOUT = new Limit("timeoutSeconds", 1,
-            ScenarioSpec.DURATION.max() + ScenarioSpec.OMIT.max() + MAX_RESULT_MARGIN.toSeconds());
+            Scenario.DURATION.max() + Scenario.OMIT.max() + MAX_RESULT_MARGIN.toSeconds());
 
     public ServerRoleRequest {
         ScenarioSpec.PORT.check(port);
         TIMEOUT.check(timeoutSeconds);
-        tool = ScenarioSpec.checkTool(tool);
+        tool = Scenario.checkTool(tool);
     }
 
     /** The iperf3 server for {@code spec}, on the spec's port, for as long as the server waits for its result. */
     public static ServerRoleRequest forScenario(ScenarioSpec spec, Duration resultMargin) {
         checkResultMargin(resultMargin);
-        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), spec.tool());
+        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), spec.scenario().tool());
     }
 
     /** The margin when it is within the contract's bound, else an {@link InvalidMessageException} saying so. */
@@ -39,7 +39,7 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
     public static ServerRoleRequest fromJson(Map<String, Object> json) {
         Fields fields = new Fields(json);
         return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT),
-                ScenarioSpec.readTool(fields));
+                Scenario.readTool(fields));
     }
 
     public Map<String, Object> toJson() {

@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Json;
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ScenarioSpecTest;
 import com.burstline.contract.ServerRoleRequest;
@@ -93,8 +94,8 @@ class AgentProcessIT {
         int port = AgentProcess.freePort();
         Map<String, Object> longest = ScenarioSpecTest.valid();
         longest.put("port", port);
-        longest.put("durationSeconds", ScenarioSpec.DURATION.maxInt());
-        longest.put("omitSeconds", ScenarioSpec.OMIT.maxInt());
+        longest.put("durationSeconds", Scenario.DURATION.maxInt());
+        longest.put("omitSeconds", Scenario.OMIT.maxInt());
         ServerRoleRequest role = ServerRoleRequest.forScenario(ScenarioSpec.fromJson(longest), Duration.ofMinutes(15));
 
         var started = peer.signedCall("POST", "/v1/iperf3-server", Json.write(role.toJson()));

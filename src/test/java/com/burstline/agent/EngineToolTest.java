@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Scenario;
+import com.burstline.contract.AttemptKey;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.DispatchNonce;
@@ -23,7 +25,8 @@ class EngineToolTest {
     }
 
     private static ScenarioSpec spec(String direction, int port) {
-        return new ScenarioSpec(7, 31, 1, "127.0.0.1", port, "TCP", direction, 1, 2, 1, 0, null, "java", DispatchNonce.generate());
+        return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", port,
+                new Scenario("TCP", direction, 1, 2, 1, 0, null, "java"), DispatchNonce.generate());
     }
 
     private static List<Interval> measure(String direction) throws Exception {

@@ -1,5 +1,7 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Scenario;
+import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.ScenarioSpec;
 import org.junit.jupiter.api.Test;
@@ -10,7 +12,8 @@ class ToolsTest {
     private static final Iperf3Version V3_12 = Iperf3Version.parse("iperf 3.12 (cJSON 1.7.15)");
 
     private static ScenarioSpec spec(String tool) {
-        return new ScenarioSpec(7, 31, 1, "127.0.0.1", 5201, "TCP", "upload", 1, 5, 1, 0, null, tool, DispatchNonce.generate());
+        return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", 5201,
+                new Scenario("TCP", "upload", 1, 5, 1, 0, null, tool), DispatchNonce.generate());
     }
 
     @Test
@@ -54,8 +57,8 @@ class ToolsTest {
 
     @Test
     void theEngineRunsTheLineTheReportPrints() {
-        assertThat(EngineTool.command(new ScenarioSpec(7, 31, 1, "10.77.0.2", 5209, "UDP", "download", 2, 10, 1, 2,
-                1_000_000_000L, "java", DispatchNonce.generate())))
+        assertThat(EngineTool.command(new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5209,
+                new Scenario("UDP", "download", 2, 10, 1, 2, 1_000_000_000L, "java"), DispatchNonce.generate())))
                 .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
                         "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "--get-server-output",
                         "--json-stream");

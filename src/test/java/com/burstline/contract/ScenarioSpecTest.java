@@ -35,10 +35,20 @@ public class ScenarioSpecTest {
         ScenarioSpec spec = ScenarioSpec.fromJson(valid());
 
         assertThat(spec.peerHost()).isEqualTo("10.77.0.2");
-        assertThat(spec.streams()).isEqualTo(4);
-        assertThat(spec.intervalSeconds()).isEqualTo(5.0);
-        assertThat(spec.omitSeconds()).isZero();
-        assertThat(spec.targetBitsPerSecond()).isNull();
+        assertThat(spec.scenario().streams()).isEqualTo(4);
+        assertThat(spec.scenario().intervalSeconds()).isEqualTo(5.0);
+        assertThat(spec.scenario().omitSeconds()).isZero();
+        assertThat(spec.scenario().targetBitsPerSecond()).isNull();
+    }
+
+    /** The server builds specs from stored scenarios: one beyond the limits never becomes a message to an agent. */
+    @Test
+    void aSpecIsMadeOnlyOfABoundedScenario() {
+        Scenario aDay = new Scenario("TCP", "upload", 1, 86_400, 1, 0, null, Scenario.TOOL_AUTO);
+
+        assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5201, aDay,
+                "dispatch-nonce-0123456789abcdef")).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("durationSeconds must be between 1 and 3600");
     }
 
     @ParameterizedTest
@@ -101,7 +111,7 @@ public class ScenarioSpecTest {
 
         ScenarioSpec spec = ScenarioSpec.fromJson(json);
 
-        assertThat(spec.tool()).isEqualTo(tool);
+        assertThat(spec.scenario().tool()).isEqualTo(tool);
         assertThat(ScenarioSpec.fromJson(spec.toJson())).isEqualTo(spec);
     }
 
@@ -110,12 +120,12 @@ public class ScenarioSpecTest {
         Map<String, Object> json = valid();
         json.put("tool", "java");
 
-        assertThat(ScenarioSpec.fromJson(json).tool()).isEqualTo("burstline-java");
+        assertThat(ScenarioSpec.fromJson(json).scenario().tool()).isEqualTo("burstline-java");
     }
 
     @Test
     void anAbsentToolIsAutoAndAnUnknownOneIsRefusedNamingTheChoices() {
-        assertThat(ScenarioSpec.fromJson(valid()).tool()).isEqualTo("auto");
+        assertThat(ScenarioSpec.fromJson(valid()).scenario().tool()).isEqualTo("auto");
         Map<String, Object> json = valid();
         json.put("tool", "netperf");
 

@@ -1,9 +1,9 @@
 package com.burstline.server.compare;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunSummary;
 
 import java.util.Comparator;
-import java.util.Locale;
 
 /**
  * What makes runs comparable: the same protocol, direction, number of streams and UDP target. Grouped by direction,
@@ -30,12 +30,12 @@ record ComparisonKey(String protocol, String direction, int streams, Long target
     /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload", "1-stream TCP on a/b". */
     String label() {
         if (pair != null) {
-            String what = "UDP".equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
-                    : streams + "-stream " + protocol;
+            String what = "UDP".equals(protocol) && targetBitsPerSecond != null
+                    ? Scenario.shortName(protocol, streams, targetBitsPerSecond) : streams + "-stream " + protocol;
             return what + " on " + pair;
         }
         if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return "UDP " + rate(targetBitsPerSecond) + " " + direction;
+            return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
         }
         return streams + "-stream " + ("UDP".equals(protocol) ? "UDP " : "") + direction;
     }
@@ -46,11 +46,5 @@ record ComparisonKey(String protocol, String direction, int streams, Long target
             case "download" -> 1;
             default -> 2;
         };
-    }
-
-    private static String rate(long bitsPerSecond) {
-        return bitsPerSecond >= 1_000_000_000L
-                ? String.format(Locale.ROOT, "%.3g", bitsPerSecond / 1e9).replaceAll("\\.?0+$", "") + " Gbit/s"
-                : String.format(Locale.ROOT, "%.3g", bitsPerSecond / 1e6).replaceAll("\\.?0+$", "") + " Mbit/s";
     }
 }

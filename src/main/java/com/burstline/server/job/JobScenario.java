@@ -1,10 +1,8 @@
 package com.burstline.server.job;
 
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Scenario;
 import com.burstline.server.job.planning.OrderedScenario;
 import com.burstline.server.job.planning.Pair;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.ProbeView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -63,20 +61,20 @@ class JobScenario {
     }
 
     JobScenario(Job job, int position, OrderedScenario ordered) {
-        PlannedScenario planned = ordered.scenario();
+        Scenario scenario = ordered.scenario();
         this.job = job;
         this.position = position;
         this.repetition = ordered.repetition();
         this.pairIndex = ordered.pair();
         this.scenarioIndex = ordered.index();
-        this.protocol = planned.protocol().name();
-        this.direction = planned.direction().apiName();
-        this.streams = planned.streams();
-        this.durationSeconds = planned.durationSeconds();
-        this.intervalSeconds = planned.intervalSeconds();
-        this.omitSeconds = planned.omitSeconds();
-        this.targetBitsPerSecond = planned.targetBitsPerSecond();
-        this.tool = planned.tool();
+        this.protocol = scenario.protocol();
+        this.direction = scenario.direction();
+        this.streams = scenario.streams();
+        this.durationSeconds = scenario.durationSeconds();
+        this.intervalSeconds = scenario.intervalSeconds();
+        this.omitSeconds = scenario.omitSeconds();
+        this.targetBitsPerSecond = scenario.targetBitsPerSecond();
+        this.tool = scenario.tool();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -180,8 +178,9 @@ class JobScenario {
         return note;
     }
 
-    PlannedScenario planned() {
-        return new PlannedScenario(Protocol.valueOf(protocol), Direction.fromApiName(direction), streams,
+    /** The scenario as planned, rebuilt from its columns (JPA maps no contract record) and so checked again. */
+    Scenario scenario() {
+        return new Scenario(protocol, direction, streams,
                 durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
     }
 

@@ -105,7 +105,7 @@ public class JobStore {
             String nonce = DispatchNonce.generate();
             scenario.dispatchedWith(TokenSecrets.sha256(nonce));
             return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
-                    pair.peer(), scenario.planned(), nonce, job.isProbe());
+                    pair.peer(), scenario.scenario(), nonce, job.isProbe());
         }));
     }
 
@@ -197,7 +197,7 @@ public class JobStore {
     public Optional<ResultContext> resultContext(long jobId, long scenarioId) {
         return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.scenario(scenarioId)
                 .map(scenario -> new ResultContext(job.pairOf(scenario).peer(), job.labels(), scenario.attempt(),
-                        scenario.runId(), scenario.status(), scenario.planned().targetBitsPerSecond()))));
+                        scenario.runId(), scenario.status(), scenario.scenario().targetBitsPerSecond()))));
     }
 
     /** @param targetBitsPerSecond the rate the scenario asked for (-b); null for none */

@@ -1,9 +1,8 @@
 package com.burstline.server.job;
 
-import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.Scenario;
 import com.burstline.server.probe.ProbeView;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
@@ -22,10 +21,7 @@ public record ScenarioView(long id, int position, int repetition, String protoco
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
     public String name() {
-        String what = targetBitsPerSecond != null && "UDP".equals(protocol)
-                ? "UDP " + rate(targetBitsPerSecond)
-                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
-        return what + " " + direction;
+        return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
     }
 
     /**
@@ -41,21 +37,9 @@ public record ScenarioView(long id, int position, int repetition, String protoco
         if (repeated) {
             label.append(", repeat ").append(repetition);
         }
-        if (!ScenarioSpec.TOOL_AUTO.equals(tool)) {
+        if (!Scenario.TOOL_AUTO.equals(tool)) {
             label.append(", ").append(tool);
         }
         return label.toString();
-    }
-
-    private static String rate(long bitsPerSecond) {
-        if (bitsPerSecond >= 1_000_000_000L) {
-            return plain(bitsPerSecond / 1e9) + " Gbit/s";
-        }
-        return bitsPerSecond >= 1_000_000L ? plain(bitsPerSecond / 1e6) + " Mbit/s" : plain(bitsPerSecond / 1e3)
-                + " kbit/s";
-    }
-
-    private static String plain(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

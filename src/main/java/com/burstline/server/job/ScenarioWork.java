@@ -1,7 +1,7 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
-import com.burstline.server.job.planning.PlannedScenario;
 
 /**
  * A scenario the runner is about to dispatch: between which agents, what to run, and the dispatch's one-time nonce
@@ -9,6 +9,6 @@ import com.burstline.server.job.planning.PlannedScenario;
  *
  * @param probe a burst probe's scenario: it ends early once its rate stepped down ({@code ProbeWatch})
  */
-public record ScenarioWork(AttemptKey key, String sut, String peer, PlannedScenario scenario, String nonce,
+public record ScenarioWork(AttemptKey key, String sut, String peer, Scenario scenario, String nonce,
                            boolean probe) {
 }

@@ -1,9 +1,10 @@
 package com.burstline.server.report;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.NameRules;
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioResult;
-import com.burstline.contract.ScenarioSpec;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
@@ -128,13 +129,19 @@ final class CommandLines {
     /**
      * An uploaded run's line, from what its summary recorded, on the port given: the default interval; {@code <peer>} where no
      * usable peer was recorded. A run the engine measured gets the engine's own line ({@code java -jar
-     * burstline-agent.jar iperf3 -c …}).
+     * burstline-agent.jar iperf3 -c …}), also for what no job may run (iperf3 takes -t 86400, a job at most an hour).
      */
     static String client(RunSummary run, Integer port) {
+        Scenario scenario;
+        try {
+            scenario = new Scenario(run.protocol(), run.direction(), run.streams(), run.durationSeconds(),
+                    Scenario.DEFAULT_INTERVAL, run.omitSeconds(), run.targetBitsPerSecond(), Scenario.TOOL_AUTO);
+        } catch (InvalidMessageException notAScenario) {
+            return "# run " + run.id() + ": no command line (" + notAScenario.getMessage() + ")";
+        }
         boolean usable = NameRules.isHost(run.peer());
-        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, port, run.protocol(),
-                run.direction(), run.streams(), run.durationSeconds(), ScenarioSpec.DEFAULT_INTERVAL,
-                run.omitSeconds(), run.targetBitsPerSecond(), ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
+        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, port, scenario,
+                ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
         List<String> line = engine(run) ? Iperf3Command.engineClient(client) : Iperf3Command.client("iperf3", client);
         return join(line, !usable) + (usable || run.peer() == null ? ""
                 : "    # <peer>: the run's peer label is not a host name or IP address; put the peer's address here");

@@ -1,5 +1,6 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.analysis.Figures;
 import com.burstline.server.compare.ComparisonResult;
 
@@ -42,10 +43,7 @@ final class ReportFormat {
 
     /** As the seed article names scenarios: "TCP 1 stream", "TCP 4 streams", "UDP 1 Gbit/s". */
     static String scenario(ComparisonResult.Scenario scenario) {
-        if ("UDP".equals(scenario.protocol()) && scenario.targetBitsPerSecond() != null) {
-            return "UDP " + rate(scenario.targetBitsPerSecond());
-        }
-        return scenario.protocol() + " " + scenario.streams() + (scenario.streams() == 1 ? " stream" : " streams");
+        return Scenario.shortName(scenario.protocol(), scenario.streams(), scenario.targetBitsPerSecond());
     }
 
     static String direction(String direction) {

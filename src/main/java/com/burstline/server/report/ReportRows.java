@@ -1,5 +1,6 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.analysis.Figures;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.run.RunSummary;
@@ -39,7 +40,7 @@ final class ReportRows {
         Long target = scenario.targetBitsPerSecond();
         Double sent = meanOf(group, RunSummary::sentBitsPerSecond);
         Report.UdpRow row = new Report.UdpRow(group.group(), ReportFormat.scenario(scenario),
-                direction(scenario, "upload"), target == null ? "—" : ReportFormat.rate(target),
+                direction(scenario, "upload"), target == null ? "—" : Scenario.rate(target),
                 sent == null ? "unknown" : mean(group, sent), ReportFormat.throughput(group), ofTarget(sent, target),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
         if (group.meanReverseBitsPerSecond() == null) {

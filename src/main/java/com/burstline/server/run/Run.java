@@ -1,6 +1,6 @@
 package com.burstline.server.run;
 
-import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.Scenario;
 import com.burstline.iperf.Iperf3Result;
 import com.burstline.iperf.ServerTool;
 import jakarta.persistence.CollectionTable;
@@ -25,7 +25,7 @@ import java.util.List;
 class Run {
     static final String TOOL_IPERF3 = "iperf3";
     /** The agent's own engine, which writes {@code "version": "burstline-java 0.1.0"} where iperf3 writes its own. */
-    static final String TOOL_ENGINE = ScenarioSpec.TOOL_ENGINE;
+    static final String TOOL_ENGINE = Scenario.TOOL_ENGINE;
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

@@ -1,5 +1,7 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Scenario;
+
 import java.time.Instant;
 
 /**
@@ -17,9 +19,6 @@ public record RunPoint(long id, Instant startedAt, Instant uploadedAt, String su
 
     /** The scenario as a sentence names it: "TCP 1 stream upload", "UDP 1 Gbit/s upload". */
     public String scenario() {
-        if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return "UDP " + RateText.rate(targetBitsPerSecond.doubleValue()) + " " + direction;
-        }
-        return protocol + " " + streams + (streams == 1 ? " stream " : " streams ") + direction;
+        return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
     }
 }

@@ -1,5 +1,7 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Scenario;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -95,9 +97,6 @@ public record RunSummary(
 
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
     public String scenario() {
-        if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return "UDP " + RateText.rate(targetBitsPerSecond.doubleValue());
-        }
-        return protocol + " " + streams + (streams == 1 ? " stream" : " streams");
+        return Scenario.shortName(protocol, streams, targetBitsPerSecond);
     }
 }

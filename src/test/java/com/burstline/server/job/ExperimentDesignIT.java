@@ -1,8 +1,8 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Scenario;
 import com.burstline.agent.AgentProcess;
 import com.burstline.server.job.planning.OrderedScenario;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.job.planning.RunOrder;
 import com.burstline.server.job.planning.ScenarioOrder;
 import org.junit.jupiter.api.AfterAll;
@@ -149,8 +149,8 @@ class ExperimentDesignIT {
         assertThat(start(after)).as("a job on a busy host waits for it").isAfterOrEqualTo(end(before));
     }
 
-    private static PlannedScenario planned(com.burstline.iperf.Direction direction) {
-        return new PlannedScenario(com.burstline.iperf.Protocol.TCP, direction, 1, 1, 1, 0, null, "auto");
+    private static Scenario planned(com.burstline.iperf.Direction direction) {
+        return new Scenario("TCP", direction.apiName(), 1, 1, 1, 0, null, "auto");
     }
 
     private static JsonNode run(String request) {

@@ -1,9 +1,7 @@
 package com.burstline.server.job;
 
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Scenario;
 import com.burstline.server.job.planning.OrderedScenario;
-import com.burstline.server.job.planning.PlannedScenario;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -64,7 +62,7 @@ class LateResultTest {
 
     private static JobScenario ended(ScenarioStatus status, String reason) {
         JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
-                new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
+                new Scenario("TCP", "upload", 1, 10, 1, 0, null, "auto")));
         scenario.start(STARTED);
         scenario.finish(status, null, reason, STARTED.plusSeconds(35));
         return scenario;

@@ -1,6 +1,7 @@
 package com.burstline.server.report;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class CommandLinesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** What the SUT's agent starts for EngineJobIT's download, as it records it. */
     private static final List<String> ENGINE_CLIENT = Iperf3Command.engineClient(new Iperf3Command.Client(
-            "10.82.0.2", 5201, "TCP", "download", 1, 4, 1.0, 1, null, true));
+            "10.82.0.2", 5201, new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), true));
 
     @Test
     void anEngineClientsPeerThatRanIperf3GetsIperf3sServerLine() {
@@ -32,8 +33,8 @@ class CommandLinesTest {
     @Test
     void anIperf3ClientsPeerThatRanTheEngineGetsTheEnginesServerLine() {
         List<String> lines = linesOf(run("iperf3", "3.12", "burstline-java", "0.1.0"),
-                Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201, "TCP",
-                        "download", 1, 4, 1.0, 1, null, false)));
+                Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201,
+                        new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), false)));
 
         assertThat(lines.get(0)).isEqualTo("java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b");
     }
@@ -97,6 +98,18 @@ class CommandLinesTest {
                 "iperf3 -c tool-b -p 5201 -R -t 4 -O 1 --get-server-output --json-stream",
                 "iperf3 -c tool-b -p 5203 -P 4 -t 4 --get-server-output -J",
                 "/usr/bin/iperf3 -c 10.0.0.2 -p 5202 -R -t 4");
+    }
+
+    /** iperf3 takes -t 86400, a job at most an hour: the upload's line is still its own. */
+    @Test
+    void anUploadLongerThanAJobMayStillGetsItsLine() {
+        RunSummary day = run("tool-b");
+        RunSummary longRun = new RunSummary(15, day.sut(), day.peer(), null, null, List.of(), day.tool(),
+                day.toolVersion(), null, null, day.outputFormat(), "client", day.startedAt(), day.uploadedAt(), "TCP",
+                "upload", 1, 86_400, 0, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null,
+                null, 8, 3L, "complete", null);
+
+        assertThat(linesOf(longRun, List.of()).get(1)).contains("-t 86400").doesNotStartWith("#");
     }
 
     private static RunSummary withId(RunSummary run, long id) {

@@ -1,11 +1,13 @@
 package com.burstline.server.job.dispatch;
 
+import com.burstline.contract.Scenario;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.IntervalSample;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Protocol;
 import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.Side;
 import com.burstline.server.fleet.AgentRegistry;
@@ -13,7 +15,6 @@ import com.burstline.server.fleet.AgentView;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.JobLabels;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.run.RawOutput;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
@@ -74,7 +75,7 @@ class LiveSampleRuns {
     }
 
     /** The samples as interval sum rows: what the SUT's iperf3 (or its interface counters) reported live. */
-    static Iperf3Result result(PlannedScenario scenario, List<LiveSamples> batches) {
+    static Iperf3Result result(Scenario scenario, List<LiveSamples> batches) {
         List<IntervalSample> rows = new ArrayList<>();
         for (LiveSamples batch : batches) {
             for (LiveSamples.Sample sample : batch.samples()) {
@@ -85,32 +86,19 @@ class LiveSampleRuns {
             }
         }
         return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, OutputSide.CLIENT, null, null, null,
-                scenario.protocol(),
-                scenario.direction(), scenario.streams(), scenario.durationSeconds(), scenario.omitSeconds(),
-                scenario.targetBitsPerSecond(), rows);
+                Protocol.valueOf(scenario.protocol()), Direction.fromApiName(scenario.direction()), scenario.streams(),
+                scenario.durationSeconds(), scenario.omitSeconds(), scenario.targetBitsPerSecond(), rows);
     }
 
-    private static IntervalSample row(int index, PlannedScenario scenario, LiveSamples.Sample sample) {
-        Direction direction = scenario.direction() != Direction.BIDIR ? scenario.direction()
-                : "download".equals(sample.direction()) ? Direction.DOWNLOAD : Direction.UPLOAD;
+    private static IntervalSample row(int index, Scenario scenario, LiveSamples.Sample sample) {
+        Direction direction = !scenario.bidir() ? Direction.fromApiName(scenario.direction())
+                : Scenario.DOWNLOAD.equals(sample.direction()) ? Direction.DOWNLOAD : Direction.UPLOAD;
         // The SUT is the client: it sends an upload and receives a download.
         Side side = direction == Direction.DOWNLOAD ? Side.RECEIVER : Side.SENDER;
         double seconds = sample.end() - sample.start();
         return new IntervalSample(index, sample.start(), sample.end(), IntervalSample.SUM, direction, side,
                 Math.round(sample.bitsPerSecond() * seconds / 8), sample.bitsPerSecond(), null, null, null, null,
                 null, null, sample.end() <= scenario.omitSeconds());
-    }
-
-    private static Map<String, Object> scenario(PlannedScenario planned) {
-        Map<String, Object> scenario = new LinkedHashMap<>();
-        scenario.put("protocol", planned.protocol().name());
-        scenario.put("direction", planned.direction().apiName());
-        scenario.put("streams", planned.streams());
-        scenario.put("durationSeconds", planned.durationSeconds());
-        scenario.put("intervalSeconds", planned.intervalSeconds());
-        scenario.put("omitSeconds", planned.omitSeconds());
-        scenario.put("targetBitsPerSecond", planned.targetBitsPerSecond());
-        return scenario;
     }
 
     private byte[] document(ScenarioWork work, List<LiveSamples> batches, String error) {
@@ -125,7 +113,7 @@ class LiveSampleRuns {
         document.putAll(work.key().toJson());
         document.put("sut", work.sut());
         document.put("peer", work.peer());
-        document.put("scenario", scenario(work.scenario()));
+        document.put("scenario", work.scenario().toJson());
         document.put("keptAt", clock.instant().toString());
         document.put("batches", batches.stream().map(LiveSamples::toJson).toList());
         return Json.write(document).getBytes(StandardCharsets.UTF_8);

@@ -13,7 +13,6 @@ import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -245,9 +244,6 @@ final class ScenarioAttempt {
 
     /** What the SUT is sent; package-private for the wire contract test. */
     static ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
-        PlannedScenario s = work.scenario();
-        return new ScenarioSpec(work.key().jobId(), work.key().scenarioId(), work.key().attempt(),
-                peerHost, port, s.protocol().name(), s.direction().apiName(), s.streams(), s.durationSeconds(),
-                s.intervalSeconds(), s.omitSeconds(), s.targetBitsPerSecond(), s.tool(), work.nonce());
+        return new ScenarioSpec(work.key(), peerHost, port, work.scenario(), work.nonce());
     }
 }

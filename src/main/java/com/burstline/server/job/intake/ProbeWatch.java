@@ -1,9 +1,9 @@
 package com.burstline.server.job.intake;
 
+import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.ProbeFigures;
 import com.burstline.server.probe.StepDown;
@@ -31,9 +31,9 @@ public class ProbeWatch {
 
         /** @param runId the run the scenario stored, null when the probe stopped it at the drop */
         public NewProbe toProbe(ScenarioWork work, Long runId, Instant at) {
-            PlannedScenario s = work.scenario();
+            Scenario s = work.scenario();
             return new NewProbe(work.key().jobId(), work.key().scenarioId(), work.sut(), work.peer(),
-                    s.direction().apiName(), s.streams(), s.intervalSeconds(), s.durationSeconds(), source, runId,
+                    s.direction(), s.streams(), s.intervalSeconds(), s.durationSeconds(), source, runId,
                     at, figures);
         }
     }

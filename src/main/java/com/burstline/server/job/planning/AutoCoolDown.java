@@ -1,5 +1,6 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Scenario;
 import com.burstline.iperf.Direction;
 import com.burstline.server.probe.ProbeText;
 import com.burstline.server.probe.ProbeView;
@@ -33,7 +34,7 @@ public final class AutoCoolDown {
     }
 
     /** Empty when a needed probe is missing; then a problem names it. */
-    public static Optional<Estimate> of(List<Pair> pairs, List<PlannedScenario> scenarios,
+    public static Optional<Estimate> of(List<Pair> pairs, List<Scenario> scenarios,
                                  Function<String, List<ProbeView>> latestProbes, List<String> problems) {
         Set<String> directions = directions(scenarios);
         List<ProbeView> deciding = new ArrayList<>();
@@ -66,17 +67,17 @@ public final class AutoCoolDown {
     }
 
     /** The directions the scenarios send in, as probes name them. */
-    private static Set<String> directions(List<PlannedScenario> scenarios) {
+    private static Set<String> directions(List<Scenario> scenarios) {
         Set<String> directions = new LinkedHashSet<>();
-        for (PlannedScenario scenario : scenarios) {
+        for (Scenario scenario : scenarios) {
             if (scenario == null) {
                 continue;
             }
-            if (scenario.direction() == Direction.BIDIR) {
+            if (scenario.bidir()) {
                 directions.add(Direction.UPLOAD.apiName());
                 directions.add(Direction.DOWNLOAD.apiName());
             } else {
-                directions.add(scenario.direction().apiName());
+                directions.add(scenario.direction());
             }
         }
         return directions;

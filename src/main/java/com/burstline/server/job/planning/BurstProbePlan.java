@@ -1,9 +1,8 @@
 package com.burstline.server.job.planning;
 
 import com.burstline.contract.Limit;
-import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.Scenario;
 import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +19,13 @@ public final class BurstProbePlan {
     public static final double INTERVAL = 1;
     public static final int DEFAULT_MAX_SECONDS = 3600;
     /** One scenario's bound in the wire contract: the agents refuse a longer one. */
-    public static final Limit MAX_DURATION = new Limit("maxDurationSeconds", 1, ScenarioSpec.DURATION.max());
+    public static final Limit MAX_DURATION = new Limit("maxDurationSeconds", 1, Scenario.DURATION.max());
 
     private BurstProbePlan() {
     }
 
     /** The probe's scenarios, or problems added for what the request got wrong. */
-    public static List<PlannedScenario> scenarios(JobRequest request, List<String> problems) {
+    public static List<Scenario> scenarios(JobRequest request, List<String> problems) {
         if (request.durationSeconds() != null) {
             problems.add("a burst probe runs until the rate drops or maxDurationSeconds; give maxDurationSeconds "
                     + "instead of durationSeconds");
@@ -44,10 +43,10 @@ public final class BurstProbePlan {
                 seconds = request.maxDurationSeconds();
             }
         }
-        List<PlannedScenario> planned = new ArrayList<>();
+        List<Scenario> planned = new ArrayList<>();
         for (Direction direction : directions(request.probeDirections(), problems)) {
-            planned.add(new PlannedScenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null,
-                    ScenarioSpec.TOOL_AUTO));
+            planned.add(new Scenario(Scenario.TCP, direction.apiName(), STREAMS, seconds, INTERVAL, 0, null,
+                    Scenario.TOOL_AUTO));
         }
         return planned;
     }

@@ -2,7 +2,7 @@ package com.burstline.server.job.planning;
 
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Limit;
-import com.burstline.contract.ScenarioSpec;
+import com.burstline.contract.Scenario;
 import com.burstline.iperf.Direction;
 import com.burstline.iperf.Protocol;
 import com.burstline.server.probe.ProbeView;
@@ -14,8 +14,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Checks a job request against the contract's scenario limits ({@link ScenarioSpec}), the same the agents enforce,
- * so that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
+ * Checks a job request against the contract's scenario limits ({@link Scenario}), the same the agents enforce, so
+ * that a job the server accepts is one the agents will run. Collects every problem, so a person can fix them all
  * at once.
  */
 public final class JobRules {
@@ -45,12 +45,14 @@ public final class JobRules {
                             Function<String, List<ProbeView>> latestProbes) {
         JobRules rules = new JobRules();
         DesignRules.Design design = new DesignRules(rules.problems).check(request, agentExists);
-        List<PlannedScenario> scenarios = rules.scenarios(request);
+        List<Scenario> scenarios = rules.scenarios(request);
         AutoCoolDown.Estimate auto = !design.autoCoolDown() ? null
                 : AutoCoolDown.of(design.pairs(), scenarios, latestProbes, rules.problems).orElse(null);
         int repeat = rules.bounded("", new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
         Integer duration = request.durationSeconds() == null ? null
-                : rules.bounded("", ScenarioSpec.DURATION, request.durationSeconds(), 1);
+                : rules.bounded("", Scenario.DURATION, request.durationSeconds(), 1);
+        // an invalid duration fails the job below; until then the scenarios keep their own
+        Integer validDuration = duration != null && Scenario.DURATION.problem("", duration) == null ? duration : null;
         boolean stop = rules.stopOnFailure(request.onFailure());
         JobLabels labels = rules.labels(request.labels());
         List<String> tags = rules.tags(concat(request.tags(), labels.tags()));
@@ -58,7 +60,8 @@ public final class JobRules {
                 : BurstProbePlan.NAME.equals(request.plan()) ? BurstProbePlan.NAME : StandardPlan.NAME;
         PlannedJob planned = new PlannedJob(design.pairs(), design.order(), design.seed(),
                 auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
-                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(duration)).toList(),
+                scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(validDuration))
+                        .toList(),
                 new JobLabels(labels.driver(), labels.instanceType(), tags));
         if (rules.problems.isEmpty()) {
             rules.size(planned);
@@ -84,7 +87,7 @@ public final class JobRules {
         }
     }
 
-    private List<PlannedScenario> scenarios(JobRequest request) {
+    private List<Scenario> scenarios(JobRequest request) {
         if (request.scenarios() != null && request.plan() != null) {
             problems.add("give either a plan or a list of scenarios, not both");
             return List.of();
@@ -103,43 +106,51 @@ public final class JobRules {
         if (request.scenarios().isEmpty() || request.scenarios().size() > MAX_SCENARIOS) {
             problems.add("scenarios must list 1 to " + MAX_SCENARIOS + " scenarios, not " + request.scenarios().size());
         }
-        List<PlannedScenario> planned = new ArrayList<>();
+        List<Scenario> planned = new ArrayList<>();
         for (int i = 0; i < request.scenarios().size(); i++) {
             planned.add(scenario("scenarios[" + i + "].", request.scenarios().get(i), request.durationSeconds()));
         }
         return planned;
     }
 
-    private PlannedScenario scenario(String at, JobRequest.ScenarioRequest scenario, Integer durationOverride) {
+    private Scenario scenario(String at, JobRequest.ScenarioRequest scenario, Integer durationOverride) {
         if (scenario == null) {
             problems.add(at + " is empty");
             return null;
         }
+        int before = problems.size();
         Protocol protocol = protocol(at, scenario.protocol());
         Direction direction = direction(at, scenario.direction());
-        int streams = bounded(at, ScenarioSpec.STREAMS, scenario.streams(), 1);
+        int streams = bounded(at, Scenario.STREAMS, scenario.streams(), 1);
         int duration = durationOverride != null ? durationOverride : scenario.durationSeconds() == null
                 ? missing(at + "durationSeconds (or a durationSeconds for the whole job)")
-                : bounded(at, ScenarioSpec.DURATION, scenario.durationSeconds(), 1);
-        double interval = scenario.intervalSeconds() == null ? ScenarioSpec.DEFAULT_INTERVAL
+                : bounded(at, Scenario.DURATION, scenario.durationSeconds(), 1);
+        double interval = scenario.intervalSeconds() == null ? Scenario.DEFAULT_INTERVAL
                 : scenario.intervalSeconds();
-        problem(ScenarioSpec.INTERVAL.problem(at, interval));
-        int omit = bounded(at, ScenarioSpec.OMIT, scenario.omitSeconds(), 0);
+        problem(Scenario.INTERVAL.problem(at, interval));
+        int omit = bounded(at, Scenario.OMIT, scenario.omitSeconds(), 0);
         Long target = scenario.targetBitsPerSecond();
         if (target == null && protocol == Protocol.UDP) {
-            problems.add(at + ScenarioSpec.UDP_NEEDS_TARGET);
+            problems.add(at + Scenario.UDP_NEEDS_TARGET);
         } else if (target != null) {
-            problem(ScenarioSpec.TARGET.problem(at, target));
+            problem(Scenario.TARGET.problem(at, target));
         }
-        return new PlannedScenario(protocol, direction, streams, duration, interval, omit, target, tool(at, scenario.tool()));
+        String tool = tool(at, scenario.tool());
+        // Only a scenario without problems is made: the contract's checks would refuse the others one at a time,
+        // where the person asking is owed all of them at once. A bad job-wide duration is reported by check.
+        if (problems.size() > before || Scenario.DURATION.problem("", duration) != null) {
+            return null;
+        }
+        return new Scenario(protocol.name(), direction.apiName(), streams, duration, interval, omit, target, tool)
+                .bounded();
     }
 
     private String tool(String at, String value) {
         if (value == null) {
-            return ScenarioSpec.TOOL_AUTO;
+            return Scenario.TOOL_AUTO;
         }
         try {
-            return ScenarioSpec.checkTool(value);
+            return Scenario.checkTool(value);
         } catch (InvalidMessageException e) {
             problems.add(at + e.getMessage());
             return value;

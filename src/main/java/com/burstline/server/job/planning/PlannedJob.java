@@ -1,5 +1,6 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Scenario;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
 public record PlannedJob(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, AutoCoolDown.Estimate autoCoolDown,
                   String plan, int repeat,
                   List<String> tags, Integer durationSeconds, boolean stopOnFailure,
-                  List<PlannedScenario> scenarios, JobLabels labels) {
+                  List<Scenario> scenarios, JobLabels labels) {
 
     /** Every scenario the job runs, on which pair, in the order it runs them. */
     public List<OrderedScenario> ordered() {

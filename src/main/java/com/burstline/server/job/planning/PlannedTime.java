@@ -25,7 +25,7 @@ public final class PlannedTime {
                     start = Math.max(start, lastEnd + coolDownSeconds);
                 }
             }
-            now = start + scenario.scenario().durationSeconds() + scenario.scenario().omitSeconds();
+            now = start + scenario.scenario().measuringSeconds();
             for (String host : hosts) {
                 freeAt.put(host, now);
             }

@@ -1,5 +1,6 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -13,7 +14,7 @@ public final class ScenarioOrder {
     private ScenarioOrder() {
     }
 
-    public static List<OrderedScenario> of(RunOrder order, List<PlannedScenario> scenarios, int pairs, int repeat,
+    public static List<OrderedScenario> of(RunOrder order, List<Scenario> scenarios, int pairs, int repeat,
                                     long seed) {
         return switch (order) {
             case SEQUENTIAL -> sequential(scenarios, pairs, repeat);
@@ -22,7 +23,7 @@ public final class ScenarioOrder {
         };
     }
 
-    private static List<OrderedScenario> sequential(List<PlannedScenario> scenarios, int pairs, int repeat) {
+    private static List<OrderedScenario> sequential(List<Scenario> scenarios, int pairs, int repeat) {
         List<OrderedScenario> ordered = new ArrayList<>();
         for (int pair = 0; pair < pairs; pair++) {
             for (int repetition = 1; repetition <= repeat; repetition++) {
@@ -34,7 +35,7 @@ public final class ScenarioOrder {
         return ordered;
     }
 
-    private static List<OrderedScenario> interleaved(List<PlannedScenario> scenarios, int pairs, int repeat) {
+    private static List<OrderedScenario> interleaved(List<Scenario> scenarios, int pairs, int repeat) {
         List<OrderedScenario> ordered = new ArrayList<>();
         for (int repetition = 1; repetition <= repeat; repetition++) {
             ordered.addAll(repetition(scenarios, pairs, repetition));
@@ -42,7 +43,7 @@ public final class ScenarioOrder {
         return ordered;
     }
 
-    private static List<OrderedScenario> randomized(List<PlannedScenario> scenarios, int pairs, int repeat,
+    private static List<OrderedScenario> randomized(List<Scenario> scenarios, int pairs, int repeat,
                                                     Random random) {
         List<OrderedScenario> ordered = new ArrayList<>();
         for (int repetition = 1; repetition <= repeat; repetition++) {
@@ -57,7 +58,7 @@ public final class ScenarioOrder {
     }
 
     /** One repetition, interleaved: each scenario on every pair in turn. */
-    private static List<OrderedScenario> repetition(List<PlannedScenario> scenarios, int pairs, int repetition) {
+    private static List<OrderedScenario> repetition(List<Scenario> scenarios, int pairs, int repetition) {
         List<OrderedScenario> one = new ArrayList<>();
         for (int index = 0; index < scenarios.size(); index++) {
             for (int pair = 0; pair < pairs; pair++) {

@@ -1,8 +1,6 @@
 package com.burstline.server.job.planning;
 
-import com.burstline.contract.ScenarioSpec;
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Scenario;
 
 import java.util.List;
 
@@ -19,20 +17,20 @@ public final class StandardPlan {
     private StandardPlan() {
     }
 
-    public static List<PlannedScenario> scenarios() {
+    public static List<Scenario> scenarios() {
         return List.of(
-                tcp(1, Direction.UPLOAD), tcp(4, Direction.UPLOAD),
-                tcp(1, Direction.DOWNLOAD), tcp(4, Direction.DOWNLOAD),
+                tcp(1, Scenario.UPLOAD), tcp(4, Scenario.UPLOAD),
+                tcp(1, Scenario.DOWNLOAD), tcp(4, Scenario.DOWNLOAD),
                 udp(1_000_000_000L), udp(5_000_000_000L));
     }
 
-    private static PlannedScenario tcp(int streams, Direction direction) {
-        return new PlannedScenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
-                ScenarioSpec.TOOL_AUTO);
+    private static Scenario tcp(int streams, String direction) {
+        return new Scenario(Scenario.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
+                Scenario.TOOL_AUTO);
     }
 
-    private static PlannedScenario udp(long bitsPerSecond) {
-        return new PlannedScenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
-                ScenarioSpec.TOOL_AUTO);
+    private static Scenario udp(long bitsPerSecond) {
+        return new Scenario(Scenario.UDP, Scenario.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
+                Scenario.TOOL_AUTO);
     }
 }

@@ -6,17 +6,15 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.Json;
+import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
 import com.burstline.server.fleet.AgentAddresses;
 import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.job.planning.JobRules;
-import com.burstline.server.job.planning.PlannedScenario;
 import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -77,9 +75,9 @@ class ServerToAgentContractTest {
 
     @Test
     void theLongestScenarioTheServerAcceptsIsOneTheAgentReadsUnchanged() throws Exception {
-        PlannedScenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
-                ScenarioSpec.STREAMS.maxInt(), ScenarioSpec.DURATION.maxInt(), 0.1, ScenarioSpec.OMIT.maxInt(),
-                ScenarioSpec.TARGET.maxLong(), "java")), name -> true).scenarios().get(0);
+        Scenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
+                Scenario.STREAMS.maxInt(), Scenario.DURATION.maxInt(), 0.1, Scenario.OMIT.maxInt(),
+                Scenario.TARGET.maxLong(), "java")), name -> true).scenarios().get(0);
         ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209);
 
         client.startScenario(view, sent);
@@ -87,17 +85,18 @@ class ServerToAgentContractTest {
         ScenarioSpec read = ScenarioSpec.fromJson(Json.parseObject(received.get("/v1/scenarios")));
         assertThat(read).isEqualTo(sent);
         assertThat(read.nonce()).isEqualTo(NONCE);
-        assertThat(read.durationSeconds()).isEqualTo(3600);
-        assertThat(read.omitSeconds()).isEqualTo(600);
-        assertThat(read.tool()).as("the engine's former name, read as its one name").isEqualTo("burstline-java");
+        assertThat(read.scenario().durationSeconds()).isEqualTo(3600);
+        assertThat(read.scenario().omitSeconds()).isEqualTo(600);
+        assertThat(read.scenario().tool()).as("the engine's former name, read as its one name")
+                .isEqualTo("burstline-java");
     }
 
     /** The bug this contract fixed: the agent capped the timeout at 3600 + 600 + 300 s whatever the server's margin. */
     @Test
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
-        PlannedScenario longest = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                ScenarioSpec.DURATION.maxInt(), 1, ScenarioSpec.OMIT.maxInt(), null, "burstline-java");
+        Scenario longest = new Scenario("TCP", "upload", 1,
+                Scenario.DURATION.maxInt(), 1, Scenario.OMIT.maxInt(), null, "burstline-java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
@@ -117,8 +116,8 @@ class ServerToAgentContractTest {
     /** The agent refuses a dispatch without its nonce: it could never report on it. */
     @Test
     void aDispatchWithoutANonceIsRefusedByTheAgent() {
-        Map<String, Object> json = ScenarioAttempt.spec(work(new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                5, 1, 0, null, ScenarioSpec.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
+        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+                5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
         json.remove("nonce");
 
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
@@ -157,8 +156,8 @@ class ServerToAgentContractTest {
     /** The server names only peers inside burstline.agents.allowed-networks, whatever its records say. */
     @Test
     void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
-        ScenarioSpec outside = ScenarioAttempt.spec(work(new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1,
-                5, 1, 0, null, ScenarioSpec.TOOL_AUTO)), "8.8.8.8", 5201);
+        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+                5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201);
 
         assertThatThrownBy(() -> client.startScenario(view, outside))
                 .hasMessageContaining("peer 8.8.8.8 (8.8.8.8) is outside burstline.agents.allowed-networks");
@@ -174,7 +173,7 @@ class ServerToAgentContractTest {
         return new JobRequest("sut", "peer", null, List.of(scenario), 1, List.of(), null, null);
     }
 
-    private static ScenarioWork work(PlannedScenario scenario) {
+    private static ScenarioWork work(Scenario scenario) {
         return new ScenarioWork(new AttemptKey(7, 31, 1), "sut", "peer", scenario, NONCE, false);
     }
 

@@ -1,7 +1,6 @@
 package com.burstline.server.job.planning;
 
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Scenario;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,8 +8,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ScenarioOrderTest {
-    private static final PlannedScenario UP = new PlannedScenario(Protocol.TCP, Direction.UPLOAD, 1, 2, 1, 0, null, "auto");
-    private static final PlannedScenario DOWN = new PlannedScenario(Protocol.TCP, Direction.DOWNLOAD, 4, 2, 1, 0,
+    private static final Scenario UP = new Scenario("TCP", "upload", 1, 2, 1, 0, null, "auto");
+    private static final Scenario DOWN = new Scenario("TCP", "download", 4, 2, 1, 0,
             null, "auto");
 
     @Test
@@ -34,7 +33,7 @@ class ScenarioOrderTest {
 
     @Test
     void theSameSeedGivesTheSameOrderAndEachRepetitionIsAShuffleOfItsOwnScenarios() {
-        List<PlannedScenario> six = List.of(UP, DOWN, UP.withDuration(3), DOWN.withDuration(3), UP.withDuration(4),
+        List<Scenario> six = List.of(UP, DOWN, UP.withDuration(3), DOWN.withDuration(3), UP.withDuration(4),
                 DOWN.withDuration(4));
         List<String> first = labels(ScenarioOrder.of(RunOrder.RANDOMIZED, six, 2, 5, 42));
 
@@ -80,7 +79,7 @@ class ScenarioOrderTest {
 
     private static List<String> labels(List<OrderedScenario> ordered) {
         return ordered.stream().map(s -> (char) ('A' + s.pair()) + String.valueOf(s.repetition())
-                + s.scenario().direction().apiName().replace("load", "")
+                + s.scenario().direction().replace("load", "")
                 + (s.scenario().durationSeconds() == 2 ? "" : s.scenario().durationSeconds())).toList();
     }
 }

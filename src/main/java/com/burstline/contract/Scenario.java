@@ -1,0 +1,172 @@
+package com.burstline.contract;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one measurement runs: the job's plan makes one, the server stores and dispatches it inside a
+ * {@link ScenarioSpec}, and the agent builds its argument list from it ({@link Iperf3Command}); a report rebuilds an
+ * uploaded run's line from one. The limits live here ({@link #bounded()}) so that no value that did not pass them
+ * reaches a tool's argument list; they are public so that the server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
+ */
+public record Scenario(String protocol, String direction, int streams, int durationSeconds, double intervalSeconds,
+                       int omitSeconds, Long targetBitsPerSecond, String tool) {
+    public static final Limit STREAMS = new Limit("streams", 1, 128);
+    public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
+    public static final Limit INTERVAL = new Limit("intervalSeconds", 0.1, 60);
+    public static final Limit OMIT = new Limit("omitSeconds", 0, 600);
+    public static final Limit TARGET = new Limit("targetBitsPerSecond", 1_000, 400_000_000_000L);
+    public static final String TCP = "TCP";
+    public static final String UDP = "UDP";
+    public static final Set<String> PROTOCOLS = Set.of(TCP, UDP);
+    public static final String UPLOAD = "upload";
+    public static final String DOWNLOAD = "download";
+    public static final String BIDIR = "bidir";
+    public static final Set<String> DIRECTIONS = Set.of(UPLOAD, DOWNLOAD, BIDIR);
+    public static final double DEFAULT_INTERVAL = 1;
+    /** The stock iperf3 binary. */
+    public static final String TOOL_IPERF3 = "iperf3";
+    /**
+     * The agent's own engine (com.burstline.engine), for hosts without a native iperf3 build: the name its runs
+     * carry as their program ("burstline-java 0.1.0" where iperf3 says "iperf3 3.12"), the one name everywhere.
+     */
+    public static final String TOOL_ENGINE = "burstline-java";
+    /** What the API called the engine before it had one name; still accepted, always read as {@link #TOOL_ENGINE}. */
+    public static final String TOOL_ENGINE_FORMER_NAME = "java";
+    /** iperf3 when the agent has a native binary, else the engine: the agent decides. */
+    public static final String TOOL_AUTO = "auto";
+    public static final Set<String> TOOLS = Set.of(TOOL_IPERF3, TOOL_ENGINE, TOOL_AUTO);
+    private static final Set<String> ACCEPTED_TOOLS = Set.of(TOOL_IPERF3, TOOL_ENGINE, TOOL_AUTO,
+            TOOL_ENGINE_FORMER_NAME);
+    public static final String UDP_NEEDS_TARGET =
+            "targetBitsPerSecond is needed for UDP (iperf3 -b), e.g. 1000000000 for 1 Gbit/s";
+
+    /**
+     * Only what makes it a scenario at all, so that an uploaded run's scenario can be named and its line printed
+     * (iperf3 takes -t 86400); what a job may run and an agent starts is {@link #bounded()}.
+     */
+    public Scenario {
+        if (!PROTOCOLS.contains(protocol)) {
+            throw new InvalidMessageException("protocol must be one of " + PROTOCOLS + ", not '" + protocol + "'");
+        }
+        if (!DIRECTIONS.contains(direction)) {
+            throw new InvalidMessageException("direction must be one of " + DIRECTIONS + ", not '" + direction + "'");
+        }
+        if (streams < 1 || durationSeconds < 0 || omitSeconds < 0 || !(intervalSeconds > 0)) {
+            throw new InvalidMessageException("a scenario needs a stream, an interval, and no negative time");
+        }
+        tool = checkTool(tool);
+    }
+
+    /**
+     * This scenario when a job may run it: every value within the limits here, and UDP with a target. A
+     * {@link ScenarioSpec} is only ever made of a bounded scenario, so no value beyond them reaches a tool's
+     * argument list.
+     */
+    public Scenario bounded() {
+        STREAMS.check(streams);
+        DURATION.check(durationSeconds);
+        INTERVAL.check(intervalSeconds);
+        OMIT.check(omitSeconds);
+        if (targetBitsPerSecond != null) {
+            TARGET.check(targetBitsPerSecond);
+        } else if (udp()) {
+            throw new InvalidMessageException(UDP_NEEDS_TARGET);
+        }
+        return this;
+    }
+
+    /** The tool's one name when it is one of {@link #TOOLS} (or the engine's former name), else refused. */
+    public static String checkTool(String tool) {
+        if (!ACCEPTED_TOOLS.contains(tool)) {
+            throw new InvalidMessageException("tool must be one of " + TOOLS.stream().sorted().toList() + ", not '"
+                    + tool + "'");
+        }
+        return TOOL_ENGINE_FORMER_NAME.equals(tool) ? TOOL_ENGINE : tool;
+    }
+
+    /** A message's {@code tool} field: {@link #TOOL_AUTO} when absent, else {@link #checkTool}'s answer. */
+    static String readTool(Fields fields) {
+        return fields.isAbsent("tool") ? TOOL_AUTO : checkTool(fields.requireString("tool", 32));
+    }
+
+    /** Read from the fields of a message that carries a scenario flat among its own (a {@link ScenarioSpec}). */
+    static Scenario fromJson(Fields fields) {
+        return new Scenario(fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
+                fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
+                fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
+                readTool(fields)).bounded(); // tool absent: an older server's spec runs as before
+    }
+
+    /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("protocol", protocol);
+        json.put("direction", direction);
+        json.put("streams", streams);
+        json.put("durationSeconds", durationSeconds);
+        json.put("intervalSeconds", intervalSeconds);
+        json.put("omitSeconds", omitSeconds);
+        json.put("targetBitsPerSecond", targetBitsPerSecond);
+        json.put("tool", tool);
+        return json;
+    }
+
+    public boolean udp() {
+        return UDP.equals(protocol);
+    }
+
+    public boolean bidir() {
+        return BIDIR.equals(direction);
+    }
+
+    /** How long the tool measures, counting the omitted start that it throws away. */
+    public int measuringSeconds() {
+        return durationSeconds + omitSeconds;
+    }
+
+    /**
+     * The same scenario for another duration. An interval longer than the run would leave one figure and no shape,
+     * so the interval shrinks with a shorter run (never below 1 s): a 30 s run keeps 5 s intervals, a 4 s run gets 1 s.
+     */
+    public Scenario withDuration(Integer seconds) {
+        if (seconds == null) {
+            return this;
+        }
+        double interval = Math.min(intervalSeconds, Math.max(1, Math.floor(seconds / 4.0)));
+        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool);
+    }
+
+    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages, reports and metrics name a scenario. */
+    public String name() {
+        return name(protocol, direction, streams, targetBitsPerSecond);
+    }
+
+    /** {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. */
+    public static String name(String protocol, String direction, int streams, Long targetBitsPerSecond) {
+        return shortName(protocol, streams, targetBitsPerSecond) + " " + direction;
+    }
+
+    /** The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s". */
+    public static String shortName(String protocol, int streams, Long targetBitsPerSecond) {
+        return UDP.equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
+                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
+    }
+
+    /**
+     * A target rate as a scenario's name says it, in the largest unit that keeps it at 1 or more and without
+     * trailing zeros: "1 Gbit/s", "1.5 Gbit/s", "500 Mbit/s", "64 kbit/s". The one formatter of a scenario's rate.
+     */
+    public static String rate(long bitsPerSecond) {
+        if (bitsPerSecond >= 1_000_000_000L) {
+            return plain(bitsPerSecond, 9) + " Gbit/s";
+        }
+        return bitsPerSecond >= 1_000_000L ? plain(bitsPerSecond, 6) + " Mbit/s" : plain(bitsPerSecond, 3) + " kbit/s";
+    }
+
+    private static String plain(long value, int scale) {
+        return BigDecimal.valueOf(value).movePointLeft(scale).stripTrailingZeros().toPlainString();
+    }
+}
