@@ -2,11 +2,13 @@ package com.burstline.testsupport;
 
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 
 /**
@@ -16,6 +18,7 @@ import javax.sql.DataSource;
  */
 public final class EmptyDatabase implements BeforeAllCallback {
     private static final Set<String> KEPT = Set.of("flyway_schema_history", "storage_probe");
+    private static final int ATTEMPTS = 5;
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -24,13 +27,32 @@ public final class EmptyDatabase implements BeforeAllCallback {
                 + "WHERE table_schema = CURRENT_SCHEMA AND table_type IN ('BASE TABLE', 'TABLE')", String.class)
                 .stream().filter(table -> !KEPT.contains(table.toLowerCase())).toList();
         if (isPostgres(jdbc)) {
-            jdbc.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+            truncate(jdbc, "TRUNCATE " + String.join(", ", tables) + " CASCADE");
         } else {
             jdbc.execute("SET REFERENTIAL_INTEGRITY FALSE");
             try {
                 tables.forEach(table -> jdbc.execute("TRUNCATE TABLE " + table));
             } finally {
                 jdbc.execute("SET REFERENTIAL_INTEGRITY TRUE");
+            }
+        }
+    }
+
+    /**
+     * The shared context's own workers (the job runner's rescans, a job of the class before winding down) may hold
+     * row locks that PostgreSQL's TRUNCATE meets in the other order; it then picks one side of the deadlock to roll
+     * back, and the TRUNCATE is simply tried again.
+     */
+    private static void truncate(JdbcTemplate jdbc, String statement) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                jdbc.execute(statement);
+                return;
+            } catch (PessimisticLockingFailureException deadlock) {
+                if (attempt == ATTEMPTS) {
+                    throw deadlock;
+                }
+                LockSupport.parkNanos(100_000_000L * attempt);
             }
         }
     }
