@@ -59,6 +59,7 @@ public final class FleetBenchmark {
             throws Exception {
         int pairs = BenchSupport.intOption(args, "pairs", 2);
         int quiet = BenchSupport.intOption(args, "quiet-seconds", 10);
+        int jobRate = BenchSupport.intOption(args, "job-rate", 100_000_000);
         List<AgentProcess> agents = new ArrayList<>();
         try (SimulatedFleet fleet = new SimulatedFleet(URI.create(api.base()), agentToken, "sim-");
              PageProbe pages = new PageProbe(api.another(), PAGES, 100)) {
@@ -71,8 +72,7 @@ public final class FleetBenchmark {
             }
             // The real agents share this machine's cores with the server; unbounded loopback TCP would have the
             // pages wait for iperf3's CPU, which on a team's hosts is another machine's.
-            FleetJobs jobs = new FleetJobs(api, pairs, BenchSupport.intOption(args, "scenario-seconds", 1),
-                    BenchSupport.intOption(args, "job-rate", 100_000_000));
+            FleetJobs jobs = new FleetJobs(api, pairs, BenchSupport.intOption(args, "scenario-seconds", 1), jobRate);
             jobs.run(4); // warms the job path up before anything is measured
             pages.start("warm-up");
             Thread.sleep(quiet * 1000L);
@@ -81,8 +81,7 @@ public final class FleetBenchmark {
             Footprint idle = Footprint.now();
             System.out.printf(Locale.ROOT, "%nidle (%d real agents, no simulated one): heap after GC %.1f MiB, "
                     + "threads %d; load average %.2f; each job one TCP scenario at -b %d bit/s (0: unbounded)%n",
-                    2 * pairs, idle.heapMib(), idle.threads(), BenchSupport.loadAverage(),
-                    BenchSupport.intOption(args, "job-rate", 100_000_000));
+                    2 * pairs, idle.heapMib(), idle.threads(), BenchSupport.loadAverage(), jobRate);
             List<String> phases = new ArrayList<>(List.of("idle"));
             for (String level : BenchSupport.stringOption(args, "levels", "50,200,500").split(",")) {
                 step(Integer.parseInt(level), fleet, pages, jobs, BenchSupport.intOption(args, "jobs", 50), quiet,

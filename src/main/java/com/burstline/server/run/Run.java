@@ -23,7 +23,7 @@ import java.util.List;
 @Entity
 @Table(name = "run")
 class Run {
-    static final String TOOL_IPERF3 = "iperf3";
+    static final String TOOL_IPERF3 = Scenario.TOOL_IPERF3;
     /** The agent's own engine, which writes {@code "version": "burstline-java 0.1.0"} where iperf3 writes its own. */
     static final String TOOL_ENGINE = Scenario.TOOL_ENGINE;
 
