@@ -33,6 +33,7 @@ const SCENARIOS = [
   { protocol: 'UDP', direction: 'upload', streams: '1', seconds: '4', interval: '1', target: '500' },
 ];
 const PATIENCE = 120_000;
+const INSTANCE_TYPE = 't4g.large'; // the job's label: loopback agents cannot tell their instance type
 
 const processes = []; // { name, child, exited }: the server and both agents, stopped in after()
 let baseUrl;
@@ -127,6 +128,7 @@ describe('jobs on real agents in Chromium', () => {
       await row.locator('input[name=targetMbps]').fill(scenario.target);
     }
     await page.fill('input[name=tags]', 'browser-test');
+    await page.fill('input[name=instanceType]', INSTANCE_TYPE);
     await page.screenshot({ path: join(results, 'jobs-new.png'), fullPage: true });
     await page.click('form button[type=submit]:has-text("Start job")');
     await page.waitForURL((url) => /^\/jobs\/\d+$/.test(url.pathname));
@@ -200,6 +202,8 @@ describe('jobs on real agents in Chromium', () => {
         authorized(token))).json();
       const received = await row.locator('td[data-label="Received"]').textContent();
       assert.ok(received.startsWith(formatRate(run.receivedBitsPerSecond)), `${received} for run ${run.id}`);
+      const sent = await row.locator('td[data-label="Sent"]').textContent();
+      assert.ok(sent.startsWith(formatRate(run.sentBitsPerSecond)), `sent ${sent} for run ${run.id}`);
       assert.equal(await row.locator('td[data-label="Measured by"]').textContent(),
         `${run.tool} ${run.toolVersion}`, `tool of run ${run.id}`);
       assert.equal(await row.locator('li.finding').count(), findings.length, `findings of run ${run.id}`);
@@ -234,6 +238,33 @@ describe('jobs on real agents in Chromium', () => {
     await page.waitForFunction(() => /scenarios done · job succeeded/
       .test(document.getElementById('job-progress-text').textContent));
     await page.screenshot({ path: join(results, 'jobs-results.png'), fullPage: true });
+  });
+
+  test('one driver on the job\'s pair: "driver A vs driver B" is one click over the same instance type', async () => {
+    const other = new URLSearchParams({ sut: 'elsewhere-a', peer: 'elsewhere-b', instanceType: INSTANCE_TYPE,
+      driver: 'ENA ARM64 2.2.1' });
+    const uploaded = await fetch(`${baseUrl}/api/v1/runs?${other}`, authorized(token, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: readFileSync(join(projectRoot, 'src', 'test', 'resources', 'iperf3', 'iperf3-312-tcp-1-upload.json')),
+    }));
+    assert.equal(uploaded.status, 201, await uploaded.text());
+    const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
+    const jobDriver = (await (await fetch(`${baseUrl}/api/v1/runs/${job.scenarios[0].runId}`, authorized(token)))
+      .json()).driver;
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await page.waitForSelector('#compare-drivers a');
+    assert.equal(await page.textContent('#compare-drivers a'),
+      `Compare drivers on ${INSTANCE_TYPE}: driver ${jobDriver} vs driver ENA ARM64 2.2.1`);
+    await page.click('#compare-drivers a');
+    await page.waitForURL((url) => url.pathname === '/compare');
+    const query = new URL(page.url()).searchParams;
+    assert.deepEqual([query.get('instanceType'), query.get('baseline')], [INSTANCE_TYPE, jobDriver],
+      'the job\'s own driver is the baseline');
+    await page.waitForSelector('#compare-table tbody tr');
+    const table = await page.textContent('#compare-table tbody');
+    for (const driver of ['ENA ARM64 2.2.1', jobDriver]) {
+      assert.ok(table.includes(`driver ${driver}`), `driver ${driver} in ${table}`);
+    }
   });
 
   test('opened after the job ended, the page draws each run\'s intervals without the closing sliver, and says so',
@@ -342,6 +373,7 @@ describe('jobs on real agents in Chromium', () => {
       await page.waitForFunction(() => document.getElementById('job-status').textContent.trim() === 'SUCCEEDED');
       assert.equal(await page.isHidden('#job-cooling'), true, 'the wait is gone once the scenario started');
 
+      assert.equal(await page.locator('#compare-directions').count(), 0, 'upload only: no "upload vs download"');
       const compare = page.locator('#compare-pairs');
       const href = new URL(await compare.getAttribute('href'), baseUrl);
       assert.equal(href.searchParams.get('job'), String(id));

@@ -13,6 +13,7 @@ const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 const shown = new Set(); // run ids already in the results table
 const drivers = new Map(); // SUT -> the drivers its runs were measured with, as labelled
+const instanceTypes = new Set(); // the instance types this job's runs are labelled with
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
   Number(section.dataset.baselineBps));
@@ -39,8 +40,9 @@ async function refresh() {
 
 /**
  * "Driver A vs driver B" in one click: Compare grouped by driver over every run of this job's pair, whichever job
- * measured it. With one driver there is nothing to compare, and the link says so and offers the relabel form (two
- * builds a host cannot tell apart carry the same driver until labelled).
+ * measured it; when that pair has only ever had one driver, over every run of the same instance type, since a team
+ * compares drivers on one kind of instance. With one driver even there, the line says so and offers the relabel
+ * form (two builds a host cannot tell apart carry the same driver until labelled).
  */
 async function offerDriverComparison() {
   const item = document.getElementById('compare-drivers');
@@ -48,21 +50,23 @@ async function offerDriverComparison() {
   if (pairs.length !== 1) {
     return;
   }
-  const query = new URLSearchParams({ groupBy: 'driver', pair: pairs[0] });
-  const response = await fetch(`/api/v1/compare?${query}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) {
+  const byPair = await driversOf({ groupBy: 'driver', pair: pairs[0] });
+  if (byPair === null) {
     return;
   }
-  const result = await response.json();
-  const drivers = [...new Map(result.scenarios.flatMap((s) => s.groups).map((g) => [g.group, g.label])).values()];
-  if (drivers.length >= 2) {
+  const instanceType = instanceTypes.size === 1 ? [...instanceTypes][0] : null;
+  const byType = byPair.drivers.length < 2 && instanceType ? await driversOf({ groupBy: 'driver', instanceType })
+    : null;
+  const best = byType && byType.drivers.length >= 2 ? { ...byType, where: instanceType } : { ...byPair, where: pairs[0] };
+  if (best.drivers.length >= 2) {
     const link = document.createElement('a');
-    link.href = `/compare?${query}`;
-    link.textContent = `Compare drivers on ${pairs[0]}: ${drivers.join(' vs ')}`;
+    link.href = `/compare?${best.query}`;
+    link.textContent = `Compare drivers on ${best.where}: ${best.drivers.map(([, label]) => label).join(' vs ')}`;
     item.replaceChildren(link);
-  } else if (drivers.length === 1) {
+  } else if (best.drivers.length === 1) {
     const relabel = document.getElementById('job-labels-edit');
-    item.append(`Compare drivers: every run on ${pairs[0]} has ${drivers[0]}`);
+    item.append(`Compare drivers: every run on ${pairs[0]}${instanceType ? ` and every ${instanceType}` : ''} has `
+      + best.drivers[0][1]);
     if (relabel) {
       const link = document.createElement('a');
       link.href = '#job-labels-edit';
@@ -74,6 +78,27 @@ async function offerDriverComparison() {
     return;
   }
   item.hidden = false;
+}
+
+/**
+ * The driver groups Compare finds for a selection, as [driver, label ("driver ENA ARM64 2.2.1")], or null. When
+ * this job's runs have one driver, it is the baseline and comes first: the others are measured against it.
+ */
+async function driversOf(selection) {
+  const query = new URLSearchParams(selection);
+  const response = await fetch(`/api/v1/compare?${query}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    return null;
+  }
+  const result = await response.json();
+  const found = [...new Map(result.scenarios.flatMap((s) => s.groups).map((g) => [g.group, g.label])).entries()];
+  const own = new Set([...drivers.values()].flatMap((names) => [...names]));
+  const baseline = own.size === 1 ? found.find(([driver]) => own.has(driver)) : undefined;
+  if (baseline && found.length >= 2) {
+    query.set('baseline', baseline[0]);
+    return { query, drivers: [baseline, ...found.filter((entry) => entry !== baseline)] };
+  }
+  return { query, drivers: found };
 }
 
 function showProgress(job) {
@@ -124,6 +149,7 @@ function tcpRow(scenario, run, findings) {
     cell('Scenario', scenarioCell(scenario, run), 'text'),
     cell('Direction', run.direction),
     cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
+    cell('Sent', sent(run), 'num'),
     cell('Received', received(run), 'num'),
     cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
     cell('Retransmits', run.retransmits == null ? '–' : run.retransmits.toLocaleString('en-US'), 'num'),
@@ -194,6 +220,9 @@ function findingBadges(findings) {
 
 /** Which driver the answer is about, first: "Driver on arm-a: ENA ARM64 2.2.1", or why it is unknown. */
 function noteDriver(run) {
+  if (run.instanceType) {
+    instanceTypes.add(run.instanceType);
+  }
   const seen = drivers.get(run.sut ?? 'the SUT') ?? new Set();
   seen.add(run.driver ?? 'not recorded');
   drivers.set(run.sut ?? 'the SUT', seen);
@@ -219,6 +248,13 @@ function partialLabel(link) {
   const both = document.createElement('span');
   both.append(link, ' ', badge);
   return both;
+}
+
+/** What the sender put on the wire; a bidir run's two directions stay apart, as received does. */
+function sent(run) {
+  const forward = run.sentBitsPerSecond == null ? 'unknown' : formatRate(run.sentBitsPerSecond);
+  return run.reverseSentBitsPerSecond == null ? forward
+    : `${forward} ↑ / ${formatRate(run.reverseSentBitsPerSecond)} ↓`;
 }
 
 /** A bidir run shows both directions: they are two measurements, never added up. */

@@ -41,6 +41,11 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
         return String.join(", ", pairs.stream().map(PairView::label).toList());
     }
 
+    /** Upload and download both planned: only then does "upload vs download" compare anything. */
+    public boolean measuresBothDirections() {
+        return scenarios.stream().map(ScenarioView::direction).distinct().count() > 1;
+    }
+
     /** The pairs as compare selects them, the first one the baseline. */
     public List<String> pairSelections() {
         return pairs.stream().map(PairView::selection).toList();

@@ -162,6 +162,8 @@ class PartialRunsTest {
         assertThat(run.get("outputFormat").stringValue()).isEqualTo("live-samples");
         assertThat(run.get("error").stringValue()).startsWith("the scenario was cancelled");
         assertThat(run.get("receivedBitsPerSecond").doubleValue()).isEqualTo(4.7e9);
+        assertThat(run.get("driver").stringValue())
+                .isEqualTo("driver unknown: the scenario ended before the agent sent its facts");
         assertThat(sums(api, runId)).containsExactly(0.0, 1.0, 2.0);
         JsonNode raw = json(api.get("/api/v1/runs/" + runId + "/raw"));
         assertThat(raw.get("kind").stringValue()).isEqualTo("burstline-live-samples");

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Keeps what a scenario measured when its SUT agent was lost and iperf3's output never came: a partial run built
@@ -61,9 +62,10 @@ class LiveSampleRuns {
             Iperf3Result result = result(work.scenario(), batches);
             JobLabels labels = store.resultContext(work.key().jobId(), work.key().scenarioId())
                     .map(JobStore.ResultContext::labels).orElse(JobLabels.none());
+            Optional<AgentView> sut = agents.find(work.sut());
             RunMetadata metadata = new RunMetadata(work.sut(), work.peer(), labels.instanceType() != null
-                    ? labels.instanceType() : agents.find(work.sut()).map(AgentView::instanceType).orElse(null),
-                    labels.driver(), labels.tags(), null, null);
+                    ? labels.instanceType() : sut.map(AgentView::instanceType).orElse(null),
+                    labels.driver() != null ? labels.driver() : driverOf(sut), labels.tags(), null, null);
             long runId = importer.importPartial(result, new RawOutput(MEDIA_TYPE, document(work, batches, error)),
                     FORMAT, metadata, new RunProvenance(work.key().jobId(), null, null, null),
                     error + " (kept from the live samples the server received: iperf3's output never arrived)")
@@ -72,6 +74,15 @@ class LiveSampleRuns {
         } catch (Iperf3FormatException nothingMeasured) {
             log.info("The live samples of {} held no measured interval", work.key().describe());
         }
+    }
+
+    /**
+     * The route's driver as the SUT's last facts name it; the facts of this scenario never arrived, so when those
+     * name no route the run says why its driver is unknown rather than leaving it blank.
+     */
+    static String driverOf(Optional<AgentView> sut) {
+        String driver = sut.map(agent -> AgentView.factsOf(agent.facts()).routeDriver()).orElse(null);
+        return driver != null ? driver : "driver unknown: the scenario ended before the agent sent its facts";
     }
 
     /** The samples as interval sum rows: what the SUT's iperf3 (or its interface counters) reported live. */
