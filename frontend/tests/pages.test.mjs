@@ -193,7 +193,7 @@ describe('every page at 400 and 1280 px', () => {
       assert.match(await page.textContent('#job-progress-text'), /6 of 6 scenarios done · job failed/);
       await page.waitForSelector('#compare-drivers a');
       assert.equal(await page.textContent('#compare-drivers a'),
-        'Compare drivers on pages-a/pages-b: driver ENA ARM64 2.2.1 vs driver ENA ARM64 2.3.0');
+        'Compare drivers on pages-a/pages-b: ENA ARM64 2.2.1 vs ENA ARM64 2.3.0');
       assert.equal(await page.getAttribute('#compare-drivers a', 'href'),
         '/compare?groupBy=driver&pair=pages-a%2Fpages-b');
       await page.click('#rerun-form button');

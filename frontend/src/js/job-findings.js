@@ -43,14 +43,33 @@ function rank(kind, seen) {
   return (seen.severity === 'warning' ? 0 : 100) + (known < 0 ? KIND_ORDER.length : known);
 }
 
-/** "UDP 1 Gbit/s upload; UDP 5 Gbit/s upload. In the first: …", the first run's sentence for all. */
+/**
+ * "UDP 1 Gbit/s upload; UDP 5 Gbit/s upload. In the first: …", the first run's sentence for all. Its first sentence
+ * is the answer and stays in view; what to check next opens on demand, so the findings fit under the tables.
+ */
 function covered(items, scenarioCount) {
   const covers = document.createElement('span');
   covers.className = 'covers';
   const all = items.length === scenarioCount && items.length > 1;
   covers.textContent = `${all ? `all ${items.length} scenarios` : items.map((item) => item.name).join('; ')}. `;
-  const first = items[0].finding.message;
-  return [covers, items.length > 1 ? `In the first: ${first}` : first];
+  const [headline, rest] = splitFirstSentence(items[0].finding.message);
+  const parts = [covers, items.length > 1 ? `In the first: ${headline}` : headline];
+  if (rest) {
+    const more = document.createElement('details');
+    more.className = 'finding-more';
+    const summary = document.createElement('summary');
+    summary.textContent = 'What to check next';
+    more.append(summary, rest);
+    parts.push(more);
+  }
+  return parts;
+}
+
+/** A finding's first sentence and the rest: a full stop followed by a space and a capital ends it ("1.68" does not). */
+export function splitFirstSentence(message) {
+  const end = /[.!?]\)?\s+(?=[A-Z])/.exec(message);
+  return end ? [message.slice(0, end.index + end[0].trimEnd().length), message.slice(end.index + end[0].length)]
+    : [message, ''];
 }
 
 /** The job's TCP runs against the burst limit as one range, its UDP runs each against its own target. */

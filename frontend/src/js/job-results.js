@@ -61,7 +61,8 @@ async function offerDriverComparison() {
   if (best.drivers.length >= 2) {
     const link = document.createElement('a');
     link.href = `/compare?${best.query}`;
-    link.textContent = `Compare drivers on ${best.where}: ${best.drivers.map(([, label]) => label).join(' vs ')}`;
+    link.textContent = `Compare drivers on ${best.where}: ${best.drivers.map(([, label]) => label.replace(/^driver /, ''))
+      .join(' vs ')}`;
     item.replaceChildren(link);
   } else if (best.drivers.length === 1) {
     const relabel = document.getElementById('job-labels-edit');
@@ -103,7 +104,8 @@ async function driversOf(selection) {
 
 function showProgress(job) {
   const progress = progressOf(job);
-  document.getElementById('job-progress').hidden = false;
+  // a job that succeeded says so in its heading; the bar would only push the answer down
+  document.getElementById('job-progress').hidden = job.status === 'SUCCEEDED';
   const bar = document.getElementById('job-progress-bar');
   bar.value = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   document.getElementById('job-progress-text').textContent = progressText(job, progress);
@@ -199,14 +201,20 @@ function scenarioName(scenario, run) {
   return planned ? planned.children[1].textContent.trim() : `run #${run.id}`;
 }
 
-/** A row's findings as badges, warnings first; the sentence is the badge's title and, once, in the list below. */
+/**
+ * A row's findings as badges, warnings first; the sentence is the badge's title and, once, in the list below.
+ * percent-of-limit gets none: the row's "% of burst" or "% of target" column is that finding.
+ */
+const ROW_COLUMN_KINDS = new Set(['percent-of-limit']);
+
 function findingBadges(findings) {
-  if (findings.length === 0) {
+  const shown = findings.filter((finding) => !ROW_COLUMN_KINDS.has(finding.kind));
+  if (shown.length === 0) {
     return 'none';
   }
   const list = document.createElement('ul');
   list.className = 'finding-badges';
-  const sorted = [...findings].sort((a, b) => (b.severity === 'warning') - (a.severity === 'warning'));
+  const sorted = [...shown].sort((a, b) => (b.severity === 'warning') - (a.severity === 'warning'));
   list.append(...sorted.map((finding) => {
     const item = document.createElement('li');
     item.className = `finding ${finding.severity}`;
