@@ -23,13 +23,17 @@ final class AsymmetryExplanation {
     private AsymmetryExplanation() {
     }
 
-    /** @param upload the upload group's runs, {@code download} the download's; {@code peer} the peer's limits */
-    static String of(Verdicts.Kind kind, List<RunSummary> upload, List<RunSummary> download,
+    /**
+     * @param matters whether the difference reaches the practical threshold (a single run each has no test, but a
+     *                0.3% difference still needs no explanation)
+     * @param upload  the upload group's runs, {@code download} the download's; {@code peer} the peer's limits
+     */
+    static String of(Verdicts.Kind kind, boolean matters, List<RunSummary> upload, List<RunSummary> download,
                      Optional<NetworkLimits> peer) {
         if (kind == Verdicts.Kind.CAP_LIMITS_BOTH) {
             return "both directions sit at the burst limit: the limit decided";
         }
-        if (kind == Verdicts.Kind.NO_PRACTICAL_DIFFERENCE) {
+        if (!matters) {
             return "nothing to explain: the two directions match";
         }
         boolean downloadSlower = mean(download, RunSummary::receivedBitsPerSecond)

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
 @Service
@@ -71,8 +71,9 @@ public class Comparisons {
             List<RunSummary> base = groups.get(figures.get(swap ? 1 : 0).group());
             List<RunSummary> other = groups.get(figures.get(swap ? 0 : 1).group());
             comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label(),
-                    groupBy == GroupBy.DIRECTION ? kind -> AsymmetryExplanation.of(kind, groups.get("upload"),
-                            groups.get("download"), peers.of(groups.get("upload").get(0).peer())) : null);
+                    groupBy == GroupBy.DIRECTION ? (kind, delta) -> AsymmetryExplanation.of(kind,
+                            Math.abs(delta) >= practicalPercent, groups.get("upload"), groups.get("download"),
+                            peers.of(groups.get("upload").get(0).peer())) : null);
         }
         // A scenario without its twin is what it is: one direction, not "upload vs download".
         String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
@@ -83,7 +84,8 @@ public class Comparisons {
 
     private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
                                                 ComparisonResult.Group otherFigures, List<RunSummary> other,
-                                                String label, Function<Verdicts.Kind, String> explanation) {
+                                                String label,
+                                                BiFunction<Verdicts.Kind, Double, String> explanation) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
         Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
@@ -92,7 +94,7 @@ public class Comparisons {
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
                 verdict.kind().apiName(), practicalPercent,
-                explanation == null ? null : explanation.apply(verdict.kind()));
+                explanation == null ? null : explanation.apply(verdict.kind(), difference.deltaPercent()));
     }
 
     /**

@@ -56,6 +56,16 @@ class AsymmetryExplanationTest {
     }
 
     @Test
+    void aDifferenceUnderThePracticalThresholdNeedsNoExplanation() {
+        // 4.78 up, 4.77 down (0.3%), one run each: no test, and nothing to explain either
+        ComparisonResult.Scenario scenario = single(compare(peerUnknown(), "iperf3-312-tcp-1-upload.json",
+                "iperf3-312-tcp-1-download.json"));
+
+        assertThat(scenario.comparison().verdictKind()).isEqualTo("too-few-runs");
+        assertThat(scenario.comparison().explanation()).isEqualTo("nothing to explain: the two directions match");
+    }
+
+    @Test
     void bothDirectionsAtTheBurstLimitMeanTheLimitDecided() {
         ComparisonResult.Scenario scenario = single(compare(peer("t4g.small"), "iperf3-312-tcp-4-upload.json",
                 "iperf3-312-tcp-4-download.json"));
