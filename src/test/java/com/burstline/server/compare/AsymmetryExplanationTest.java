@@ -57,9 +57,9 @@ class AsymmetryExplanationTest {
 
     @Test
     void aDifferenceUnderThePracticalThresholdNeedsNoExplanation() {
-        // 4.78 up, 4.77 down (0.3%), one run each: no test, and nothing to explain either
-        ComparisonResult.Scenario scenario = single(compare(peerUnknown(), "iperf3-312-tcp-1-upload.json",
-                "iperf3-312-tcp-1-download.json"));
+        // iperf3 3.22 on loopback at its 100 Mbit/s target both ways, one run each: no test, nothing to explain
+        ComparisonResult.Scenario scenario = single(compare(peerUnknown(), "iperf3-322-tcp-1-upload-loopback.json",
+                "iperf3-322-tcp-1-download-loopback.json"));
 
         assertThat(scenario.comparison().verdictKind()).isEqualTo("too-few-runs");
         assertThat(scenario.comparison().explanation()).isEqualTo("nothing to explain: the two directions match");
