@@ -10,6 +10,7 @@ Chart.register(window['chartjs-plugin-annotation']);
 
 const GBIT = 1e9;
 const BOTH_WAYS = 'upload vs download';
+const MIN_PLOT = 240;
 const COLORS = ['#64748b', '#2b7bb9', '#d97706', '#16a085', '#8e44ad', '#c0392b'];
 const section = document.querySelector('[data-compare-api]');
 const form = document.querySelector('.compare-form');
@@ -56,7 +57,7 @@ function drawChart(canvas, result) {
     };
   });
   const all = result.scenarios.flatMap((s) => s.groups);
-  new Chart(canvas, {
+  const chart = new Chart(canvas, {
     type: 'bar',
     data: { labels, datasets },
     options: {
@@ -69,8 +70,21 @@ function drawChart(canvas, result) {
     },
     plugins: [whiskers],
   });
+  keepPlotHeight(chart, canvas.parentElement);
   // Tests and screenshots wait for this instead of guessing how long drawing takes.
   canvas.dataset.ready = 'true';
+}
+
+/**
+ * On a narrow window many scenarios turn their names sideways and the legend wraps, both taken from the plot: the
+ * box grows by what the plot lacks, so that the bars keep MIN_PLOT px whatever the labels need.
+ */
+function keepPlotHeight(chart, box) {
+  const lacking = MIN_PLOT - (chart.chartArea.bottom - chart.chartArea.top);
+  if (lacking > 0) {
+    box.style.height = `${box.clientHeight + Math.ceil(lacking)}px`;
+    chart.resize();
+  }
 }
 
 /** One line per distinct limit; the usual case is one burst limit and one baseline for the whole selection. */
@@ -229,8 +243,9 @@ function scenarioLabel(s) {
  * direction the bars themselves are upload and download, so the axis names only what a twin lacks.
  */
 function tickLabel(s) {
-  const direction = s.direction === BOTH_WAYS ? null : directionOf(s);
-  return [scenarioName(s), direction, s.pair].filter((line) => line);
+  const direction = s.direction === BOTH_WAYS ? null : s.direction;
+  const only = s.pair && direction ? `${direction} only` : direction;
+  return [scenarioName(s), only, s.pair].filter((line) => line);
 }
 
 function scenarioName(s) {
