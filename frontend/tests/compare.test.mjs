@@ -13,6 +13,8 @@ import { authorized, closeTest, openPage, results, samples, startTestServer } fr
 let token;
 const GBIT = 1e9;
 const SCENARIOS = ['tcp-1-upload', 'tcp-4-download', 'udp-1g-upload'];
+const DIRECTION_SAMPLES = ['iperf3-312-tcp-1-upload-server-lab.json', 'iperf3-312-tcp-1-upload-4950m-server-lab.json',
+  'iperf3-312-tcp-1-download.json', 'iperf3-318-tcp-1-download.json', 'iperf3-312-udp-1g-upload-server-lab.json'];
 
 let stopServer = async () => {};
 let baseUrl;
@@ -31,6 +33,10 @@ describe('compare page in Chromium', () => {
     // a second 1-stream upload for 2.10.0, the lab run whose shaper dropped to 0.5 Gbit/s half-way: with n = 2 and
     // that spread, Student's t interval reaches far below 0
     await upload('iperf3-312-tcp-1-upload-burst-step-server-lab.json', 'ENA 2.10.0');
+    // upload vs download on another pair: two 1-stream runs each way, and a UDP upload without its download twin
+    for (const sample of DIRECTION_SAMPLES) {
+      await upload(sample, 'ENA 2.11.0', 'cmp-d');
+    }
     ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors }));
   });
 
@@ -125,7 +131,7 @@ describe('compare page in Chromium', () => {
     assert.deepEqual((await scrollers(page)).filter((box) => !box.hinted), [], 'a table that scrolls says so');
     assert.deepEqual(await headingsBrokenInWords(page), []);
     const plot = await plotHeight(page, 'compare-chart');
-    assert.ok(plot >= 150, `the plot keeps ${plot} px under its legend`);
+    assert.ok(plot >= 240, `the plot keeps ${plot} px under its legend`);
     const legend = await page.evaluate(() => {
       const chart = window.Chart.getChart(document.getElementById('compare-chart'));
       return chart.options.plugins.legend.labels.generateLabels(chart).map((item) => item.text);
@@ -134,6 +140,42 @@ describe('compare page in Chromium', () => {
       'baseline 0.512 Gbit/s'], 'groups named by what they are, the limits in the legend rather than on the bars');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  test('by direction: the difference\'s interval, what could explain it, UDP against its target, a readable plot',
+    async () => {
+      const query = 'groupBy=direction&sut=cmp-d';
+      const api = await (await fetch(`${baseUrl}/api/v1/compare?${query}`, authorized(token))).json();
+      const twins = api.scenarios.find((s) => s.comparison);
+      assert.ok(twins.comparison.explanation, JSON.stringify(twins.comparison));
+      const udp = api.scenarios.find((s) => s.protocol === 'UDP');
+      assert.equal(udp.direction, 'upload');
+      const udpGroup = udp.groups[0];
+      assert.ok(Math.abs(udpGroup.meanPercentOfTarget - udpGroup.meanSentBitsPerSecond / 1e7) < 1e-9);
+
+      for (const width of [1280, 400]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${baseUrl}/compare?${query}`);
+        await page.waitForSelector('#compare-chart[data-ready="true"]');
+        await page.screenshot({ path: join(results, `compare-direction-${width}.png`), fullPage: true });
+        const verdict = page.locator('#compare-verdicts .verdict').first();
+        assert.match(await verdict.textContent(), /download is \d+\.\d% (slower|faster) than upload on 1-stream TCP on cmp-d\/cmp-b \(95% interval -?\d+\.\d to -?\d+\.\d%\)/);
+        assert.equal(await verdict.locator('.explanation').textContent(),
+          `${twins.comparison.explanation.charAt(0).toUpperCase()}${twins.comparison.explanation.slice(1)}.`);
+        const rows = await page.locator('#compare-table tbody tr:not(.details-row)').allTextContents();
+        const udpRow = rows.find((row) => row.startsWith('UDP'));
+        assert.match(udpRow, /^UDP 1 Gbit\/s upload \(no download twin\) \(cmp-d\/cmp-b\)/);
+        assert.match(udpRow, /\d+\.\d % of target \(sent \d+\.\d+ (Gbit|Mbit)\/s\)/);
+        assert.doesNotMatch(udpRow, /of burst/);
+        assert.ok(rows.filter((row) => row.startsWith('TCP')).every((row) => / % of burst/.test(row)), rows.join(' | '));
+        assert.equal(await overflow(), 0, `no sideways scrolling at ${width} px`);
+        assert.deepEqual(await overflowingElements(page), []);
+        const plot = await plotHeight(page, 'compare-chart');
+        assert.ok(plot >= 240, `at ${width} px the plot keeps ${plot} px`);
+      }
+      assert.equal(await page.getAttribute('a:text("CSV (comparison)")', 'href'),
+        `/api/v1/export/comparison.csv?${query}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
 
   test('a bad selection shows the API\'s problem in words', async () => {
     await page.goto(`${baseUrl}/compare?groupBy=colour`);
@@ -147,8 +189,8 @@ function overflow() {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-async function upload(fileName, driver) {
-  const query = new URLSearchParams({ instanceType: 't4g.large', driver, sut: 'cmp-a', peer: 'cmp-b' });
+async function upload(fileName, driver, sut = 'cmp-a') {
+  const query = new URLSearchParams({ instanceType: 't4g.large', driver, sut, peer: 'cmp-b' });
   const response = await fetch(`${baseUrl}/api/v1/runs?${query}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

@@ -9,6 +9,8 @@ const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
 
 const GBIT = 1e9;
+const BOTH_WAYS = 'upload vs download';
+const MIN_PLOT = 240;
 const COLORS = ['#64748b', '#2b7bb9', '#d97706', '#16a085', '#8e44ad', '#c0392b'];
 const section = document.querySelector('[data-compare-api]');
 const form = document.querySelector('.compare-form');
@@ -41,7 +43,7 @@ async function main() {
 
 /** Grouped bars: x = scenario, one dataset per group; the dataset keeps each bar's CI for the whisker plugin. */
 function drawChart(canvas, result) {
-  const labels = result.scenarios.map(scenarioLabel);
+  const labels = result.scenarios.map(tickLabel);
   const groups = [...new Set(result.scenarios.flatMap((s) => s.groups.map((g) => g.group)))];
   const labelOf = new Map(result.scenarios.flatMap((s) => s.groups.map((g) => [g.group, g.label ?? g.group])));
   const datasets = groups.map((group, index) => {
@@ -55,7 +57,7 @@ function drawChart(canvas, result) {
     };
   });
   const all = result.scenarios.flatMap((s) => s.groups);
-  new Chart(canvas, {
+  const chart = new Chart(canvas, {
     type: 'bar',
     data: { labels, datasets },
     options: {
@@ -68,8 +70,21 @@ function drawChart(canvas, result) {
     },
     plugins: [whiskers],
   });
+  keepPlotHeight(chart, canvas.parentElement);
   // Tests and screenshots wait for this instead of guessing how long drawing takes.
   canvas.dataset.ready = 'true';
+}
+
+/**
+ * On a narrow window many scenarios turn their names sideways and the legend wraps, both taken from the plot: the
+ * box grows by what the plot lacks, so that the bars keep MIN_PLOT px whatever the labels need.
+ */
+function keepPlotHeight(chart, box) {
+  const lacking = MIN_PLOT - (chart.chartArea.bottom - chart.chartArea.top);
+  if (lacking > 0) {
+    box.style.height = `${box.clientHeight + Math.ceil(lacking)}px`;
+    chart.resize();
+  }
 }
 
 /** One line per distinct limit; the usual case is one burst limit and one baseline for the whole selection. */
@@ -129,6 +144,13 @@ function showVerdicts(container, result) {
     const title = document.createElement('strong');
     title.textContent = scenarioLabel(scenario);
     verdict.append(title, capitalize(scenario.comparison.verdict));
+    if (scenario.comparison.explanation) {
+      // grouped by direction: which limit could explain the difference, on a line of its own
+      const why = document.createElement('span');
+      why.className = 'explanation';
+      why.textContent = `${capitalize(scenario.comparison.explanation)}.`;
+      verdict.append(why);
+    }
     container.append(verdict);
   }
 }
@@ -138,7 +160,7 @@ function fillTable(body, result) {
   for (const scenario of result.scenarios) {
     scenario.groups.forEach((g) => {
       const cells = [scenarioLabel(scenario), g.label ?? g.group, String(g.n), rate(g.mean), interval(g),
-        percent(g.meanPercentOfBurstLimit),
+        ofLimit(scenario, g),
         g.meanLostPercent != null ? `${g.meanLostPercent.toFixed(2)} % loss` : `${number(g.meanRetransmits)} retr.`];
       const bidir = g.meanReverseBitsPerSecond != null;
       if (bidir) {
@@ -181,9 +203,18 @@ function reverseRow(body, scenario, g, columns) {
   }
 }
 
+/** TCP against the burst limit, UDP against its own target by what the sender sent (as the job page and report). */
+function ofLimit(scenario, g) {
+  if (scenario.protocol !== 'UDP') return `${percent(g.meanPercentOfBurstLimit)} of burst`;
+  if (g.meanPercentOfTarget == null) return '–';
+  return `${percent(g.meanPercentOfTarget)} of target (sent ${rate(g.meanSentBitsPerSecond)})`;
+}
+
 function detailList(g) {
   const list = document.createElement('dl');
-  const items = [['Median', rate(g.median)], ['Min', rate(g.min)], ['Max', rate(g.max)],
+  const udp = g.meanSentBitsPerSecond != null
+    ? [['Sent (mean)', rate(g.meanSentBitsPerSecond)], ['% of target', percent(g.meanPercentOfTarget)]] : [];
+  const items = [...udp, ['Median', rate(g.median)], ['Min', rate(g.min)], ['Max', rate(g.max)],
     ['Std dev', g.stddev == null ? '–' : rate(g.stddev)], ['% of baseline', percent(g.meanPercentOfBaseline)],
     ['Retransmits (mean)', number(g.meanRetransmits)], ['Loss', percent(g.meanLostPercent)],
     ['Jitter', g.meanJitterMs == null ? '–' : `${g.meanJitterMs.toFixed(3)} ms`], ['Runs', g.runIds.join(', ')]];
@@ -203,9 +234,29 @@ function interval(g) {
 }
 
 function scenarioLabel(s) {
-  const what = s.protocol === 'UDP' && s.targetBitsPerSecond != null
+  const label = `${scenarioName(s)} ${directionOf(s)}`;
+  return s.pair ? `${label} (${s.pair})` : label;
+}
+
+/**
+ * The x axis says each scenario on short lines (a long one turned sideways ate the plot at 400 px); grouped by
+ * direction the bars themselves are upload and download, so the axis names only what a twin lacks.
+ */
+function tickLabel(s) {
+  const direction = s.direction === BOTH_WAYS ? null : s.direction;
+  const only = s.pair && direction ? `${direction} only` : direction;
+  return [scenarioName(s), only, s.pair].filter((line) => line);
+}
+
+function scenarioName(s) {
+  return s.protocol === 'UDP' && s.targetBitsPerSecond != null
     ? `UDP ${gbit(s.targetBitsPerSecond)} Gbit/s` : `${s.protocol} ${s.streams} stream${s.streams === 1 ? '' : 's'}`;
-  return s.pair ? `${what} ${s.direction} (${s.pair})` : `${what} ${s.direction}`;
+}
+
+/** Grouped by direction (the only grouping with a pair), a scenario without its twin says so. */
+function directionOf(s) {
+  if (!s.pair || s.direction === BOTH_WAYS) return s.direction;
+  return `${s.direction} (no ${s.direction === 'upload' ? 'download' : 'upload'} twin)`;
 }
 
 /** The form's groups become the groupBy dimension's repeated filter, which is what the API reads. */

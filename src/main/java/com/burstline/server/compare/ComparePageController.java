@@ -19,6 +19,7 @@ class ComparePageController {
         model.addAttribute("reportUrl", "/reports" + (query == null ? "" : "?" + query));
         model.addAttribute("markdownUrl", "/api/v1/reports" + (query == null ? "" : "?" + query));
         model.addAttribute("csvUrl", "/api/v1/export/runs.csv" + (query == null ? "" : "?" + query));
+        model.addAttribute("comparisonCsvUrl", "/api/v1/export/comparison.csv" + (query == null ? "" : "?" + query));
         model.addAttribute("intervalsCsvUrl", "/api/v1/export/intervals.csv" + (query == null ? "" : "?" + query));
         model.addAttribute("menu", "compare");
         return "compare";

@@ -1,16 +1,20 @@
 package com.burstline.server.compare;
 
+import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
 @Service
@@ -21,12 +25,15 @@ public class Comparisons {
     private final RunSelections selections;
     private final Verdicts verdicts;
     private final double practicalPercent;
+    private final PeerLimits peerLimits;
 
     Comparisons(RunSelections selections,
-                @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent) {
+                @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent,
+                PeerLimits peerLimits) {
         this.selections = selections;
         this.verdicts = new Verdicts(practicalPercent);
         this.practicalPercent = practicalPercent;
+        this.peerLimits = peerLimits;
     }
 
     public ComparisonResult compare(SelectionQuery query) {
@@ -48,13 +55,14 @@ public class Comparisons {
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
+        Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
         byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query, groupBy), groupBy,
-                query)));
+                query, peer -> peers.computeIfAbsent(peer, peerLimits::of))));
         return new ComparisonResult(groupBy.apiName(), scenarios);
     }
 
     private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
-                                               GroupBy groupBy, SelectionQuery query) {
+                                               GroupBy groupBy, SelectionQuery query, PeerLimits peers) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
         groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, groupBy.label(name), runs)));
         ComparisonResult.Comparison comparison = null;
@@ -62,15 +70,22 @@ public class Comparisons {
             boolean swap = query.baseline() != null && query.baseline().equals(figures.get(1).group());
             List<RunSummary> base = groups.get(figures.get(swap ? 1 : 0).group());
             List<RunSummary> other = groups.get(figures.get(swap ? 0 : 1).group());
-            comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label());
+            comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label(),
+                    groupBy == GroupBy.DIRECTION ? (kind, delta) -> AsymmetryExplanation.of(kind,
+                            Math.abs(delta) >= practicalPercent, groups.get("upload"), groups.get("download"),
+                            peers.of(groups.get("upload").get(0).peer())) : null);
         }
-        return new ComparisonResult.Scenario(key.protocol(), key.direction(), key.streams(),
+        // A scenario without its twin is what it is: one direction, not "upload vs download".
+        String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
+                : key.direction();
+        return new ComparisonResult.Scenario(key.protocol(), direction, key.streams(),
                 key.targetBitsPerSecond(), figures, comparison, key.pair());
     }
 
     private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
                                                 ComparisonResult.Group otherFigures, List<RunSummary> other,
-                                                String label) {
+                                                String label,
+                                                BiFunction<Verdicts.Kind, Double, String> explanation) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
         Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
@@ -78,7 +93,8 @@ public class Comparisons {
                 otherFigures.meanPercentOfBurstLimit()), difference, label);
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
-                verdict.kind().apiName(), practicalPercent);
+                verdict.kind().apiName(), practicalPercent,
+                explanation == null ? null : explanation.apply(verdict.kind(), difference.deltaPercent()));
     }
 
     /**

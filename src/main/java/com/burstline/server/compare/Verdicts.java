@@ -39,7 +39,7 @@ final class Verdicts {
     Verdict verdict(Sides sides, Statistics.Difference difference, String scenario) {
         String change = String.format(Locale.ROOT, "%s is %.1f%% %s than %s on %s", sides.other(),
                 Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower",
-                sides.baseline(), scenario);
+                sides.baseline(), scenario) + interval(difference);
         if (atCap(sides.baselineCapPercent()) && atCap(sides.otherCapPercent())) {
             return new Verdict(Kind.CAP_LIMITS_BOTH, String.format(Locale.ROOT, "the cap limits both on %s: %s "
                             + "and %s sit at %.1f%% and %.1f%% of the burst limit, so these runs measure the "
@@ -48,6 +48,10 @@ final class Verdicts {
                     change + withP(difference)));
         }
         if (difference.pValue() == null) {
+            if (sides.nBaseline() == 1 && sides.nOther() == 1) {
+                return new Verdict(Kind.TOO_FEW_RUNS, "no repeats (n = 1 each), so no interval and no test: "
+                        + change);
+            }
             if (sides.nBaseline() < 2 || sides.nOther() < 2) {
                 return new Verdict(Kind.TOO_FEW_RUNS, "not enough runs for a test (" + sizes(sides)
                         + "; 2 each needed): " + change);
@@ -63,8 +67,17 @@ final class Verdicts {
         if (difference.pValue() < ALPHA) {
             return new Verdict(Kind.SIGNIFICANT, change + ", " + p(difference.pValue()));
         }
+        // The difference and its interval still go with it: an interval across 0 is what "not significant" means.
         return new Verdict(Kind.NOT_SIGNIFICANT, "no significant difference on " + scenario + " with "
-                + sizes(sides) + " (" + p(difference.pValue()) + ")");
+                + sizes(sides) + " (" + p(difference.pValue()) + "): " + String.format(Locale.ROOT,
+                "%s is %.1f%% %s than %s", sides.other(), Math.abs(difference.deltaPercent()),
+                difference.deltaPercent() >= 0 ? "faster" : "slower", sides.baseline()) + interval(difference));
+    }
+
+    /** The difference's 95% interval in % of the baseline, signed as the difference is; "" without repeats. */
+    private static String interval(Statistics.Difference difference) {
+        return difference.ci95LowPercent() == null ? "" : String.format(Locale.ROOT, " (95%% interval %.1f to %.1f%%)",
+                difference.ci95LowPercent(), difference.ci95HighPercent());
     }
 
     private static boolean atCap(Double percentOfBurst) {

@@ -9,11 +9,10 @@ import java.util.Optional;
 /**
  * The report's direction asymmetry line, from the comparison grouped by direction ({@code groupBy=direction}), which
  * pairs each upload with its download twin: the difference per scenario, its 95% interval when there are repeats,
- * and whether the burst limit held both directions (then the limit decided, not the receive path).
+ * and which limit could explain it (the burst limit holding both, a busy CPU, the peer's instance limits), as the
+ * comparison's explanation words it.
  */
 final class AsymmetryLine {
-    private static final String CAP_LIMITS_BOTH = "cap-limits-both";
-
     private AsymmetryLine() {
     }
 
@@ -33,10 +32,9 @@ final class AsymmetryLine {
         double delta = comparison.deltaPercent();
         String interval = comparison.ci95LowPercent() == null ? "" : String.format(Locale.ROOT,
                 " (95%% interval %.1f to %.1f%%)", comparison.ci95LowPercent(), comparison.ci95HighPercent());
-        String capped = CAP_LIMITS_BOTH.equals(comparison.verdictKind())
-                ? ", both at the burst limit: the limit decided" : "";
+        String why = comparison.explanation() == null ? "" : ": " + comparison.explanation();
         return ReportFormat.scenario(scenario) + (pairs ? " on " + scenario.pair() : "") + String.format(Locale.ROOT,
                 " %s is %.1f%% %s than %s", comparison.other(), Math.abs(delta), delta >= 0 ? "faster" : "slower",
-                comparison.baseline()) + interval + capped;
+                comparison.baseline()) + interval + why;
     }
 }

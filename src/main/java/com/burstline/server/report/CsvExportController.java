@@ -1,5 +1,8 @@
 package com.burstline.server.report;
 
+import com.burstline.server.compare.ComparisonResult;
+import com.burstline.server.compare.Comparisons;
+import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.SelectionQuery;
 import com.burstline.server.job.ScenarioOutcomes;
 import com.burstline.server.run.RunSelections;
@@ -16,19 +19,24 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-/** Runs and intervals of any selection as CSV (the selection parameters of /api/v1/compare, without groupBy). */
+/**
+ * Runs and intervals of any selection as CSV (the selection parameters of /api/v1/compare, without groupBy), and a
+ * comparison (with them all).
+ */
 @RestController
-@Tag(name = "Export", description = "Runs and intervals as CSV")
+@Tag(name = "Export", description = "Runs, intervals and comparisons as CSV")
 class CsvExportController {
     static final int MAX_RUNS = 10_000;
     private static final String TYPE = "text/csv;charset=UTF-8";
 
     private final RunSelections selections;
     private final ScenarioOutcomes outcomes;
+    private final Comparisons comparisons;
 
-    CsvExportController(RunSelections selections, ScenarioOutcomes outcomes) {
+    CsvExportController(RunSelections selections, ScenarioOutcomes outcomes, Comparisons comparisons) {
         this.selections = selections;
         this.outcomes = outcomes;
+        this.comparisons = comparisons;
     }
 
     @Operation(summary = "Run summaries of a selection as CSV, one line per run",
@@ -56,6 +64,19 @@ class CsvExportController {
                 row.interval(), row.start(), row.end(), row.stream(), row.direction(), row.bytes(),
                 row.bitsPerSecond(), row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(),
                 row.lostPackets(), row.packets(), row.omitted(), row.side()));
+    }
+
+    @Operation(summary = "A comparison as CSV, one line per scenario and group",
+            description = "The parameters of GET /api/v1/compare (groupBy defaults to driver) and its figures: n, "
+                    + "mean, 95% interval, % of the burst limit (TCP) or sent and % of target (UDP), retransmits "
+                    + "or loss; the compared group's line adds the difference to the baseline, its 95% interval, "
+                    + "the p-value, the verdict and, by direction, the explanation.")
+    @GetMapping("/api/v1/export/comparison.csv")
+    void comparison(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response)
+            throws IOException {
+        SelectionQuery query = SelectionQuery.parse(params, GroupBy.DRIVER);
+        ComparisonResult result = comparisons.compare(query);
+        ComparisonCsv.write(result, start(response, CsvFileNames.of("comparison-by-" + result.groupBy(), params)));
     }
 
     /** Headers go out only after the selection was read, so that a bad selection still answers a problem detail. */

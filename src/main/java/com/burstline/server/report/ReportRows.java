@@ -17,20 +17,23 @@ import java.util.function.Function;
  */
 final class ReportRows {
     private final Map<Long, RunSummary> runs;
+    private final boolean byDirection;
 
-    ReportRows(List<RunSummary> runs) {
+    /** @param byDirection the groups are the directions (groupBy=direction): a row's group is its direction */
+    ReportRows(List<RunSummary> runs, boolean byDirection) {
         this.runs = runs.stream().collect(java.util.stream.Collectors.toMap(RunSummary::id, Function.identity()));
+        this.byDirection = byDirection;
     }
 
     List<Report.TcpRow> tcp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        Report.TcpRow row = new Report.TcpRow(group.group(), ReportFormat.scenario(scenario),
-                direction(scenario, "upload"), ReportFormat.throughput(group),
+        Report.TcpRow row = new Report.TcpRow(group(scenario, group), ReportFormat.scenario(scenario),
+                direction(scenario, group), ReportFormat.throughput(group),
                 ReportFormat.percentOfBurst(group.meanPercentOfBurstLimit()), ReportFormat.retransmits(group));
         if (group.meanReverseBitsPerSecond() == null) {
             return List.of(row);
         }
         // The reverse direction's retransmits are counted with the upload's in iperf3's output.
-        return List.of(row, new Report.TcpRow(group.group(), row.scenario(), "Bidir: download",
+        return List.of(row, new Report.TcpRow(row.group(), row.scenario(), "Bidir: download",
                 mean(group, group.meanReverseBitsPerSecond()), ReportFormat.percentOfBurst(
                 group.burstLimitBitsPerSecond() == null ? null
                         : group.meanReverseBitsPerSecond() / group.burstLimitBitsPerSecond() * 100), "—"));
@@ -39,21 +42,29 @@ final class ReportRows {
     List<Report.UdpRow> udp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
         Long target = scenario.targetBitsPerSecond();
         Double sent = meanOf(group, RunSummary::sentBitsPerSecond);
-        Report.UdpRow row = new Report.UdpRow(group.group(), ReportFormat.scenario(scenario),
-                direction(scenario, "upload"), target == null ? "—" : Scenario.rate(target),
+        Report.UdpRow row = new Report.UdpRow(group(scenario, group), ReportFormat.scenario(scenario),
+                direction(scenario, group), target == null ? "—" : Scenario.rate(target),
                 sent == null ? "unknown" : mean(group, sent), ReportFormat.throughput(group), ofTarget(sent, target),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
         if (group.meanReverseBitsPerSecond() == null) {
             return List.of(row);
         }
         Double reverseSent = meanOf(group, RunSummary::reverseSentBitsPerSecond);
-        return List.of(row, new Report.UdpRow(group.group(), row.scenario(), "Bidir: download", row.target(),
+        return List.of(row, new Report.UdpRow(row.group(), row.scenario(), "Bidir: download", row.target(),
                 reverseSent == null ? "unknown" : mean(group, reverseSent),
                 mean(group, group.meanReverseBitsPerSecond()), ofTarget(reverseSent, target), "—", "—"));
     }
 
-    private static String direction(ComparisonResult.Scenario scenario, String first) {
-        return "bidir".equals(scenario.direction()) ? "Bidir: " + first : ReportFormat.direction(scenario.direction());
+    private String group(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
+        return byDirection ? scenario.pair() : group.group();
+    }
+
+    /** A scenario grouped by direction holds both: each group's row is its own direction. */
+    private String direction(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
+        if (byDirection) {
+            return ReportFormat.direction(group.group());
+        }
+        return "bidir".equals(scenario.direction()) ? "Bidir: upload" : ReportFormat.direction(scenario.direction());
     }
 
     private static String ofTarget(Double sent, Long target) {

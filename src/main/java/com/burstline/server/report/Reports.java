@@ -45,8 +45,9 @@ class Reports {
         }
         ComparisonResult comparison = comparisons.compare(query, runs);
         boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1);
-        String groupColumn = byGroup ? columnName(query.groupBy() == null ? GroupBy.DRIVER : query.groupBy()) : null;
-        ReportRows rows = new ReportRows(runs);
+        GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
+        String groupColumn = byGroup ? columnName(groupBy) : null;
+        ReportRows rows = new ReportRows(runs, groupBy == GroupBy.DIRECTION);
         List<Report.TcpRow> tcp = new ArrayList<>();
         List<Report.UdpRow> udp = new ArrayList<>();
         for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
@@ -86,7 +87,8 @@ class Reports {
             case TAG -> "Tag";
             case JOB -> "Job";
             case PAIR -> "Pair";
-            case DIRECTION -> "Direction";
+            // The groups are the directions, which the Direction column shows; the pair tells twins apart.
+            case DIRECTION -> "Pair";
         };
     }
 

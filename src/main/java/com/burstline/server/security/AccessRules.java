@@ -38,6 +38,7 @@ public final class AccessRules {
             rule(HttpMethod.GET, "/api/v1/trends", VIEWER),
             rule(HttpMethod.GET, "/api/v1/export/runs.csv", VIEWER),
             rule(HttpMethod.GET, "/api/v1/export/intervals.csv", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/export/comparison.csv", VIEWER),
             rule(HttpMethod.GET, "/api/v1/jobs", VIEWER),
             rule(HttpMethod.POST, "/api/v1/jobs", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}", VIEWER),

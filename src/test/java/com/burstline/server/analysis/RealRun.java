@@ -16,17 +16,17 @@ import java.util.List;
  * figures as a {@link RunSummary} (with the metadata an uploader gives) and its sum rows as stored, through
  * {@link IntervalSides#received} as the findings see them.
  */
-record RealRun(RunSummary summary, List<IntervalRow> sums) {
+public record RealRun(RunSummary summary, List<IntervalRow> sums) {
     private static final Iperf3OutputParser PARSER = new Iperf3OutputParser();
     static final double T4G_LARGE_BURST = 5e9;
     static final double T4G_LARGE_BASELINE = 0.512e9;
 
     /** As uploaded for a t4g.large pair arm-a → arm-b with the ENA driver. */
-    static RealRun of(String sample, long id) {
+    public static RealRun of(String sample, long id) {
         return of(sample, id, T4G_LARGE_BURST, T4G_LARGE_BASELINE);
     }
 
-    static RealRun of(String sample, long id, Double burst, Double baseline) {
+    public static RealRun of(String sample, long id, Double burst, Double baseline) {
         Iperf3Result r = PARSER.parse(Samples.bytes(sample));
         RunSummary summary = new RunSummary(id, "arm-a", "arm-b", burst == null ? null : "t4g.large",
                 "ENA 2.11.0", List.of(), "iperf3", r.toolVersion(), r.format().name(), r.startedAt(), null,

@@ -5,6 +5,7 @@ import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
 import com.burstline.testsupport.BurstlineTest;
+import com.burstline.testsupport.CsvLines;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -101,7 +102,8 @@ abstract class CompareApiBehaviour {
         assertThat(asked.get("comparison").get("baseline").stringValue()).isEqualTo("2.11.0");
         assertThat(swapped.get("comparison").get("baseline").stringValue()).isEqualTo("2.10.0");
         assertThat(swapped.get("comparison").get("verdict").stringValue())
-                .startsWith("not enough runs for a test (n = 1 each").contains("2.11.0 is").contains("faster");
+                .startsWith("no repeats (n = 1 each), so no interval and no test: ").contains("2.11.0 is")
+                .contains("faster").doesNotContain("95% interval");
         JsonNode udp312 = asked.get("groups").get(1);
         assertThat(udp312.get("meanLostPercent").doubleValue()).isCloseTo(47.5022184820458, within(1e-9));
         assertThat(udp312.get("meanJitterMs").doubleValue()).isPositive();
@@ -216,15 +218,82 @@ abstract class CompareApiBehaviour {
         JsonNode comparison = twins.get("comparison");
         assertThat(comparison.get("baseline").stringValue()).isEqualTo("upload");
         assertThat(comparison.get("ci95LowPercent").isNumber()).as("repeats give an interval").isTrue();
-        assertThat(comparison.get("verdict").stringValue()).contains("1-stream TCP on dir-a/dir-b");
+        assertThat(comparison.get("verdict").stringValue()).contains("1-stream TCP on dir-a/dir-b")
+                .endsWith("download is 55.8% faster than upload (95% interval -713.9 to 825.5%)");
+        // 2.89 Gbit/s up (one of the two on the lab's 1 Gbit/s shaper), 4.5 down; every CPU under 40%; dir-b is
+        // no agent
+        assertThat(comparison.get("explanation").stringValue()).isEqualTo("neither the limits nor the CPUs explain "
+                + "it: look at the driver; the peer's limits are unknown");
         JsonNode alone = result.get("scenarios").get(1);
         assertThat(alone.get("pair").stringValue()).isEqualTo("dir-a/dir-c");
         assertThat(alone.get("groups").get(0).get("runIds").toString()).isEqualTo("[" + id(otherPair) + "]");
         assertThat(alone.get("comparison").isNull()).isTrue();
+        assertThat(alone.get("direction").stringValue()).as("no twin: what it is").isEqualTo("download");
 
         JsonNode downloadOnly = get("/api/v1/compare?groupBy=direction&direction=download&sut=dir-a&peer=dir-b");
         assertThat(downloadOnly.get("scenarios").get(0).get("groups").valueStream()
                 .map(g -> g.get("group").stringValue())).containsExactly("download");
+    }
+
+    /**
+     * The peer's limits come from its agent's facts: a t4g.large peer allows half the baseline of a t4g.xlarge SUT.
+     * The UDP upload's client (the SUT) sent 487 of its 1,000 Mbit/s at 94% CPU; the download got 838 Mbit/s.
+     */
+    @Test
+    void byDirectionAPeerAgentsInstanceLimitsCanExplainTheDifference() throws Exception {
+        String query = "?sut=peer-a&peer=peer-b&instanceType=t4g.xlarge";
+        upload("iperf3-312-udp-1g-upload-shaped-500m-server-lab.json", query);
+        upload("iperf3-312-udp-1g-download-server-lab.json", query);
+        try (var peer = new com.burstline.server.job.TestAgent("http://127.0.0.1:" + port, JobMadeRuns.AGENT_TOKEN,
+                "peer-b").register()) {
+            JsonNode comparison = get("/api/v1/compare?groupBy=direction&sut=peer-a").get("scenarios").get(0)
+                    .get("comparison");
+
+            assertThat(comparison.get("explanation").stringValue()).isEqualTo("the sending host's CPU (peer-a, "
+                    + "94%) and the peer's t4g.large limit (5 Gbit/s burst, 512 Mbit/s baseline) could explain it");
+        }
+        assertThat(get("/api/v1/compare?groupBy=direction&sut=peer-a").get("scenarios").get(0).get("comparison")
+                .get("explanation").stringValue()).as("the peer's agent is still known after it stopped")
+                .contains("the peer's t4g.large limit");
+    }
+
+    @Test
+    void theComparisonCsvHasALinePerScenarioAndGroupWithTheComparisonOnTheComparedGroupsLine() {
+        // iperf3 3.22 on loopback, each at its 100 Mbit/s target
+        upload("iperf3-322-tcp-1-upload-loopback.json", "?sut=csv-a&peer=csv-b&instanceType=t4g.large");
+        upload("iperf3-322-tcp-1-download-loopback.json", "?sut=csv-a&peer=csv-b&instanceType=t4g.large");
+        JsonNode udp = upload("iperf3-322-udp-100m-upload-loopback.json",
+                "?sut=csv-a&peer=csv-b&instanceType=t4g.large");
+        JsonNode api = get("/api/v1/compare?groupBy=direction&sut=csv-a");
+
+        var response = this.api.get("/api/v1/export/comparison.csv?groupBy=direction&sut=csv-a");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/csv");
+        assertThat(response.headers().firstValue("Content-Disposition").orElseThrow())
+                .contains("burstline-comparison-by-direction-sut-csv-a.csv");
+        java.util.List<java.util.Map<String, String>> lines = CsvLines.records(response.body());
+        assertThat(lines).extracting(line -> line.get("scenario") + " " + line.get("group"))
+                .containsExactly("TCP 1 stream upload", "TCP 1 stream download", "UDP 100 Mbit/s upload");
+        JsonNode comparison = api.get("scenarios").get(0).get("comparison");
+        assertThat(lines.get(0).get("deltaPercent")).as("the baseline's line").isEmpty();
+        assertThat(Double.parseDouble(lines.get(1).get("deltaPercent")))
+                .isEqualTo(comparison.get("deltaPercent").doubleValue());
+        assertThat(lines.get(1)).containsEntry("baseline", "upload")
+                .containsEntry("verdict", comparison.get("verdict").stringValue())
+                .containsEntry("explanation", comparison.get("explanation").stringValue());
+        assertThat(Double.parseDouble(lines.get(0).get("percentOfBurstLimit"))).isEqualTo(api.get("scenarios").get(0)
+                .get("groups").get(0).get("meanPercentOfBurstLimit").doubleValue());
+        assertThat(lines.get(0).get("percentOfTarget")).as("TCP has no target").isEmpty();
+        java.util.Map<String, String> udpLine = lines.get(2);
+        double sent = udp.get("sentBitsPerSecond").doubleValue();
+        assertThat(Double.parseDouble(udpLine.get("meanSentBitsPerSecond"))).isEqualTo(sent);
+        assertThat(Double.parseDouble(udpLine.get("percentOfTarget"))).isCloseTo(sent / 1e8 * 100, within(1e-9));
+        assertThat(udpLine.get("percentOfBurstLimit")).as("UDP is judged by its target").isEmpty();
+        JsonNode udpGroup = api.get("scenarios").get(1).get("groups").get(0);
+        assertThat(udpGroup.get("meanPercentOfTarget").doubleValue()).isCloseTo(sent / 1e8 * 100, within(1e-9));
+        assertThat(api.get("scenarios").get(1).get("direction").stringValue()).isEqualTo("upload");
+        assertProblem(this.api.get("/api/v1/export/comparison.csv?groupBy=colour"), 400, "groupBy must be one of");
     }
 
     @Test

@@ -53,9 +53,11 @@ class StatisticsTest {
 
         assertThat(noise.pValue()).isCloseTo(0.6366132443270858, within(1e-9));
         assertThat(VERDICTS.verdict(sides(4, 3, null, null), significant, "4-stream download").text())
-                .isEqualTo("2.11.0 is 4.1% faster than 2.10.0 on 4-stream download, p = 0.004");
+                .isEqualTo("2.11.0 is 4.1% faster than 2.10.0 on 4-stream download (95% interval 2.1 to 6.1%), "
+                        + "p = 0.004");
         assertThat(new Verdicts(0.1).verdict(sides(3, 3, null, null), noise, "4-stream download").text())
-                .isEqualTo("no significant difference on 4-stream download with n = 3 each (p = 0.64)");
+                .isEqualTo("no significant difference on 4-stream download with n = 3 each (p = 0.64): 2.11.0 is "
+                        + "0.4% faster than 2.10.0 (95% interval -1.9 to 2.7%)");
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.burstline.server.job.AgentResult;
 import com.burstline.server.job.JobMadeRuns;
 import com.burstline.server.run.ApiClient;
 import com.burstline.testsupport.BurstlineTest;
+import com.burstline.testsupport.CsvLines;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -93,6 +94,28 @@ class ReportApiTest {
         assertThat(analysis.get(0)).as("TCP is judged by the burst limit, UDP by its target")
                 .startsWith("- Closest to the burst limit: TCP 1 stream upload").doesNotContain("UDP");
         assertUdpByTargetAndTwins(report, runs);
+        assertByDirection(runs);
+    }
+
+    /** Grouped by direction each row shows its own direction once, beside its pair; the line says what explains. */
+    private void assertByDirection(Map<String, JsonNode> runs) {
+        String report = api.get("/api/v1/reports?tag=seed&groupBy=direction").body();
+
+        assertThat(report).contains("| Pair | Scenario | Direction | Received | % of Burst Limit | Retransmits |",
+                "| Pair | Scenario | Direction | Target | Sent | Received | % of Target | Packet Loss | Jitter |");
+        assertThat(report.lines().filter(line -> line.startsWith("| Pair")))
+                .allSatisfy(header -> assertThat(header.split("Direction", -1)).as(header).hasSize(2));
+        assertThat(report.lines().filter(line -> line.startsWith("| arm-a/arm-b |")).toList()).containsExactly(
+                "| arm-a/arm-b " + tcpRow("TCP 1 stream", "Upload", runs.get("tcp-1-upload")),
+                "| arm-a/arm-b " + tcpRow("TCP 1 stream", "Download", runs.get("tcp-1-download")),
+                "| arm-a/arm-b " + tcpRow("TCP 4 streams", "Upload", runs.get("tcp-4-upload")),
+                "| arm-a/arm-b " + tcpRow("TCP 4 streams", "Download", runs.get("tcp-4-download")),
+                "| arm-a/arm-b " + udpRow("UDP 1 Gbit/s", runs.get("udp-1g-upload")),
+                "| arm-a/arm-b " + udpRow("UDP 5 Gbit/s", runs.get("udp-5g-upload")));
+        // both directions of both scenarios at ~95% of the 5 Gbit/s limit
+        assertThat(report).contains("TCP 1 stream download is 0.3% slower than upload: both directions sit at the "
+                + "burst limit: the limit decided; TCP 4 streams download is 0.2% slower than upload: both "
+                + "directions sit at the burst limit: the limit decided.");
     }
 
     /** The seed's table shapes: UDP against its target by what was sent, and each upload beside its download. */
@@ -203,7 +226,7 @@ class ReportApiTest {
         var intervalsCsv = api.get("/api/v1/export/intervals.csv?tag=csv");
 
         assertThat(runsCsv.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/csv");
-        List<List<String>> lines = parseCsv(runsCsv.body());
+        List<List<String>> lines = CsvLines.parse(runsCsv.body());
         assertThat(lines).hasSize(2);
         Map<String, String> record = record(lines.get(0), lines.get(1));
         assertThat(record.get("driver")).isEqualTo(driver);
@@ -213,7 +236,7 @@ class ReportApiTest {
         assertThat(runsCsv.body()).contains("\"a,\"\"b\"\"\"");
 
         JsonNode intervals = JSON.readTree(api.get("/api/v1/runs/" + run.get("id").longValue() + "/intervals").body());
-        List<List<String>> intervalLines = parseCsv(intervalsCsv.body());
+        List<List<String>> intervalLines = CsvLines.parse(intervalsCsv.body());
         assertThat(intervalLines).hasSize(intervals.size() + 1);
         Map<String, String> first = record(intervalLines.get(0), intervalLines.get(1));
         assertThat(Long.parseLong(first.get("bytes"))).isEqualTo(intervals.get(0).get("bytes").longValue());
@@ -282,39 +305,5 @@ class ReportApiTest {
             record.put(header.get(i), values.get(i));
         }
         return record;
-    }
-
-    /** RFC 4180 as a spreadsheet reads it: quoted fields may hold commas, doubled quotes and line breaks. */
-    private static List<List<String>> parseCsv(String text) {
-        List<List<String>> lines = new ArrayList<>();
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n') {
-                fields.add(field.toString().replace("\r", ""));
-                field.setLength(0);
-                lines.add(fields);
-                fields = new ArrayList<>();
-            } else {
-                field.append(c);
-            }
-        }
-        return lines;
     }
 }

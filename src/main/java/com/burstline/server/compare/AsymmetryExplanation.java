@@ -1,0 +1,95 @@
+package com.burstline.server.compare;
+
+import com.burstline.contract.Scenario;
+import com.burstline.server.catalog.NetworkLimits;
+import com.burstline.server.run.RunSummary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Which limit could explain the difference between an upload and its download twin, from the facts the runs carry:
+ * the burst limit holding both, the slower direction's sending or receiving CPU at ≥ {@value #BUSY_CPU_PERCENT}%
+ * (iperf3's own figures: a saturated core caps a stream before the network does), or a peer whose instance allows
+ * less than the SUT's. When none does, the driver is what is left to look at.
+ */
+final class AsymmetryExplanation {
+    static final double BUSY_CPU_PERCENT = 90;
+
+    private AsymmetryExplanation() {
+    }
+
+    /**
+     * @param matters whether the difference reaches the practical threshold (a single run each has no test, but a
+     *                0.3% difference still needs no explanation)
+     * @param upload  the upload group's runs, {@code download} the download's; {@code peer} the peer's limits
+     */
+    static String of(Verdicts.Kind kind, boolean matters, List<RunSummary> upload, List<RunSummary> download,
+                     Optional<NetworkLimits> peer) {
+        if (kind == Verdicts.Kind.CAP_LIMITS_BOTH) {
+            return "both directions sit at the burst limit: the limit decided";
+        }
+        if (!matters) {
+            return "nothing to explain: the two directions match";
+        }
+        boolean downloadSlower = mean(download, RunSummary::receivedBitsPerSecond)
+                < mean(upload, RunSummary::receivedBitsPerSecond);
+        List<RunSummary> slower = downloadSlower ? download : upload;
+        List<String> causes = new ArrayList<>();
+        cpu(slower, RunSummary::senderCpuPercent, "sending", downloadSlower ? RunSummary::peer : RunSummary::sut)
+                .ifPresent(causes::add);
+        cpu(slower, RunSummary::receiverCpuPercent, "receiving", downloadSlower ? RunSummary::sut : RunSummary::peer)
+                .ifPresent(causes::add);
+        peer.flatMap(limits -> peerLimit(limits, slower)).ifPresent(causes::add);
+        String unknownPeer = peer.isEmpty() ? "; the peer's limits are unknown" : "";
+        if (causes.isEmpty()) {
+            return "neither the limits nor the CPUs explain it: look at the driver" + unknownPeer;
+        }
+        return String.join(" and ", causes) + " could explain it" + unknownPeer;
+    }
+
+    /** "the sending host's CPU (arm-b, 97%)" when the slower direction's mean is at or above the busy mark. */
+    private static Optional<String> cpu(List<RunSummary> runs, Function<RunSummary, Double> figure, String role,
+                                        Function<RunSummary, String> host) {
+        Double percent = meanOrNull(runs, figure);
+        if (percent == null || percent < BUSY_CPU_PERCENT) {
+            return Optional.empty();
+        }
+        String name = runs.stream().map(host).filter(Objects::nonNull).findFirst().map(n -> n + ", ").orElse("");
+        return Optional.of(String.format(Locale.ROOT, "the %s host's CPU (%s%.0f%%)", role, name, percent));
+    }
+
+    /**
+     * The peer allows less than the SUT (a lower burst limit or baseline); with the SUT's limits unknown, when the
+     * slower direction reached ≥ 90% of the peer's burst limit.
+     */
+    private static Optional<String> peerLimit(NetworkLimits peer, List<RunSummary> slower) {
+        Double sutBurst = meanOrNull(slower, RunSummary::burstLimitBitsPerSecond);
+        Double sutBaseline = meanOrNull(slower, RunSummary::baselineBitsPerSecond);
+        boolean lower = sutBurst != null
+                ? peer.burstBitsPerSecond() < sutBurst
+                || sutBaseline != null && peer.baselineBitsPerSecond() < sutBaseline
+                : mean(slower, RunSummary::receivedBitsPerSecond) >= 0.9 * peer.burstBitsPerSecond();
+        if (!lower) {
+            return Optional.empty();
+        }
+        return Optional.of("the peer's " + peer.instanceType() + " limit ("
+                + Scenario.rate(Math.round(peer.burstBitsPerSecond())) + " burst, "
+                + Scenario.rate(Math.round(peer.baselineBitsPerSecond())) + " baseline)");
+    }
+
+    private static double mean(List<RunSummary> runs, Function<RunSummary, Double> figure) {
+        Double mean = meanOrNull(runs, figure);
+        return mean == null ? 0 : mean;
+    }
+
+    private static Double meanOrNull(List<RunSummary> runs, Function<RunSummary, Double> figure) {
+        double[] values = runs.stream().map(figure).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                .toArray();
+        return values.length == 0 ? null : Statistics.mean(values);
+    }
+}
