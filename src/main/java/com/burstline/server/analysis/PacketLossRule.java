@@ -24,8 +24,9 @@ import java.util.Optional;
  *   <li>Sent above the burst limit: the shaper on the path dropped the excess.</li>
  * </ul>
  */
-final class PacketLossRule {
-    static final double MIN_LOST_PERCENT = 1.0;
+public final class PacketLossRule {
+    /** Less lost than this is noise, not a finding. */
+    public static final double MIN_LOST_PERCENT = 1.0;
     static final double ONE_CORE_PERCENT = 90;
     static final List<String> RECEIVER_DROP_COUNTERS = List.of("udp_rcvbuf_errors", "rx_dropped",
             "rx_missed_errors");

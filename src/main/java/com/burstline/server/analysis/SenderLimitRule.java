@@ -18,8 +18,9 @@ import java.util.Optional;
  *   used 12–73%.</li>
  * </ul>
  */
-final class SenderLimitRule {
-    static final double SHORTFALL_PERCENT = 5;
+public final class SenderLimitRule {
+    /** How far below its target a UDP sender may fall before it, not the network, decided the run. */
+    public static final double SHORTFALL_PERCENT = 5;
     static final double ONE_CORE_PERCENT = 90;
 
     private SenderLimitRule() {
@@ -31,10 +32,9 @@ final class SenderLimitRule {
         boolean udp = "UDP".equals(run.protocol());
         boolean lossExplains = udp && (run.lostPercent() == null
                 || run.lostPercent() >= PacketLossRule.MIN_LOST_PERCENT);
-        Double sent = run.sentBitsPerSecond();
         Double received = run.receivedBitsPerSecond();
-        boolean sentShort = udp && target != null && target > 0 && sent != null
-                && sent < (1 - SHORTFALL_PERCENT / 100) * target;
+        Double ofTarget = udp ? run.percentOfTarget() : null;
+        boolean sentShort = ofTarget != null && ofTarget < 100 - SHORTFALL_PERCENT;
         boolean atCap = run.burstLimitBitsPerSecond() != null && received != null
                 && received >= AllowanceRule.CEILING_SHARE * run.burstLimitBitsPerSecond();
         boolean cpuBound = senderCpu != null && senderCpu >= ONE_CORE_PERCENT && !atCap && !lossExplains;
@@ -45,7 +45,7 @@ final class SenderLimitRule {
         data.put("sentBitsPerSecond", run.sentBitsPerSecond());
         data.put("receivedBitsPerSecond", run.receivedBitsPerSecond());
         data.put("targetBitsPerSecond", target);
-        data.put("percentOfTarget", sentShort ? 100 * run.sentBitsPerSecond() / target : null);
+        data.put("percentOfTarget", sentShort ? ofTarget : null);
         data.put("lostPercent", run.lostPercent());
         data.put("senderCpuPercent", senderCpu);
         return Optional.of(new Finding(run.id(), "sender-limited", Finding.WARNING,
@@ -56,7 +56,7 @@ final class SenderLimitRule {
         String cpu = senderCpu == null ? "" : " (the sending iperf3 used " + Figures.percent(senderCpu) + " CPU)";
         return "Limited by the sender, not the network: it sent " + Figures.rate(run.sentBitsPerSecond()) + " of the "
                 + Figures.rate(run.targetBitsPerSecond()) + " target, "
-                + Figures.percent(100 * run.sentBitsPerSecond() / run.targetBitsPerSecond()) + " of it" + cpu
+                + Figures.percent(run.percentOfTarget()) + " of it" + cpu
                 + ". An emulated or single-threaded sender cannot reach the target: try burstline-java (the agent's "
                 + "engine) or more streams (-P) before reading this as the link's limit; any loss is of what was sent.";
     }

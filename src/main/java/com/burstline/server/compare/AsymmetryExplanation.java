@@ -1,6 +1,8 @@
 package com.burstline.server.compare;
 
 import com.burstline.contract.Scenario;
+import com.burstline.server.analysis.PacketLossRule;
+import com.burstline.server.analysis.SenderLimitRule;
 import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.run.RunSummary;
 
@@ -13,7 +15,8 @@ import java.util.function.Function;
 
 /**
  * Which limit could explain the difference between an upload and its download twin, from the facts the runs carry:
- * the burst limit holding both, the slower direction's sending or receiving CPU at ≥ {@value #BUSY_CPU_PERCENT}%
+ * the burst limit holding both, for UDP a slower direction whose sender fell short of its target or that lost
+ * datagrams, the slower direction's sending or receiving CPU at ≥ {@value #BUSY_CPU_PERCENT}%
  * (iperf3's own figures: a saturated core caps a stream before the network does), or a peer whose instance allows
  * less than the SUT's. When none does, the driver is what is left to look at.
  */
@@ -40,6 +43,8 @@ final class AsymmetryExplanation {
                 < mean(upload, RunSummary::receivedBitsPerSecond);
         List<RunSummary> slower = downloadSlower ? download : upload;
         List<String> causes = new ArrayList<>();
+        udpSender(slower).ifPresent(causes::add);
+        udpLoss(slower).ifPresent(causes::add);
         cpu(slower, RunSummary::senderCpuPercent, "sending", downloadSlower ? RunSummary::peer : RunSummary::sut)
                 .ifPresent(causes::add);
         cpu(slower, RunSummary::receiverCpuPercent, "receiving", downloadSlower ? RunSummary::sut : RunSummary::peer)
@@ -49,7 +54,35 @@ final class AsymmetryExplanation {
         if (causes.isEmpty()) {
             return "neither the limits nor the CPUs explain it: look at the driver" + unknownPeer;
         }
-        return String.join(" and ", causes) + " could explain it" + unknownPeer;
+        return inWords(causes) + " could explain it" + unknownPeer;
+    }
+
+    /** "a, b and c". */
+    private static String inWords(List<String> causes) {
+        int last = causes.size() - 1;
+        return last == 0 ? causes.get(0) : String.join(", ", causes.subList(0, last)) + " and " + causes.get(last);
+    }
+
+    /**
+     * "the sender reaching only 72% of the UDP target": what never left the sender was never the network's to
+     * carry, so the sender decided the slower direction (the sender-limited finding's rule).
+     */
+    private static Optional<String> udpSender(List<RunSummary> slower) {
+        Double ofTarget = meanOrNull(slower, RunSummary::percentOfTarget);
+        if (ofTarget == null || ofTarget >= 100 - SenderLimitRule.SHORTFALL_PERCENT) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the sender reaching only %.0f%% of the UDP target",
+                ofTarget));
+    }
+
+    /** "the datagrams lost (44.0%)": UDP's slower direction lost what the other one carried. */
+    private static Optional<String> udpLoss(List<RunSummary> slower) {
+        Double lost = meanOrNull(slower, RunSummary::lostPercent);
+        if (lost == null || lost < PacketLossRule.MIN_LOST_PERCENT) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the datagrams lost (%.1f%%)", lost));
     }
 
     /** "the sending host's CPU (arm-b, 97%)" when the slower direction's mean is at or above the busy mark. */

@@ -27,7 +27,7 @@ final class GroupFigures {
                 runs.stream().map(RunSummary::id).toList(),
                 mean(runs, RunSummary::reverseReceivedBitsPerSecond), label,
                 udp ? mean(runs, RunSummary::sentBitsPerSecond) : null,
-                udp ? mean(runs, GroupFigures::percentOfTarget) : null);
+                udp ? mean(runs, RunSummary::percentOfTarget) : null);
     }
 
     static double[] received(List<RunSummary> runs) {
@@ -37,13 +37,6 @@ final class GroupFigures {
     static Double percentOfBaseline(RunSummary run) {
         Double baseline = run.baselineBitsPerSecond();
         return baseline == null || baseline == 0 ? null : run.receivedBitsPerSecond() / baseline * 100;
-    }
-
-    /** What the sender sent of its UDP target, in %: the job page's and the report's "% of target". */
-    static Double percentOfTarget(RunSummary run) {
-        Long target = run.targetBitsPerSecond();
-        return target == null || target == 0 || run.sentBitsPerSecond() == null ? null
-                : run.sentBitsPerSecond() / target * 100;
     }
 
     /** The mean over the runs that have the figure; null when none has it. */

@@ -95,6 +95,15 @@ public record RunSummary(
         return "download".equals(direction) == "server".equals(side);
     }
 
+    /**
+     * What the sender sent of its UDP target, in %: UDP's "% of target" wherever it is shown (a sender that put out
+     * 1.15 of 5 Gbit/s decided the run, whatever arrived). Null without a target or a sent figure.
+     */
+    public Double percentOfTarget() {
+        return targetBitsPerSecond == null || targetBitsPerSecond == 0 || sentBitsPerSecond == null ? null
+                : sentBitsPerSecond / targetBitsPerSecond * 100;
+    }
+
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
     public String scenario() {
         return Scenario.shortName(protocol, streams, targetBitsPerSecond);

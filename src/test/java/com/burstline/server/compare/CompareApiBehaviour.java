@@ -249,8 +249,9 @@ abstract class CompareApiBehaviour {
             JsonNode comparison = get("/api/v1/compare?groupBy=direction&sut=peer-a").get("scenarios").get(0)
                     .get("comparison");
 
-            assertThat(comparison.get("explanation").stringValue()).isEqualTo("the sending host's CPU (peer-a, "
-                    + "94%) and the peer's t4g.large limit (5 Gbit/s burst, 512 Mbit/s baseline) could explain it");
+            assertThat(comparison.get("explanation").stringValue()).isEqualTo("the sender reaching only 49% of the "
+                    + "UDP target, the datagrams lost (2.4%), the sending host's CPU (peer-a, 94%) and the peer's "
+                    + "t4g.large limit (5 Gbit/s burst, 512 Mbit/s baseline) could explain it");
         }
         assertThat(get("/api/v1/compare?groupBy=direction&sut=peer-a").get("scenarios").get(0).get("comparison")
                 .get("explanation").stringValue()).as("the peer's agent is still known after it stopped")
