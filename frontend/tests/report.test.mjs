@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headingsBrokenInWords, overflowingElements, plotHeight, scrollers } from './support/layout.mjs';
 import {
-  closeTest, launchBrowser, openPage, results, samples, signInWithToken, startTestServer,
+  authorized, closeTest, launchBrowser, openPage, results, samples, signInWithToken, startTestServer,
 } from './support/server.mjs';
 
 let token;
@@ -41,6 +41,10 @@ describe('printable report page in Chromium', () => {
     await page.goto(`${baseUrl}/reports?sut=rep-a`);
     await page.waitForSelector('#compare-chart[data-ready="true"]');
     await page.screenshot({ path: join(results, 'report-page.png'), fullPage: true });
+    const comparisonCsv = await page.getAttribute('a:text-is("CSV (comparison)")', 'href');
+    assert.equal(comparisonCsv, '/api/v1/export/comparison.csv?sut=rep-a');
+    const csv = await (await fetch(`${baseUrl}${comparisonCsv}`, authorized(token))).text();
+    assert.match(csv.split('\n')[0], /percentOfTarget/, 'the report\'s comparison as CSV');
 
     const tcpRow = (scenario, direction, run) => [scenario, direction, rate(run.receivedBitsPerSecond),
       ofBurst(run), String(run.retransmits)];

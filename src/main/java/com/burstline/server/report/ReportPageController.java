@@ -29,6 +29,7 @@ class ReportPageController {
         model.addAttribute("apiUrl", "/api/v1/compare" + (query.isEmpty() ? "" : "?" + query));
         model.addAttribute("markdownUrl", "/api/v1/reports" + (query.isEmpty() ? "" : "?" + query));
         model.addAttribute("csvUrl", "/api/v1/export/runs.csv" + (query.isEmpty() ? "" : "?" + query));
+        model.addAttribute("comparisonCsvUrl", "/api/v1/export/comparison.csv" + (query.isEmpty() ? "" : "?" + query));
         try {
             model.addAttribute("report", reports.build(SelectionQuery.parse(params, GroupBy.DRIVER), query));
         } catch (InvalidSelectionException | InvalidRunInputException e) {
