@@ -62,7 +62,14 @@ public class RunLabelEditor {
      */
     @Transactional
     public RunsRelabelled relabelSelection(List<Long> runIds, RunFilter filter, LabelPatch patch, String changedBy) {
-        List<Run> selected = runIds.isEmpty() ? matching(filter) : byId(runIds);
+        return relabelSelection(runIds, filter, patch, changedBy, MAX_SELECTED);
+    }
+
+    /** With another bound than {@link #MAX_SELECTED}: a test's, so that it need not store thousands of runs. */
+    @Transactional
+    RunsRelabelled relabelSelection(List<Long> runIds, RunFilter filter, LabelPatch patch, String changedBy,
+                                    int max) {
+        List<Run> selected = runIds.isEmpty() ? matching(filter, max) : byId(runIds, max);
         if (selected.isEmpty()) {
             throw new InvalidRunInputException("No run matches this selection, so nothing was relabelled; check the "
                     + "filter on the runs list (GET /api/v1/runs with the same parameters lists what it selects).");
@@ -70,19 +77,19 @@ public class RunLabelEditor {
         return relabelAll(selected, patch, changedBy);
     }
 
-    private List<Run> matching(RunFilter filter) {
+    private List<Run> matching(RunFilter filter, int max) {
         List<Run> found = runs.findAll(RunSpecifications.matching(filter),
-                PageRequest.of(0, MAX_SELECTED + 1, Sort.by("id"))).getContent();
-        if (found.size() > MAX_SELECTED) {
-            throw tooMany("this filter selects more");
+                PageRequest.of(0, max + 1, Sort.by("id"))).getContent();
+        if (found.size() > max) {
+            throw tooMany(max, "this filter selects more");
         }
         return found;
     }
 
-    private List<Run> byId(List<Long> runIds) {
+    private List<Run> byId(List<Long> runIds, int max) {
         List<Long> distinct = runIds.stream().distinct().toList();
-        if (distinct.size() > MAX_SELECTED) {
-            throw tooMany(distinct.size() + " ids were given");
+        if (distinct.size() > max) {
+            throw tooMany(max, distinct.size() + " ids were given");
         }
         Map<Long, Run> found = runs.findAllById(distinct).stream()
                 .collect(Collectors.toMap(Run::getId, Function.identity()));
@@ -92,8 +99,8 @@ public class RunLabelEditor {
         return distinct.stream().map(found::get).toList();
     }
 
-    private static InvalidRunInputException tooMany(String given) {
-        return new InvalidRunInputException("At most " + MAX_SELECTED + " runs are relabelled at once, and " + given
+    private static InvalidRunInputException tooMany(int max, String given) {
+        return new InvalidRunInputException("At most " + max + " runs are relabelled at once, and " + given
                 + "; nothing was relabelled. Narrow the selection (e.g. by job, driver, tag or date) and relabel "
                 + "it in parts.");
     }
