@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import com.burstline.server.system.BurstlineProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
@@ -133,6 +134,18 @@ class RunApiController {
                     + "changes or none; each changed run's history names who changed it. At most 10,000 runs; "
                     + "400 for more, for a selection of no run, or naming each field at fault; 404 for an unknown "
                     + "id. Answers {selected, changed}.")
+    @Parameter(name = "id", in = ParameterIn.QUERY, description = "a run to relabel; repeatable")
+    @Parameter(name = "sut", in = ParameterIn.QUERY)
+    @Parameter(name = "peer", in = ParameterIn.QUERY)
+    @Parameter(name = "driver", in = ParameterIn.QUERY, description = "the runs' driver now (a filter, like the list's)")
+    @Parameter(name = "instanceType", in = ParameterIn.QUERY)
+    @Parameter(name = "protocol", in = ParameterIn.QUERY)
+    @Parameter(name = "direction", in = ParameterIn.QUERY)
+    @Parameter(name = "tag", in = ParameterIn.QUERY)
+    @Parameter(name = "job", in = ParameterIn.QUERY, description = "id of the job that measured the runs")
+    @Parameter(name = "from", in = ParameterIn.QUERY)
+    @Parameter(name = "to", in = ParameterIn.QUERY)
+    @Parameter(name = "status", in = ParameterIn.QUERY)
     @PatchMapping(path = "/labels", consumes = {MediaType.APPLICATION_JSON_VALUE, "application/merge-patch+json"},
             produces = MediaType.APPLICATION_JSON_VALUE)
     RunsRelabelled relabelSelection(HttpServletRequest request, @RequestBody JsonNode patch, Principal principal) {
