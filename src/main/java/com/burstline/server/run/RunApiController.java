@@ -23,9 +23,9 @@ import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.Arrays;
 import java.security.Principal;
 import java.util.List;
+import java.util.stream.Stream;
 
 @RestController
 @RequestMapping("/api/v1/runs")
@@ -34,10 +34,8 @@ class RunApiController {
     static final String NDJSON = "application/x-ndjson";
     private static final List<String> UPLOAD_PARAMETERS = List.of("sut", "peer", "instanceType", "driver", "tag",
             "burstLimitGbps", "baselineGbps");
-    private static final List<String> FILTER_PARAMETERS = List.of("sut", "peer", "driver", "instanceType",
-            "protocol", "direction", "tag", "job", "from", "to", "status");
-    private static final List<String> LIST_PARAMETERS = concat(FILTER_PARAMETERS, List.of("page", "size"));
-    private static final List<String> SELECTION_PARAMETERS = concat(List.of("id"), FILTER_PARAMETERS);
+    private static final List<String> LIST_PARAMETERS = Stream.concat(
+            RelabelSelectionQuery.FILTER_PARAMETERS.stream(), Stream.of("page", "size")).toList();
 
     private final RunImporter importer;
     private final RunQueries queries;
@@ -149,18 +147,9 @@ class RunApiController {
     @PatchMapping(path = "/labels", consumes = {MediaType.APPLICATION_JSON_VALUE, "application/merge-patch+json"},
             produces = MediaType.APPLICATION_JSON_VALUE)
     RunsRelabelled relabelSelection(HttpServletRequest request, @RequestBody JsonNode patch, Principal principal) {
-        QueryParameters.requireKnown(request, SELECTION_PARAMETERS, "relabelling runs");
-        List<Long> ids = runIds(request.getParameterValues("id"));
-        boolean filtered = FILTER_PARAMETERS.stream().anyMatch(name -> request.getParameter(name) != null);
-        if (ids.isEmpty() == !filtered) {
-            throw new InvalidRunInputException(ids.isEmpty()
-                    ? "Name the runs to relabel: id=… (repeatable), or the runs list's filters, e.g. ?job=12 or "
-                    + "?driver=ena&tag=seed; a request without either would relabel every run."
-                    : "Give either id=… or filters, not both: ids name the runs exactly.");
-        }
-        LabelPatch labels = SelectionLabels.fromJson(patch, "a selection of runs");
-        return this.labels.relabelSelection(ids, filtered ? filter(request) : RunFilter.none(), labels,
-                principal.getName());
+        RelabelSelectionQuery selection = RelabelSelectionQuery.of(request);
+        return labels.relabelSelection(selection.runIds(), selection.filter(),
+                SelectionLabels.fromJson(patch, "a selection of runs"), principal.getName());
     }
 
     @Operation(summary = "Every change of a run's labels, oldest first: who, when, old and new value")
@@ -206,34 +195,6 @@ class RunApiController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void delete(@PathVariable long id) {
         queries.delete(id);
-    }
-
-    private static RunFilter filter(HttpServletRequest request) {
-        return new RunFilter(request.getParameter("sut"), request.getParameter("peer"), request.getParameter("driver"),
-                request.getParameter("instanceType"), request.getParameter("protocol"),
-                request.getParameter("direction"), request.getParameter("tag"), jobId(request.getParameter("job")),
-                TimeBounds.from(request.getParameter("from")), TimeBounds.to(request.getParameter("to")),
-                RunFilter.status(request.getParameter("status")));
-    }
-
-    private static List<Long> runIds(String[] values) {
-        return values == null ? List.of() : Arrays.stream(values).map(value -> number("id", value)).toList();
-    }
-
-    private static Long jobId(String value) {
-        return value == null || value.isBlank() ? null : number("job", value);
-    }
-
-    private static long number(String name, String value) {
-        try {
-            return Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            throw new InvalidRunInputException(name + " must be an id (a number), not '" + value + "'");
-        }
-    }
-
-    private static List<String> concat(List<String> first, List<String> second) {
-        return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
     }
 
     /** Kept without parameters: the raw download answers with what was uploaded, not with a charset we guessed. */
