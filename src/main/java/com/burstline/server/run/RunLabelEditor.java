@@ -69,12 +69,30 @@ public class RunLabelEditor {
     @Transactional
     RunsRelabelled relabelSelection(List<Long> runIds, RunFilter filter, LabelPatch patch, String changedBy,
                                     int max) {
-        List<Run> selected = runIds.isEmpty() ? matching(filter, max) : byId(runIds, max);
+        return relabelAll(some(runIds.isEmpty() ? matching(filter, max) : byId(runIds, max)), patch, changedBy);
+    }
+
+    /**
+     * The runs list's form: the runs the filter shows, only while they are as many as the page said it would change
+     * ({@code shown}); runs added, deleted or relabelled in between make it refuse rather than change others.
+     */
+    @Transactional
+    public RunsRelabelled relabelShown(RunFilter filter, long shown, LabelPatch patch, String changedBy) {
+        List<Run> selected = some(matching(filter, MAX_SELECTED));
+        if (selected.size() != shown) {
+            throw new InvalidRunInputException("The filter now shows " + selected.size() + " runs, not the " + shown
+                    + " the page counted (runs were added, deleted or relabelled meanwhile); nothing was relabelled. "
+                    + "Look at the list again, then relabel.");
+        }
+        return relabelAll(selected, patch, changedBy);
+    }
+
+    private static List<Run> some(List<Run> selected) {
         if (selected.isEmpty()) {
             throw new InvalidRunInputException("No run matches this selection, so nothing was relabelled; check the "
                     + "filter on the runs list (GET /api/v1/runs with the same parameters lists what it selects).");
         }
-        return relabelAll(selected, patch, changedBy);
+        return selected;
     }
 
     private List<Run> matching(RunFilter filter, int max) {

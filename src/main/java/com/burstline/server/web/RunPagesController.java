@@ -23,7 +23,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import java.security.Principal;
-import java.util.List;
 
 /** The runs list, one run's page, and deleting a run. */
 @Controller
@@ -73,7 +72,8 @@ class RunPagesController {
     String relabelSelection(@ModelAttribute("query") RunListQuery query,
                             @RequestParam(defaultValue = "") String newDriver,
                             @RequestParam(defaultValue = "") String newInstanceType,
-                            @RequestParam(defaultValue = "") String newTags, Principal principal,
+                            @RequestParam(defaultValue = "") String newTags, @RequestParam long shown,
+                            Principal principal,
                             RedirectAttributes redirect) {
         String list = "redirect:/runs" + (query.selection().isEmpty() ? "" : "?" + query.selection());
         try {
@@ -86,7 +86,7 @@ class RunPagesController {
                 throw new InvalidRunInputException("Fill in a driver, an instance type or tags: empty fields "
                         + "change nothing.");
             }
-            RunsRelabelled done = labels.relabelSelection(List.of(), query.toFilter(), patch, principal.getName());
+            RunsRelabelled done = labels.relabelShown(query.toFilter(), shown, patch, principal.getName());
             redirect.addFlashAttribute("message", RelabelNotice.of(done));
         } catch (InvalidRunInputException invalid) {
             redirect.addFlashAttribute("relabelProblem", "The runs were not relabelled: " + invalid.getMessage());

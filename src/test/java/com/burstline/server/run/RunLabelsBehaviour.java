@@ -235,6 +235,10 @@ abstract class RunLabelsBehaviour {
                 .isInstanceOf(InvalidRunInputException.class)
                 .hasMessageContaining("At most 1 runs are relabelled at once").hasMessageContaining("Narrow");
 
+        assertThatThrownBy(() -> editor.relabelShown(new RunFilter(null, null, null, null, null, null, "bulk-bad"),
+                1, new LabelPatch(Map.of("driver", "x")), "test"))
+                .hasMessageContaining("The filter now shows 2 runs, not the 1 the page counted");
+
         assertThat(json("/api/v1/runs/" + id).get("driver").stringValue()).isEqualTo("kept");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_label_change", Long.class)).isEqualTo(historyBefore);
     }

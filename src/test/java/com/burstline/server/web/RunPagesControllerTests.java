@@ -174,9 +174,10 @@ class RunPagesControllerTests {
 
     @Test
     void relabellingAFilteredListSaysHowManyRunsChangedOnTheSameList() throws Exception {
-        given(labels.relabelSelection(eq(List.of()), eq(new RunFilter(null, null, null, null, null, null, "x")),
-                any(), eq("alice"))).willReturn(new RunsRelabelled(12, 10));
-        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", "ENA 2.2.1").principal(() -> "alice"))
+        given(labels.relabelShown(eq(new RunFilter(null, null, null, null, null, null, "x")), eq(12L), any(),
+                eq("alice"))).willReturn(new RunsRelabelled(12, 10));
+        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", "ENA 2.2.1").param("shown", "12")
+                        .principal(() -> "alice"))
                 .andExpect(redirectedUrl("/runs?tag=x"))
                 .andExpect(flash().attribute("message",
                         "10 runs relabelled; 2 runs had these labels already. Each changed run's label history "
@@ -185,10 +186,11 @@ class RunPagesControllerTests {
 
     @Test
     void relabellingNeedsAFilterAndAValueAndSaysSoInWords() throws Exception {
-        mvc.perform(post("/runs/labels").param("newDriver", "x").principal(() -> "alice"))
+        mvc.perform(post("/runs/labels").param("newDriver", "x").param("shown", "3").principal(() -> "alice"))
                 .andExpect(redirectedUrl("/runs"))
                 .andExpect(flash().attribute("relabelProblem", containsString("Filter the list first")));
-        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", " ").principal(() -> "alice"))
+        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", " ").param("shown", "3")
+                        .principal(() -> "alice"))
                 .andExpect(redirectedUrl("/runs?tag=x"))
                 .andExpect(flash().attribute("relabelProblem", containsString("empty fields change nothing")));
         then(labels).shouldHaveNoInteractions();
