@@ -145,6 +145,58 @@ describe('every page at 400 and 1280 px', () => {
     });
   }
 
+  for (const width of WIDTHS) {
+    test(`the runs list relabels every run its filter shows, at ${width} px`, async () => {
+      // runs of their own (bytes no other fast-tier test uploads), so relabelling them changes no other test's data
+      const tag = `bulk-${width}`;
+      const ids = [
+        await upload(width === 400 ? 'iperf3-322-tcp-1-upload-loopback.json' : 'iperf3-322-tcp-2-upload-loopback.json',
+          `tag=${tag}&driver=ENA%202.9.0&instanceType=t4g.large`),
+        await upload(width === 400 ? 'iperf3-322-udp-100m-upload-loopback.json'
+          : 'iperf3-322-udp-2x50m-upload-loopback.json', `tag=${tag}&driver=ENA%202.9.0&instanceType=t4g.large`),
+      ];
+      const { context, page } = await launchBrowser(join(workDir, `profile-bulk-${width}`), { width, height: 900 });
+      try {
+        await signIn(page);
+        await page.goto(`${baseUrl}/runs?tag=${tag}`);
+        const udpRow = page.locator('table.runs tbody tr', { hasText: 'UDP' });
+        const ofTarget = (await udpRow.locator('td[data-label="% of target"]').textContent()).replace(/\s+/g, ' ');
+        assert.match(ofTarget, /^ ?[\d.]+ % of target ?$/);
+        assert.match(await udpRow.locator('td[data-label="Sent"]').textContent(), /Mbit\/s/);
+
+        await page.click('#relabel-runs summary');
+        assert.match(await page.textContent('#relabel-question'), /all 2 runs this filter shows/);
+        assert.equal((await page.textContent('#relabel-form button')).trim(), 'Relabel 2 runs');
+        await page.fill('#relabel-form input[name=newDriver]', 'x'.repeat(201));
+        await page.click('#relabel-form button');
+        await page.waitForSelector('#relabel-problem');
+        assert.match(await page.textContent('#relabel-problem'), /not relabelled: driver is 201 characters long/);
+        assert.equal(await page.inputValue('#relabel-form input[name=newDriver]'), 'x'.repeat(201));
+        await assertNoOverflow(page, `/runs?tag=${tag} with a relabel problem`);
+
+        const driver = `ENA 2.9.1 (${width} px)`;
+        await page.fill('#relabel-form input[name=newDriver]', driver);
+        await page.fill('#relabel-form input[name=newTags]', `${tag}, relabelled`);
+        await page.click('#relabel-form button');
+        await page.waitForSelector('.alert.info');
+        assert.match(await page.textContent('.alert.info'), /^2 runs relabelled\./);
+        const drivers = await page.$$eval('table.runs td[data-label="Driver"]', (cells) => cells.map((c) => c.textContent));
+        assert.deepEqual(drivers, [driver, driver]);
+        for (const id of ids) {
+          const history = await (await fetch(`${baseUrl}/api/v1/runs/${id}/history`, authorized(token))).json();
+          assert.deepEqual(history.map((change) => [change.field, change.oldValue, change.newValue]),
+            [['driver', 'ENA 2.9.0', driver], ['tags', tag, `${tag}, relabelled`]]);
+          assert.ok(history.every((change) => change.changedBy), 'each change names who made it');
+        }
+        await page.click('#relabel-runs summary');
+        await assertNoOverflow(page, `/runs?tag=${tag} relabelled`);
+        await page.screenshot({ path: join(results, `pages-runs-relabelled-${width}.png`), fullPage: true });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('the run page leads with findings, host facts, the label history and its edit form', async () => {
     const { context, page } = await launchBrowser(join(workDir, 'profile-run'), { width: 1280, height: 900 });
     try {
@@ -207,6 +259,14 @@ describe('every page at 400 and 1280 px', () => {
     }
   });
 });
+
+async function assertNoOverflow(page, what) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `${what} is ${scrollWidth} px wide in a ${clientWidth} px window`);
+  assert.deepEqual(await overflowingElements(page), [], what);
+}
 
 async function signIn(page) {
   await signInWithToken(page, baseUrl, token);

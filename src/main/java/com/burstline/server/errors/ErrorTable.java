@@ -18,6 +18,7 @@ import com.burstline.server.job.JobQueueFullException;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.run.ContentEncodings;
 import com.burstline.server.run.DeclaredFormat;
+import com.burstline.server.run.InvalidLabelsException;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.LabelDifference;
 import com.burstline.server.run.RunLabelConflictException;
@@ -77,6 +78,8 @@ final class ErrorTable {
         row(InvalidScheduleException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> ProblemTypes.invalidInput(((InvalidScheduleException) e).problems()));
         row(InvalidRunInputException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input");
+        row(InvalidLabelsException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
+                .body((e, example) -> ProblemTypes.invalidInput(((InvalidLabelsException) e).problems()));
         row(InvalidSelectionException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input");
         row(InvalidAgentException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid agent");
         row(InvalidAccessRequestException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid request");

@@ -3,13 +3,14 @@ package com.burstline.server.job;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.JobRules;
+import com.burstline.server.run.InvalidLabelsException;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.LabelPatch;
 import com.burstline.server.run.RunLabelEditor;
+import com.burstline.server.run.SelectionLabels;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,6 @@ import java.util.Map;
  */
 @Service
 class JobRelabeller {
-    static final List<String> FIELDS = List.of("driver", "instanceType", "tags");
-
     private final JobStore store;
     private final RunLabelEditor runs;
 
@@ -70,32 +69,10 @@ class JobRelabeller {
 
     /** The body's fields as a {@link LabelPatch} takes them; every field at fault is named. */
     private static Map<String, Object> changes(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw new InvalidJobException(List.of("The body must be a JSON object of the labels to change, e.g. "
-                    + "{\"driver\": \"ENA ARM64 2.2.1\", \"tags\": [\"seed\"]}."));
+        try {
+            return SelectionLabels.fromJson(body, "a whole job").changes();
+        } catch (InvalidLabelsException invalid) {
+            throw new InvalidJobException(invalid.problems());
         }
-        List<String> problems = new ArrayList<>();
-        Map<String, Object> changes = new HashMap<>();
-        for (Map.Entry<String, JsonNode> field : body.properties()) {
-            String name = field.getKey();
-            JsonNode value = field.getValue();
-            if (!FIELDS.contains(name)) {
-                problems.add(name + " is not a label of a whole job; the labels are " + String.join(", ", FIELDS)
-                        + " (a run's other labels are changed with PATCH /api/v1/runs/{id})");
-            } else if (value.isNull()) {
-                changes.put(name, "tags".equals(name) ? List.of() : null);
-            } else if (!"tags".equals(name) && value.isString()) {
-                changes.put(name, value.stringValue().isBlank() ? null : value.stringValue().strip());
-            } else if ("tags".equals(name) && value.isArray() && value.valueStream().allMatch(JsonNode::isString)) {
-                changes.put(name, value.valueStream().map(JsonNode::stringValue).toList());
-            } else {
-                problems.add(name + " must be " + ("tags".equals(name) ? "a list of strings" : "a string")
-                        + " or null, not " + value);
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new InvalidJobException(problems);
-        }
-        return changes;
     }
 }

@@ -68,7 +68,8 @@ final class ReportRows {
     }
 
     private static String ofTarget(Double sent, Long target) {
-        return sent == null || target == null || target == 0 ? "—" : Figures.percent(sent / target * 100);
+        Double percent = RunSummary.percentOfTarget(sent, target);
+        return percent == null ? "—" : Figures.percent(percent);
     }
 
     private static String mean(ComparisonResult.Group group, double bitsPerSecond) {

@@ -6,7 +6,8 @@ import com.burstline.server.run.RunSummary;
  * The runs CSV: the summary's API fields, in the API's names, tags joined by ';'. {@code status} is the job
  * scenario's (SUCCEEDED, FAILED for a partial run or a late result) or {@code uploaded}; {@code runStatus} is the
  * run's own ({@code complete} or {@code partial}, with its {@code error}); the reverse columns hold a bidir run's
- * other direction.
+ * other direction. Columns added later come last, so that a reader that picks columns by position keeps working:
+ * {@code percentOfTarget} is a UDP run's sent rate as a share of its target (empty for TCP).
  */
 final class RunCsvColumns {
     static final String UPLOADED = "uploaded";
@@ -15,7 +16,7 @@ final class RunCsvColumns {
             "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
-            "percentOfBurstLimit", "intervalCount", "runStatus", "error"};
+            "percentOfBurstLimit", "intervalCount", "runStatus", "error", "percentOfTarget"};
 
     private RunCsvColumns() {
     }
@@ -29,6 +30,6 @@ final class RunCsvColumns {
                 run.reverseReceivedBitsPerSecond(), run.retransmits(), run.jitterMs(), run.lostPercent(),
                 run.hostCpuPercent(), run.remoteCpuPercent(), run.burstLimitBitsPerSecond(),
                 run.baselineBitsPerSecond(), run.percentOfBurstLimit(), run.intervalCount(), run.status(),
-                run.error()};
+                run.error(), run.percentOfTarget()};
     }
 }

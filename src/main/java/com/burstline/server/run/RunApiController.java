@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import com.burstline.server.system.BurstlineProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.security.Principal;
 import java.util.List;
+import java.util.stream.Stream;
 
 @RestController
 @RequestMapping("/api/v1/runs")
@@ -32,8 +34,8 @@ class RunApiController {
     static final String NDJSON = "application/x-ndjson";
     private static final List<String> UPLOAD_PARAMETERS = List.of("sut", "peer", "instanceType", "driver", "tag",
             "burstLimitGbps", "baselineGbps");
-    private static final List<String> LIST_PARAMETERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
-            "direction", "tag", "job", "from", "to", "status", "page", "size");
+    private static final List<String> LIST_PARAMETERS = Stream.concat(
+            RelabelSelectionQuery.FILTER_PARAMETERS.stream(), Stream.of("page", "size")).toList();
 
     private final RunImporter importer;
     private final RunQueries queries;
@@ -120,6 +122,34 @@ class RunApiController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     RunSummary relabel(@PathVariable long id, @RequestBody JsonNode patch, Principal principal) {
         return labels.relabel(id, LabelPatch.fromJson(patch), principal.getName());
+    }
+
+    @Operation(summary = "Relabel a selection of runs in one step (API token)",
+            description = "The runs: id=… (repeatable), or the runs list's filters (sut, peer, driver, instanceType, "
+                    + "protocol, direction, tag, job, from, to, status) for every run the list shows with them, on "
+                    + "every page; one of the two is required. The body is the job relabel's: a JSON merge patch of "
+                    + "driver, instanceType and tags (absent stays, null clears, tags replace). Either every run "
+                    + "changes or none; each changed run's history names who changed it. At most 10,000 runs; "
+                    + "400 for more, for a selection of no run, or naming each field at fault; 404 for an unknown "
+                    + "id. Answers {selected, changed}.")
+    @Parameter(name = "id", in = ParameterIn.QUERY, description = "a run to relabel; repeatable")
+    @Parameter(name = "sut", in = ParameterIn.QUERY)
+    @Parameter(name = "peer", in = ParameterIn.QUERY)
+    @Parameter(name = "driver", in = ParameterIn.QUERY, description = "the runs' driver now (a filter, like the list's)")
+    @Parameter(name = "instanceType", in = ParameterIn.QUERY)
+    @Parameter(name = "protocol", in = ParameterIn.QUERY)
+    @Parameter(name = "direction", in = ParameterIn.QUERY)
+    @Parameter(name = "tag", in = ParameterIn.QUERY)
+    @Parameter(name = "job", in = ParameterIn.QUERY, description = "id of the job that measured the runs")
+    @Parameter(name = "from", in = ParameterIn.QUERY)
+    @Parameter(name = "to", in = ParameterIn.QUERY)
+    @Parameter(name = "status", in = ParameterIn.QUERY)
+    @PatchMapping(path = "/labels", consumes = {MediaType.APPLICATION_JSON_VALUE, "application/merge-patch+json"},
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    RunsRelabelled relabelSelection(HttpServletRequest request, @RequestBody JsonNode patch, Principal principal) {
+        RelabelSelectionQuery selection = RelabelSelectionQuery.of(request);
+        return labels.relabelSelection(selection.runIds(), selection.filter(),
+                SelectionLabels.fromJson(patch, "a selection of runs"), principal.getName());
     }
 
     @Operation(summary = "Every change of a run's labels, oldest first: who, when, old and new value")

@@ -90,6 +90,20 @@ public record RunSummary(
         return writerSends() ? remoteCpuPercent : hostCpuPercent;
     }
 
+    /**
+     * A UDP run's (forward) sent rate as a share of its target ({@code -b}), in percent: UDP is judged against its
+     * own target, not the burst limit. Null for TCP, and when the target or the sent rate is not known.
+     */
+    public Double percentOfTarget() {
+        return "UDP".equals(protocol) ? percentOfTarget(sentBitsPerSecond, targetBitsPerSecond) : null;
+    }
+
+    /** Sent as a share of the target, in percent; null when either is unknown or the target is 0. */
+    public static Double percentOfTarget(Double sentBitsPerSecond, Long targetBitsPerSecond) {
+        return sentBitsPerSecond == null || targetBitsPerSecond == null || targetBitsPerSecond == 0 ? null
+                : sentBitsPerSecond / targetBitsPerSecond * 100;
+    }
+
     /** The client sends an upload (and a bidir run's forward direction), the server a download. */
     private boolean writerSends() {
         return "download".equals(direction) == "server".equals(side);

@@ -25,6 +25,8 @@ public final class AccessRules {
             rule(HttpMethod.GET, "/api/v1/runs", VIEWER),
             rule(HttpMethod.POST, "/api/v1/runs", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/runs/values", VIEWER),
+            // before /api/v1/runs/{id}, which would match too: the first matching rule decides
+            rule(HttpMethod.PATCH, "/api/v1/runs/labels", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/runs/{id}", VIEWER),
             rule(HttpMethod.PATCH, "/api/v1/runs/{id}", OPERATOR),
             rule(HttpMethod.DELETE, "/api/v1/runs/{id}", OPERATOR),
@@ -81,6 +83,7 @@ public final class AccessRules {
             rule(null, "/upload", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/delete", OPERATOR),
             rule(HttpMethod.POST, "/runs/{id}/labels", OPERATOR),
+            rule(HttpMethod.POST, "/runs/labels", OPERATOR),
             rule(HttpMethod.POST, "/agents/join-tokens", ADMIN),
             rule(HttpMethod.POST, "/agents/join-tokens/{id}/revoke", ADMIN),
             rule(HttpMethod.POST, "/agents/{name}/delete", ADMIN),

@@ -41,6 +41,18 @@ record RunListQuery(String sut, String peer, String driver, String instanceType,
         return query.toString();
     }
 
+    /**
+     * The "Compare these runs" link's query: one job's runs are compared upload against download, as the job page
+     * does; by driver, compare's default, otherwise.
+     */
+    String compareSelection() {
+        String selection = selection();
+        if (job == null) {
+            return selection.isEmpty() ? "" : "?" + selection;
+        }
+        return "?" + selection + "&groupBy=direction";
+    }
+
     private static void append(StringBuilder query, String name, String value) {
         if (value != null && !value.isBlank()) {
             query.append(query.isEmpty() ? "" : "&").append(name).append('=')

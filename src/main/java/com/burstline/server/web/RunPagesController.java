@@ -1,6 +1,9 @@
 package com.burstline.server.web;
 
 import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.LabelPatch;
+import com.burstline.server.run.RunsRelabelled;
+import com.burstline.server.run.SelectionLabels;
 import com.burstline.server.run.RunPage;
 import com.burstline.server.run.RunLabelEditor;
 import com.burstline.server.run.RunQueries;
@@ -47,6 +50,7 @@ class RunPagesController {
         view.addObject("filtered", query.isFiltered());
         String selection = query.selection();
         view.addObject("selectionQuery", selection.isEmpty() ? "" : "?" + selection);
+        view.addObject("compareQuery", query.compareSelection());
         // The empty list's curl example names this server, as the browser reached it.
         view.addObject("apiBase", ServletUriComponentsBuilder.fromContextPath(request).toUriString());
         try {
@@ -58,6 +62,41 @@ class RunPagesController {
             view.setStatus(HttpStatus.BAD_REQUEST);
         }
         return view;
+    }
+
+    /**
+     * The runs list's "Relabel these runs…" form: every run the filter shows, on every page, in one step. The
+     * outcome or the problem comes back as a notice on the same filtered list, with the fields as typed.
+     */
+    @PostMapping("/runs/labels")
+    String relabelSelection(@ModelAttribute("query") RunListQuery query,
+                            @RequestParam(defaultValue = "") String newDriver,
+                            @RequestParam(defaultValue = "") String newInstanceType,
+                            @RequestParam(defaultValue = "") String newTags, @RequestParam long shown,
+                            Principal principal,
+                            RedirectAttributes redirect) {
+        String list = "redirect:/runs" + (query.selection().isEmpty() ? "" : "?" + query.selection());
+        try {
+            if (!query.isFiltered()) {
+                throw new InvalidRunInputException("Filter the list first: only the runs a filter shows are "
+                        + "relabelled together.");
+            }
+            LabelPatch patch = SelectionLabels.fromForm(newDriver, newInstanceType, newTags);
+            if (patch.changes().isEmpty()) {
+                throw new InvalidRunInputException("Fill in a driver, an instance type or tags: empty fields "
+                        + "change nothing.");
+            }
+            RunsRelabelled done = labels.relabelShown(query.toFilter(), shown, patch, principal.getName());
+            redirect.addFlashAttribute("message", RelabelNotice.of(done));
+        } catch (InvalidRunInputException invalid) {
+            redirect.addFlashAttribute("relabelProblem", "The runs were not relabelled: " + invalid.getMessage());
+            redirect.addFlashAttribute("relabel", new RelabelFields(newDriver, newInstanceType, newTags));
+        }
+        return list;
+    }
+
+    /** What the relabel form held, so a refused relabel comes back as it was typed. */
+    record RelabelFields(String driver, String instanceType, String tags) {
     }
 
     @GetMapping("/runs/{id}")

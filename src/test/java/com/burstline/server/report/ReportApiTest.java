@@ -244,6 +244,24 @@ class ReportApiTest {
     }
 
     @Test
+    void theRunsCsvEndsWithPercentOfTargetForUdpAndLeavesItEmptyForTcp() {
+        JsonNode udp = upload("iperf3-312-udp-300m-upload-server-lab.json", "?tag=csv-target");
+        upload("iperf3-312-tcp-1-upload-1g-server-lab.json", "?tag=csv-target");
+
+        List<List<String>> lines = parseCsv(api.get("/api/v1/export/runs.csv?tag=csv-target").body());
+
+        assertThat(lines.get(0)).as("new columns come last").endsWith("runStatus", "error", "percentOfTarget");
+        assertThat(lines.get(0).subList(0, 3)).containsExactly("id", "jobId", "status");
+        Map<String, Map<String, String>> byProtocol = new java.util.HashMap<>();
+        lines.subList(1, lines.size()).forEach(line -> byProtocol.put(record(lines.get(0), line).get("protocol"),
+                record(lines.get(0), line)));
+        double expected = udp.get("sentBitsPerSecond").doubleValue() / udp.get("targetBitsPerSecond").doubleValue()
+                * 100;
+        assertThat(Double.parseDouble(byProtocol.get("UDP").get("percentOfTarget"))).isEqualTo(expected);
+        assertThat(byProtocol.get("TCP").get("percentOfTarget")).isEmpty();
+    }
+
+    @Test
     void aBidirRunKeepsItsDownloadDirectionOnARowOfItsOwn() {
         long id = upload("iperf3-312-tcp-1-bidir-server-lab.json", "?instanceType=t4g.large&sut=bidir-a").get("id")
                 .longValue();

@@ -399,6 +399,8 @@ abstract class RunApiBehaviour {
         JsonNode docs = JSON.readTree(api.get("/v3/api-docs").body());
         assertThat(docs.get("paths").has("/api/v1/runs/{id}/intervals")).isTrue();
         assertThat(docs.get("paths").get("/api/v1/runs/{id}").has("patch")).isTrue();
+        assertThat(docs.get("paths").get("/api/v1/runs/labels").get("patch").get("parameters").toString())
+                .contains("\"name\":\"id\"", "\"name\":\"job\"");
         assertThat(docs.get("info").get("title").stringValue()).isEqualTo("Burstline");
         assertThat(docs.get("info").get("version").stringValue()).isNotBlank().isNotEqualTo("v0");
         JsonNode scheme = docs.get("components").get("securitySchemes").get("apiToken");

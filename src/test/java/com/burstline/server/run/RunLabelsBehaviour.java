@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 
 import static com.burstline.server.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Labels can be fixed: a relabelled re-upload is a 409 that names what differs, and PATCH corrects a run's labels
@@ -34,6 +35,8 @@ abstract class RunLabelsBehaviour {
     int port;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    RunLabelEditor editor;
     ApiClient api;
 
     @BeforeEach
@@ -143,10 +146,111 @@ abstract class RunLabelsBehaviour {
         assertThat(json(path + "/history").size()).isZero();
     }
 
+    @Test
+    void aFilterRelabelsEveryRunItListsInOneStepWithEachRunsHistory() {
+        List<Long> ids = List.of(upload("iperf3-322-tcp-1-upload-loopback.json", "?tag=bulk&driver=ENA%202.10"),
+                upload("iperf3-322-udp-100m-upload-loopback.json", "?tag=bulk&driver=ENA%202.10"),
+                upload("iperf3-322-tcp-2-upload-loopback.json", "?tag=bulk&driver=ENA%202.11"));
+        long other = idOf(api.upload(Samples.bytes("iperf3-39-tcp-1-upload-loopback.json"), JSON_TYPE,
+                "?tag=elsewhere&driver=ENA%202.10"));
+
+        var relabelled = api.patch("/api/v1/runs/labels?tag=bulk&driver=2.10", """
+                {"driver": "ENA 2.10.1", "instanceType": "m7g.large", "tags": ["bulk", "relabelled"]}""", ApiClient.TOKEN);
+
+        assertThat(relabelled.statusCode()).as(relabelled.body()).isEqualTo(200);
+        assertThat(JSON.readTree(relabelled.body()).toString()).isEqualTo("{\"selected\":2,\"changed\":2}");
+        for (long id : ids.subList(0, 2)) {
+            JsonNode run = json("/api/v1/runs/" + id);
+            assertThat(run.get("driver").stringValue()).isEqualTo("ENA 2.10.1");
+            assertThat(run.get("instanceType").stringValue()).isEqualTo("m7g.large");
+            assertThat(run.get("tags").toString()).isEqualTo("[\"bulk\",\"relabelled\"]");
+            JsonNode history = json("/api/v1/runs/" + id + "/history");
+            assertThat(changes(history)).containsExactly("instanceType: null -> m7g.large",
+                    "driver: ENA 2.10 -> ENA 2.10.1", "tags: bulk -> bulk, relabelled",
+                    "burstLimitGbps: null -> 12.5", "baselineGbps: null -> 0.937");
+            history.forEach(change -> assertThat(change.get("changedBy").stringValue()).isEqualTo("api-token"));
+        }
+        assertThat(json("/api/v1/runs/" + ids.get(2)).get("driver").stringValue()).isEqualTo("ENA 2.11");
+        assertThat(json("/api/v1/runs/" + other).get("driver").stringValue()).isEqualTo("ENA 2.10");
+        assertThat(json("/api/v1/runs/" + other + "/history").size()).isZero();
+
+        var again = api.patch("/api/v1/runs/labels?tag=bulk", "{\"driver\": \"ENA 2.10.1\"}", ApiClient.TOKEN);
+        assertThat(JSON.readTree(again.body()).toString()).as("the third run changes, the others had it already")
+                .isEqualTo("{\"selected\":3,\"changed\":1}");
+        assertThat(json("/api/v1/runs/" + ids.get(0) + "/history").size()).isEqualTo(5);
+        assertThat(changes(json("/api/v1/runs/" + ids.get(2) + "/history")))
+                .containsExactly("driver: ENA 2.11 -> ENA 2.10.1");
+    }
+
+    @Test
+    void runIdsRelabelExactlyThoseRunsAndAnUnknownIdChangesNone() {
+        long first = idOf(api.upload(Samples.bytes("iperf3-312-tcp-4-upload.json"), JSON_TYPE, "?driver=by-id"));
+        long second = idOf(api.upload(Samples.bytes("iperf3-318-tcp-1-download.json"), JSON_TYPE, "?driver=by-id"));
+
+        assertProblem(api.patch("/api/v1/runs/labels?id=" + first + "&id=987654", "{\"driver\": \"x\"}",
+                ApiClient.TOKEN), 404, "no run with id 987654");
+        assertThat(json("/api/v1/runs/" + first + "/history").size()).as("nothing half-done").isZero();
+
+        var relabelled = api.patch("/api/v1/runs/labels?id=" + first + "&id=" + second, """
+                {"driver": null, "tags": ["named"]}""", ApiClient.TOKEN);
+        assertThat(relabelled.statusCode()).as(relabelled.body()).isEqualTo(200);
+        assertThat(JSON.readTree(relabelled.body()).get("changed").intValue()).isEqualTo(2);
+        assertThat(ids("/api/v1/runs?tag=named")).containsExactlyInAnyOrder(first, second);
+        assertThat(changes(json("/api/v1/runs/" + second + "/history")))
+                .containsExactly("driver: by-id -> null", "tags: null -> named");
+    }
+
+    @Test
+    void badSelectionsAndBadValuesAre400Or401AndChangeNothing() {
+        long id = idOf(api.upload(Samples.bytes("iperf3-312-udp-5g-upload.json"), JSON_TYPE,
+                "?tag=bulk-bad&driver=kept"));
+        upload("iperf3-322-udp-2x50m-upload-loopback.json", "?tag=bulk-bad&driver=kept");
+        String path = "/api/v1/runs/labels?tag=bulk-bad";
+        long historyBefore = jdbc.queryForObject("SELECT COUNT(*) FROM run_label_change", Long.class);
+
+        var fields = api.patch(path, "{\"driver\": 5, \"sut\": \"x\", \"tags\": \"c\"}", ApiClient.TOKEN);
+        assertProblem(fields, 400, "driver must be a string or null, not 5");
+        assertThat(JSON.readTree(fields.body()).get("detail").stringValue())
+                .contains("sut is not a label of a selection of runs", "tags must be a list of strings");
+        assertThat(JSON.readTree(fields.body()).get("errors").size()).isEqualTo(3);
+        assertProblem(api.patch(path, "{\"driver\": \"a\\nb\"}", ApiClient.TOKEN), 400, "control characters");
+        assertProblem(api.patch(path, "{\"instanceType\": \"%s\"}".formatted("t".repeat(65)), ApiClient.TOKEN),
+                400, "at most 64");
+        assertProblem(api.patch(path, "[]", ApiClient.TOKEN), 400, "JSON object");
+        assertProblem(api.patch("/api/v1/runs/labels", "{\"driver\": \"x\"}", ApiClient.TOKEN), 400,
+                "Name the runs to relabel");
+        assertProblem(api.patch("/api/v1/runs/labels?id=" + id + "&tag=bulk-bad", "{\"driver\": \"x\"}",
+                ApiClient.TOKEN), 400, "either id=… or filters, not both");
+        assertProblem(api.patch("/api/v1/runs/labels?tags=bulk-bad", "{\"driver\": \"x\"}", ApiClient.TOKEN),
+                400, "unknown parameter 'tags'");
+        assertProblem(api.patch("/api/v1/runs/labels?id=seven", "{\"driver\": \"x\"}", ApiClient.TOKEN), 400,
+                "id must be an id (a number), not 'seven'");
+        assertProblem(api.patch(path + "&protocol=sctp", "{\"driver\": \"x\"}", ApiClient.TOKEN), 400,
+                "protocol must be TCP or UDP");
+        assertProblem(api.patch("/api/v1/runs/labels?tag=no-such-tag", "{\"driver\": \"x\"}", ApiClient.TOKEN),
+                400, "No run matches this selection, so nothing was relabelled");
+        assertProblem(api.patch(path, "{\"driver\": \"x\"}", null), 401, "token");
+        assertThatThrownBy(() -> editor.relabelSelection(List.of(), new RunFilter(null, null, null, null, null, null,
+                "bulk-bad"), new LabelPatch(Map.of("driver", "x")), "test", 1))
+                .isInstanceOf(InvalidRunInputException.class)
+                .hasMessageContaining("At most 1 runs are relabelled at once").hasMessageContaining("Narrow");
+
+        assertThatThrownBy(() -> editor.relabelShown(new RunFilter(null, null, null, null, null, null, "bulk-bad"),
+                1, new LabelPatch(Map.of("driver", "x")), "test"))
+                .hasMessageContaining("The filter now shows 2 runs, not the 1 the page counted");
+
+        assertThat(json("/api/v1/runs/" + id).get("driver").stringValue()).isEqualTo("kept");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_label_change", Long.class)).isEqualTo(historyBefore);
+    }
+
     private JsonNode json(String path) {
         HttpResponse<String> response = api.get(path);
         assertThat(response.statusCode()).as(path).isEqualTo(200);
         return JSON.readTree(response.body());
+    }
+
+    private long upload(String sample, String labels) {
+        return idOf(api.upload(Samples.bytes(sample), JSON_TYPE, labels));
     }
 
     private long idOf(HttpResponse<String> response) {

@@ -6,6 +6,7 @@ import com.burstline.server.run.RunNotFoundException;
 import com.burstline.server.run.RunPage;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.RunsRelabelled;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -23,6 +24,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.then;
 import static org.mockito.BDDMockito.willThrow;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -139,6 +141,59 @@ class RunPagesControllerTests {
         mvc.perform(get("/runs"))
                 .andExpect(status().isOk())
                 .andExpect(content().string(containsString("<span>unknown</span>")));
+    }
+
+    @Test
+    void aUdpRowShowsWhatWasSentAndItsShareOfTheTargetNotOfTheBurstLimit() throws Exception {
+        RunSummary udp = new RunSummary(10, "sut-a", "peer-b", "t4g.large", null, List.of(), "iperf3", "3.12",
+                "json", RUN.startedAt(), RUN.uploadedAt(), "UDP", "upload", 1, 5, 0, 1_000_000_000L, 3.36e8, 3.3e8,
+                null, 0.05, 1.2, 10.0, 20.0, 5e9, 5.12e8, 6.6, null, null, 5);
+        given(queries.list(eq(RunFilter.none()), eq(0), eq(20))).willReturn(
+                new RunPage(List.of(udp, RUN), new RunPage.PageInfo(20, 0, 2, 1)));
+
+        mvc.perform(get("/runs"))
+                .andExpect(content().string(containsString("data-label=\"% of target\"")))
+                .andExpect(content().string(containsString("value=\"" + udp.percentOfTarget() + "\"")))
+                .andExpect(content().string(containsString("of target")))
+                .andExpect(content().string(containsString("value=\"3.36E8\"")))
+                .andExpect(content().string(not(containsString("value=\"6.6\""))))
+                .andExpect(content().string(containsString("value=\"95.54\"")));
+    }
+
+    @Test
+    void oneJobsRunsAreComparedUploadAgainstDownloadOtherListsByDriver() throws Exception {
+        given(queries.list(any(), eq(0), eq(20))).willReturn(new RunPage(List.of(RUN),
+                new RunPage.PageInfo(20, 0, 1, 1)));
+        mvc.perform(get("/runs").param("job", "3").param("protocol", "TCP"))
+                .andExpect(content().string(containsString(
+                        "id=\"compare-these-runs\" href=\"/compare?protocol=TCP&amp;job=3&amp;groupBy=direction\"")));
+        mvc.perform(get("/runs").param("driver", "ena"))
+                .andExpect(content().string(containsString(
+                        "id=\"compare-these-runs\" href=\"/compare?driver=ena\"")));
+    }
+
+    @Test
+    void relabellingAFilteredListSaysHowManyRunsChangedOnTheSameList() throws Exception {
+        given(labels.relabelShown(eq(new RunFilter(null, null, null, null, null, null, "x")), eq(12L), any(),
+                eq("alice"))).willReturn(new RunsRelabelled(12, 10));
+        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", "ENA 2.2.1").param("shown", "12")
+                        .principal(() -> "alice"))
+                .andExpect(redirectedUrl("/runs?tag=x"))
+                .andExpect(flash().attribute("message",
+                        "10 runs relabelled; 2 runs had these labels already. Each changed run's label history "
+                                + "lists the change."));
+    }
+
+    @Test
+    void relabellingNeedsAFilterAndAValueAndSaysSoInWords() throws Exception {
+        mvc.perform(post("/runs/labels").param("newDriver", "x").param("shown", "3").principal(() -> "alice"))
+                .andExpect(redirectedUrl("/runs"))
+                .andExpect(flash().attribute("relabelProblem", containsString("Filter the list first")));
+        mvc.perform(post(URI.create("/runs/labels?tag=x")).param("newDriver", " ").param("shown", "3")
+                        .principal(() -> "alice"))
+                .andExpect(redirectedUrl("/runs?tag=x"))
+                .andExpect(flash().attribute("relabelProblem", containsString("empty fields change nothing")));
+        then(labels).shouldHaveNoInteractions();
     }
 
     @Test
