@@ -161,14 +161,17 @@ function tcpRow(scenario, run, findings) {
 
 /** UDP is judged against its own target (-b) by what was sent; loss is of what was sent. */
 function udpRow(scenario, run, findings) {
-  const target = run.targetBitsPerSecond;
+  // iperf3's -b is each stream's: -P 2 -b 50M aims for 100 Mbit/s in all
+  const streams = Math.max(1, run.streams ?? 1);
+  const target = run.targetBitsPerSecond == null ? null : run.targetBitsPerSecond * streams;
   const sent = run.sentBitsPerSecond;
   return row(run, [
     cell('#', String(scenario.position + 1)),
     cell('Scenario', scenarioCell(scenario, run), 'text'),
     cell('Direction', run.direction),
     cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
-    cell('Target', target ? formatRate(target) : '–', 'num'),
+    cell('Target', !target ? '–' : streams > 1
+      ? `${formatRate(target)} (${streams} × ${formatRate(run.targetBitsPerSecond)})` : formatRate(target), 'num'),
     cell('Sent', sent == null ? 'unknown' : formatRate(sent), 'num'),
     cell('% of target', target && sent != null ? formatPercent(100 * sent / target) : '–', 'num'),
     cell('Received', run.receivedBitsPerSecond == null ? 'unknown' : received(run), 'num'),

@@ -26,7 +26,8 @@ final class LimitRules {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("receivedBitsPerSecond", received);
         StringBuilder message = new StringBuilder("Received " + Figures.rate(received) + ":");
-        Long target = "UDP".equals(run.protocol()) ? run.targetBitsPerSecond() : null;
+        Long target = "UDP".equals(run.protocol()) ? RunSummary.wholeTarget(run.targetBitsPerSecond(), run.streams())
+                : null;
         if (target != null && target > 0) {
             data.put("targetBitsPerSecond", target);
             data.put("percentOfTarget", received / target * 100);

@@ -55,7 +55,7 @@ public final class SenderLimitRule {
     private static String shortOfTarget(RunSummary run, Double senderCpu) {
         String cpu = senderCpu == null ? "" : " (the sending iperf3 used " + Figures.percent(senderCpu) + " CPU)";
         return "Limited by the sender, not the network: it sent " + Figures.rate(run.sentBitsPerSecond()) + " of the "
-                + Figures.rate(run.targetBitsPerSecond()) + " target, "
+                + Figures.rate(RunSummary.wholeTarget(run.targetBitsPerSecond(), run.streams())) + " target, "
                 + Figures.percent(run.percentOfTarget()) + " of it" + cpu
                 + ". An emulated or single-threaded sender cannot reach the target: try burstline-java (the agent's "
                 + "engine) or more streams (-P) before reading this as the link's limit; any loss is of what was sent.";

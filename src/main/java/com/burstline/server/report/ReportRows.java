@@ -40,10 +40,10 @@ final class ReportRows {
     }
 
     List<Report.UdpRow> udp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        Long target = scenario.targetBitsPerSecond();
+        Long target = RunSummary.wholeTarget(scenario.targetBitsPerSecond(), scenario.streams());
         Double sent = meanOf(group, RunSummary::sentBitsPerSecond);
         Report.UdpRow row = new Report.UdpRow(group(scenario, group), ReportFormat.scenario(scenario),
-                direction(scenario, group), target == null ? "—" : Scenario.rate(target),
+                direction(scenario, group), targetText(scenario),
                 sent == null ? "unknown" : mean(group, sent), ReportFormat.throughput(group), ofTarget(sent, target),
                 ReportFormat.loss(group), ReportFormat.jitter(group));
         if (group.meanReverseBitsPerSecond() == null) {
@@ -65,6 +65,17 @@ final class ReportRows {
             return ReportFormat.direction(group.group());
         }
         return "bidir".equals(scenario.direction()) ? "Bidir: upload" : ReportFormat.direction(scenario.direction());
+    }
+
+    /** "1 Gbit/s", or "100 Mbit/s (2 × 50 Mbit/s)": iperf3's -b is each stream's. */
+    private static String targetText(ComparisonResult.Scenario scenario) {
+        Long perStream = scenario.targetBitsPerSecond();
+        if (perStream == null) {
+            return "—";
+        }
+        String whole = Scenario.rate(RunSummary.wholeTarget(perStream, scenario.streams()));
+        return scenario.streams() > 1 ? whole + " (" + scenario.streams() + " × " + Scenario.rate(perStream) + ")"
+                : whole;
     }
 
     private static String ofTarget(Double sent, Long target) {

@@ -91,31 +91,32 @@ public record RunSummary(
     }
 
     /**
-     * A UDP run's (forward) sent rate as a share of its target ({@code -b}), in percent: UDP is judged against its
-     * own target, not the burst limit. Null for TCP, and when the target or the sent rate is not known.
+     * A UDP run's (forward) sent rate as a share of its whole target, in percent: UDP's "% of target" wherever it is
+     * shown, since a sender that put out 1.15 of 5 Gbit/s decided the run, whatever arrived. Null for TCP, and when
+     * the target or the sent rate is not known.
      */
     public Double percentOfTarget() {
-        return "UDP".equals(protocol) ? percentOfTarget(sentBitsPerSecond, targetBitsPerSecond) : null;
+        return "UDP".equals(protocol) ? percentOfTarget(sentBitsPerSecond, wholeTarget(targetBitsPerSecond, streams))
+                : null;
     }
 
-    /** Sent as a share of the target, in percent; null when either is unknown or the target is 0. */
-    public static Double percentOfTarget(Double sentBitsPerSecond, Long targetBitsPerSecond) {
-        return sentBitsPerSecond == null || targetBitsPerSecond == null || targetBitsPerSecond == 0 ? null
-                : sentBitsPerSecond / targetBitsPerSecond * 100;
+    /**
+     * What all the streams together aim for: iperf3's {@code -b} applies to each stream, so {@code -P 2 -b 50M} aims
+     * for 100 Mbit/s. Null without a target.
+     */
+    public static Long wholeTarget(Long targetBitsPerSecond, int streams) {
+        return targetBitsPerSecond == null ? null : targetBitsPerSecond * Math.max(1, streams);
+    }
+
+    /** Sent as a share of the whole target, in percent; null when either is unknown or the target is 0. */
+    public static Double percentOfTarget(Double sentBitsPerSecond, Long wholeTargetBitsPerSecond) {
+        return sentBitsPerSecond == null || wholeTargetBitsPerSecond == null || wholeTargetBitsPerSecond == 0 ? null
+                : sentBitsPerSecond / wholeTargetBitsPerSecond * 100;
     }
 
     /** The client sends an upload (and a bidir run's forward direction), the server a download. */
     private boolean writerSends() {
         return "download".equals(direction) == "server".equals(side);
-    }
-
-    /**
-     * What the sender sent of its UDP target, in %: UDP's "% of target" wherever it is shown (a sender that put out
-     * 1.15 of 5 Gbit/s decided the run, whatever arrived). Null without a target or a sent figure.
-     */
-    public Double percentOfTarget() {
-        return targetBitsPerSecond == null || targetBitsPerSecond == 0 || sentBitsPerSecond == null ? null
-                : sentBitsPerSecond / targetBitsPerSecond * 100;
     }
 
     /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
