@@ -21,6 +21,8 @@ function typedRows() {
 
 function show() {
   const plan = chosenPlan();
+  // other rows now: show them from their first column, wherever the last ones were scrolled to
+  table.closest('.table-scroll')?.scrollTo({ left: 0 });
   for (const part of form.querySelectorAll('.plan-rows, .plan-note')) {
     part.hidden = part.dataset.plan !== plan;
   }

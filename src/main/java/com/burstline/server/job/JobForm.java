@@ -93,7 +93,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
         boolean probe = BurstProbePlan.NAME.equals(plan);
         // The probe's "duration" is its maximum: it runs until the rate drops.
-        return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
+        return new JobRequest(pairs == null ? chosen(sut) : null, pairs == null ? chosen(peer) : null,
                 probe ? plan : scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
                 probe ? null : duration, onFailure, pairs, order, randomized ? seedNumber : null,
                 coolDown, null, probe ? duration : null, new JobLabels(driver, instanceType, List.of()));
@@ -111,7 +111,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
     /** Null for a job of one pair; else the first pair and every extra row with an agent chosen. */
     private List<JobRequest.PairRequest> pairs() {
         List<JobRequest.PairRequest> pairs = new ArrayList<>();
-        pairs.add(new JobRequest.PairRequest(sut, peer));
+        pairs.add(new JobRequest.PairRequest(chosen(sut), chosen(peer)));
         extraPairRows().forEach(i -> pairs.add(new JobRequest.PairRequest(value(pairSut, i), value(pairPeer, i))));
         return pairs.size() == 1 ? null : pairs;
     }
@@ -144,6 +144,11 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             problems.add("a custom plan needs at least one scenario row with a protocol");
         }
         return rows;
+    }
+
+    /** "choose…" sends an empty agent: that is no agent, not two equal ones. */
+    private static String chosen(String agent) {
+        return agent == null || agent.isBlank() ? null : agent;
     }
 
     private static int size(List<String> values) {

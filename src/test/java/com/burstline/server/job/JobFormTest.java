@@ -123,6 +123,18 @@ class JobFormTest {
     }
 
     @Test
+    void noAgentChosenIsMissingNotTwoEqualAgents() {
+        JobForm empty = JobForm.empty();
+        JobForm form = new JobForm("", "", "standard", "", "1", "", "continue", empty.protocol(), empty.direction(),
+                empty.streams(), empty.scenarioSeconds(), empty.intervalSeconds(), empty.targetMbps(), empty.tool(),
+                empty.pairSut(), empty.pairPeer(), "sequential", "", "0", "", "");
+
+        assertThat(form.inFormWords(problemsOf(form))).containsExactly(
+                "SUT is missing: give the name of a registered agent (see Agents)",
+                "Peer is missing: give the name of a registered agent (see Agents)");
+    }
+
+    @Test
     void theStandardPlansRowsAreThePlansOwnScenarios() {
         assertThat(PlanRow.standard()).hasSize(StandardPlan.scenarios().size())
                 .extracting(PlanRow::protocol, PlanRow::streams, PlanRow::target)
