@@ -113,7 +113,7 @@ describe('every page at 400 and 1280 px', () => {
   });
 
   for (const width of WIDTHS) {
-    test(`no page scrolls sideways at ${width} px`, async () => {
+    test(`no page scrolls sideways at ${width} px`, async (t) => {
       const { context, page } = await launchBrowser(join(workDir, `profile-${width}`), { width, height: 900 });
       const errors = [];
       const violations = [];
@@ -142,6 +142,9 @@ describe('every page at 400 and 1280 px', () => {
           (await headingsBrokenInWords(page)).forEach((heading) => broken.push(`${path}: ${heading}`));
           for (const id of await page.$$eval('canvas[id]', (canvases) => canvases.map((canvas) => canvas.id))) {
             const height = await plotHeight(page, id);
+            if (height > 0) {
+              t.diagnostic(`${path} #${id} at ${width} px: ${Math.round(height)} px of plot`);
+            }
             if (height > 0 && height < 240) {
               cramped.push(`${path}: #${id} keeps ${Math.round(height)} px of plot`);
             }

@@ -1,12 +1,11 @@
 // The New job form: the scenario rows on screen are the plan. Choosing "Standard" or "Burst probe" shows that plan's
 // rows, read only, in place of the custom rows; the custom rows are then disabled (so not sent) but kept, and come
-// back with "Custom scenarios". Editing a custom row chooses "Custom scenarios", visibly. Without this script every
+// back with "Custom scenarios", so a custom row can only be edited while it is the plan. Without this script every
 // row shows and the server refuses custom rows sent under another plan.
 const table = document.querySelector('table.scenario-rows');
 const form = table?.closest('form');
 const custom = form?.querySelector('input[name=plan][value=custom]');
 const customRows = table?.querySelector('tbody.custom-rows');
-const switched = document.getElementById('plan-switched');
 const kept = document.getElementById('custom-kept');
 const copy = document.getElementById('copy-standard');
 const duration = form?.querySelector('input[name=durationSeconds]');
@@ -36,9 +35,6 @@ function show() {
   kept.textContent = typed === 0 ? '' : `Your ${typed} custom row${typed === 1 ? ' is' : 's are'} kept but not run: `
     + 'choose “Custom scenarios” to see and run them again.';
   copy.hidden = typed > 0;
-  if (!isCustom && switched) {
-    switched.hidden = true;
-  }
 }
 
 // The seconds a named plan's rows show follow the duration that replaces them.
@@ -75,15 +71,6 @@ if (table && custom && customRows) {
   form.addEventListener('change', (event) => {
     if (event.target.name === 'plan') {
       show();
-    }
-  });
-  customRows.addEventListener('change', (event) => {
-    if (event.target.name === 'protocol' && event.target.value && !custom.checked) {
-      custom.checked = true;
-      show();
-      if (switched) {
-        switched.hidden = false;
-      }
     }
   });
   copy?.addEventListener('click', copyStandard);

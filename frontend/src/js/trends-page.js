@@ -104,9 +104,8 @@ function levels(trend, points) {
 }
 
 /**
- * Limits, change points and driver changes as lines on the plot, named in the legend (limitLegend) and never on the
- * plot, where a badge covered the runs next to it. Each kind of vertical line is named once; the changes list below
- * the chart gives every change point's figures.
+ * Limits, change points and driver changes as lines on the plot, each named in the legend (limitLegend) and never on
+ * the plot, where a badge covered the runs next to it.
  */
 function annotations(trend) {
   const lines = {};
@@ -119,10 +118,10 @@ function annotations(trend) {
   const vertical = (time, name, color, dash) => ({ type: 'line', xMin: Date.parse(time), xMax: Date.parse(time),
     borderColor: color, borderWidth: 2, borderDash: dash, label: { display: false, content: name } });
   trend.changePoints.forEach((c, i) => {
-    lines[`change${i}`] = vertical(c.time, i === 0 ? 'change point' : null, CHANGE_COLOR, []);
+    lines[`change${i}`] = vertical(c.time, `change ${c.changePercent.toFixed(1)}%`, CHANGE_COLOR, []);
   });
   trend.driverChanges.forEach((d, i) => {
-    lines[`driver${i}`] = vertical(d.time, i === 0 ? 'driver change' : null, DRIVER_COLOR, [3, 3]);
+    lines[`driver${i}`] = vertical(d.time, `driver ${d.to ?? '(none)'}`, DRIVER_COLOR, [3, 3]);
   });
   return lines;
 }
