@@ -49,6 +49,11 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         return new FormWords(rows, pairRows).translate(problems);
     }
 
+    /** The custom rows the form shows, numbered from 0. */
+    public List<Integer> rowIndexes() {
+        return IntStream.range(0, ROWS).boxed().toList();
+    }
+
     /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
     public String pairCell(String column, int row) {
         String value = value("pairSut".equals(column) ? pairSut : pairPeer, row);
