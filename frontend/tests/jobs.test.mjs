@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { overflowingElements, plotHeight } from './support/layout.mjs';
 import { authorized, signInWithToken } from './support/server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,7 +118,7 @@ describe('jobs on real agents in Chromium', () => {
     await page.selectOption('select[name=sut]', AGENTS[0]);
     await page.selectOption('select[name=peer]', AGENTS[1]);
     await page.check('input[name=plan][value=custom]');
-    const rows = page.locator('table.report tbody tr');
+    const rows = page.locator('table.scenario-rows tbody.custom-rows tr');
     for (const [i, scenario] of SCENARIOS.entries()) {
       const row = rows.nth(i);
       await row.locator('select[name=protocol]').selectOption(scenario.protocol);
@@ -303,6 +304,44 @@ describe('jobs on real agents in Chromium', () => {
       await page.screenshot({ path: join(results, 'jobs-reopened.png'), fullPage: true });
     });
 
+  test('the job\'s answer is its first screen at 400 and 1280 px: results and findings above the chart', async () => {
+    for (const [width, height] of [[400, 800], [1280, 900]]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.waitForFunction((count) => document.querySelectorAll('#results tbody tr').length === count,
+        SCENARIOS.length);
+      await page.waitForFunction(() => window.Chart.getChart(document.getElementById('live-chart'))
+        ?.data.datasets.some((dataset) => dataset.data.length > 0));
+      await page.evaluate(() => document.fonts.ready);
+      const layout = await page.evaluate(() => {
+        const chart = document.querySelector('.chart-panel');
+        const before = (element) => Boolean(element.compareDocumentPosition(chart)
+          & Node.DOCUMENT_POSITION_FOLLOWING);
+        const top = (element) => element.getBoundingClientRect().top + window.scrollY;
+        const table = [...document.querySelectorAll('#results table')].find((shown) => shown.offsetParent !== null);
+        const findings = document.getElementById('job-findings');
+        return { resultsFirst: before(document.getElementById('results')), findingsFirst: before(findings),
+          findings: findings.querySelectorAll(':scope > li').length, resultsTop: top(document.getElementById('results')),
+          tableTop: top(table), findingsTop: top(findings) };
+      });
+      const at = `at ${width} px`;
+      assert.ok(layout.resultsFirst, `the results come before the live chart ${at}`);
+      assert.ok(layout.findingsFirst, `the job's findings come before the live chart ${at}`);
+      assert.ok(layout.tableTop < height, `the results table starts on the first screen ${at} (at ${layout.tableTop} px)`);
+      if (width === 1280) {
+        assert.ok(layout.resultsTop < height, `the results start on the first screen ${at} (${layout.resultsTop} px)`);
+        assert.ok(layout.findings === 0 || layout.findingsTop < height,
+          `the findings start on the first screen ${at} (${layout.findingsTop} px)`);
+      }
+      assert.deepEqual(await overflowingElements(page), [], `nothing sticks out of the window ${at}`);
+      const plot = await plotHeight(page, 'live-chart');
+      assert.ok(plot >= 240, `the live chart keeps ${plot} px of plot ${at}`);
+      await page.screenshot({ path: join(results, `jobs-first-screen-${width}.png`) });
+      await page.screenshot({ path: join(results, `jobs-stored-runs-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test('each scenario links to its run, whose page draws its chart', async () => {
     const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
     for (const scenario of job.scenarios) {
@@ -349,7 +388,7 @@ describe('jobs on real agents in Chromium', () => {
       await page.locator('select[name=pairSut]').first().selectOption(AGENTS[1]);
       await page.locator('select[name=pairPeer]').first().selectOption(AGENTS[0]);
       await page.check('input[name=plan][value=custom]');
-      const row = page.locator('table.report tbody tr').first();
+      const row = page.locator('table.scenario-rows tbody.custom-rows tr').first();
       await row.locator('select[name=protocol]').selectOption('TCP');
       await row.locator('input[name=scenarioSeconds]').fill('2');
       await page.selectOption('select[name=order]', 'interleaved');

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { headingsBrokenInWords, overflowingElements, scrollers } from './support/layout.mjs';
+import { headingsBrokenInWords, overflowingElements, plotHeight, scrollers } from './support/layout.mjs';
 import {
   authorized, launchBrowser, results, samples, signInWithToken, startTestServer, watchCsp,
 } from './support/server.mjs';
@@ -73,6 +73,11 @@ function pages() {
     'jobs-new': '/jobs/new',
     'job': `/jobs/${jobId}`,
     'agents': '/agents',
+    'schedules': '/schedules',
+    'admin-tokens': '/admin/tokens',
+    'admin-users': '/admin/users',
+    'trends': '/trends?sut=arm-a&peer=arm-b&protocol=TCP&direction=upload&streams=4',
+    'trends-empty': '/trends',
     'login': '/login',
     'not-found': '/runs/987654',
   };
@@ -108,7 +113,7 @@ describe('every page at 400 and 1280 px', () => {
   });
 
   for (const width of WIDTHS) {
-    test(`no page scrolls sideways at ${width} px`, async () => {
+    test(`no page scrolls sideways at ${width} px`, async (t) => {
       const { context, page } = await launchBrowser(join(workDir, `profile-${width}`), { width, height: 900 });
       const errors = [];
       const violations = [];
@@ -119,6 +124,8 @@ describe('every page at 400 and 1280 px', () => {
         const overflowing = [];
         const unhinted = [];
         const broken = [];
+        const cramped = [];
+        const notExamples = [];
         for (const [name, path] of Object.entries(pages())) {
           await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
           await settle(page);
@@ -133,7 +140,22 @@ describe('every page at 400 and 1280 px', () => {
           (await scrollers(page)).filter((box) => !box.hinted)
             .forEach((box) => unhinted.push(`${path}: table.${box.table}`));
           (await headingsBrokenInWords(page)).forEach((heading) => broken.push(`${path}: ${heading}`));
+          for (const id of await page.$$eval('canvas[id]', (canvases) => canvases.map((canvas) => canvas.id))) {
+            const height = await plotHeight(page, id);
+            if (height > 0) {
+              t.diagnostic(`${path} #${id} at ${width} px: ${Math.round(height)} px of plot`);
+            }
+            if (height > 0 && height < 240) {
+              cramped.push(`${path}: #${id} keeps ${Math.round(height)} px of plot`);
+            }
+          }
+          // a placeholder is an example ("e.g. 30"), a default, or says where an empty field's value comes from
+          (await page.$$eval('[placeholder]', (fields) => fields.map((field) => field.placeholder)))
+            .filter((text) => !/^(e\.g\. |default |from the |job id$)/.test(text))
+            .forEach((text) => notExamples.push(`${path}: "${text}"`));
         }
+        assert.deepEqual(cramped, [], 'every chart keeps at least 240 px of plot');
+        assert.deepEqual(notExamples, [], 'every placeholder is visibly an example');
         assert.deepEqual(overflowing, []);
         assert.deepEqual(unhinted, [], 'a table that scrolls sideways says so');
         assert.deepEqual(broken, [], 'no table heading breaks inside a word');
@@ -196,6 +218,67 @@ describe('every page at 400 and 1280 px', () => {
       }
     });
   }
+
+  test('the New job form shows the plan that runs and answers in its own words', async () => {
+    const { context, page } = await launchBrowser(join(workDir, 'profile-new-job'), { width: 400, height: 900 });
+    try {
+      await signIn(page);
+      await page.goto(`${baseUrl}/jobs/new`);
+      const standard = page.locator('tbody.plan-rows[data-plan=standard]');
+      const custom = page.locator('tbody.custom-rows');
+      assert.equal(await page.isChecked('input[name=plan][value=standard]'), true, 'Standard is the default');
+      assert.equal(await standard.isVisible(), true);
+      assert.equal(await custom.isVisible(), false, 'no blank rows under the standard plan');
+      assert.deepEqual(await standard.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.cells]
+        .slice(1, 7).map((cell) => cell.textContent.trim()).join(' '))), [
+        'TCP upload 1 30 5 —', 'TCP upload 4 30 5 —', 'TCP download 1 30 5 —', 'TCP download 4 30 5 —',
+        'UDP upload 1 30 5 1000', 'UDP upload 1 30 5 5000']);
+      await page.fill('input[name=durationSeconds]', '10');
+      assert.equal(await standard.locator('[data-role=seconds]').first().textContent(), '10',
+        'the duration that replaces the plan\'s 30 s shows in its rows');
+      await page.fill('input[name=durationSeconds]', '');
+
+      await page.check('input[name=plan][value=custom]');
+      assert.equal(await standard.isVisible(), false);
+      await custom.locator('tr').nth(1).locator('select[name=protocol]').selectOption('TCP');
+      await custom.locator('tr').nth(1).locator('input[name=streams]').fill('200');
+      await custom.locator('tr').nth(1).locator('input[name=scenarioSeconds]').fill('5');
+      await page.check('input[name=plan][value=standard]');
+      assert.equal(await custom.isVisible(), false, 'the standard plan replaces the typed rows on screen');
+      assert.equal(await standard.isVisible(), true);
+      assert.equal(await custom.locator('select[name=protocol]').nth(1).isDisabled(), true, 'and they are not sent');
+      assert.match(await page.textContent('#custom-kept'), /Your 1 custom row is kept but not run/);
+      assert.equal(await page.$eval('table.scenario-rows', (table) => table.closest('.table-scroll').scrollLeft), 0,
+        'the plan\'s rows show from their first column');
+      await page.screenshot({ path: join(results, 'pages-jobs-new-kept-400.png'), fullPage: true });
+      await page.check('input[name=plan][value=custom]');
+      assert.equal(await custom.locator('select[name=protocol]').nth(1).inputValue(), 'TCP', 'the rows come back');
+      assert.equal(await page.isHidden('#custom-kept'), true);
+
+      // No agent is online here, so the browser would stop at the required SUT; the server's answer is the point.
+      await page.$eval('table.scenario-rows', (table) => { table.closest('form').noValidate = true; });
+      await page.click('form button[type=submit]:has-text("Start job")');
+      await page.waitForSelector('.alert.error');
+      const problems = await page.locator('.alert.error li').allTextContents();
+      assert.ok(problems.includes('Row 2: Streams must be between 1 and 128, not 200'), problems.join(' | '));
+      assert.ok(problems.includes('SUT is missing: give the name of a registered agent (see Agents)'),
+        problems.join(' | '));
+      assert.ok(!problems.some((problem) => problem.includes('two different agents')), 'no agent is not two equal ones');
+      assert.ok(problems.every((problem) => !/scenarios\[|targetBitsPerSecond|coolDownSeconds|labels\./
+        .test(problem)), `no API field names: ${problems.join(' | ')}`);
+      assert.equal(await page.isChecked('input[name=plan][value=custom]'), true, 'the form comes back as sent');
+      await page.screenshot({ path: join(results, 'pages-jobs-new-problems-400.png'), fullPage: true });
+
+      await page.goto(`${baseUrl}/jobs/new`);
+      await page.click('#copy-standard');
+      assert.equal(await page.isChecked('input[name=plan][value=custom]'), true);
+      assert.deepEqual(await custom.locator('select[name=protocol]').evaluateAll((selects) => selects
+        .map((select) => select.value)), ['TCP', 'TCP', 'TCP', 'TCP', 'UDP', 'UDP'], 'a copy of the plan to change');
+      assert.equal(await custom.locator('input[name=targetMbps]').nth(5).inputValue(), '5000');
+    } finally {
+      await context.close();
+    }
+  });
 
   test('the run page leads with findings, host facts, the label history and its edit form', async () => {
     const { context, page } = await launchBrowser(join(workDir, 'profile-run'), { width: 1280, height: 900 });
@@ -276,7 +359,8 @@ async function signIn(page) {
 async function settle(page) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() => [...document.querySelectorAll('canvas[id]')]
-    .every((canvas) => canvas.dataset.ready === 'true' || !canvas.closest('.run')), null, { timeout: 10_000 })
+    .every((canvas) => canvas.dataset.ready === 'true' || !(canvas.closest('.run')
+      || (canvas.closest('.trends') && location.search.includes('sut=')))), null, { timeout: 10_000 })
     .catch(() => {});
   await page.waitForTimeout(300);
 }

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { plotHeight } from './support/layout.mjs';
 import { authorized, closeTest, freePort, openPage, results, startTestServer } from './support/server.mjs';
 
 let token;
@@ -47,12 +48,18 @@ describe('trends page in Chromium', () => {
       const lines = instance.config.options.plugins.annotation.annotations;
       return { points: instance.data.datasets[0].data.map((p) => p.y), keys: Object.keys(lines),
         change: lines.change0 && { x: lines.change0.xMin, label: lines.change0.label.content },
-        driver: lines.driver0 && lines.driver0.label.content };
+        driver: lines.driver0 && lines.driver0.label.content,
+        onPlot: Object.keys(lines).filter((key) => lines[key].label?.display),
+        legend: instance.legend.legendItems.map((item) => item.text) };
     });
     assert.deepEqual(chart.points, api.points.map((p) => p.receivedBitsPerSecond / 1e9));
     assert.equal(chart.change.x, Date.parse(api.changePoints[0].time));
-    assert.equal(chart.change.label, `${api.changePoints[0].changePercent.toFixed(1)}%`);
+    assert.equal(chart.change.label, `change ${api.changePoints[0].changePercent.toFixed(1)}%`);
     assert.equal(chart.driver, 'driver 2.3.0');
+    assert.deepEqual(chart.onPlot, [], 'no name is drawn on the plot, over the runs');
+    for (const name of [chart.change.label, chart.driver, 'burst limit', 'baseline']) {
+      assert.ok(chart.legend.some((text) => text.startsWith(name)), `${name} in the legend: ${chart.legend}`);
+    }
     assert.ok(chart.keys.includes('burstLimit') && chart.keys.includes('baseline'), chart.keys.join());
 
     const change = page.locator('#trend-changes li');
@@ -63,9 +70,13 @@ describe('trends page in Chromium', () => {
     assert.equal(await page.inputValue('input[name=sut]'), 'trend-a');
 
     await page.setViewportSize({ width: 400, height: 800 });
+    // Chart.js redraws on its resize observer: read the plot once the chart has taken the narrow width
+    await page.waitForFunction(() => window.Chart.getChart(document.getElementById('trend-chart')).width < 400);
     await page.screenshot({ path: join(results, 'trends-narrow.png'), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal overflow at 400 px (${overflow} px too wide)`);
+    const plot = await plotHeight(page, 'trend-chart');
+    assert.ok(plot >= 240, `the chart keeps ${plot} px of plot at 400 px`);
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(cspViolations, []);

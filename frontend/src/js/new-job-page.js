@@ -1,18 +1,80 @@
-// The New job form: the scenario rows on screen are the plan. Editing a row chooses "Custom scenarios", visibly, so
-// that the standard plan never runs in place of rows a person typed; the server refuses the mix all the same when
-// this script does not run.
-const form = document.querySelector('table.scenario-rows')?.closest('form');
-const rows = form?.querySelector('table.scenario-rows');
+// The New job form: the scenario rows on screen are the plan. Choosing "Standard" or "Burst probe" shows that plan's
+// rows, read only, in place of the custom rows; the custom rows are then disabled (so not sent) but kept, and come
+// back with "Custom scenarios", so a custom row can only be edited while it is the plan. Without this script every
+// row shows and the server refuses custom rows sent under another plan.
+const table = document.querySelector('table.scenario-rows');
+const form = table?.closest('form');
 const custom = form?.querySelector('input[name=plan][value=custom]');
-const note = document.getElementById('plan-switched');
+const customRows = table?.querySelector('tbody.custom-rows');
+const kept = document.getElementById('custom-kept');
+const copy = document.getElementById('copy-standard');
+const duration = form?.querySelector('input[name=durationSeconds]');
 
-if (rows && custom) {
-  rows.addEventListener('change', (event) => {
-    if (event.target.name === 'protocol' && event.target.value && !custom.checked) {
-      custom.checked = true;
-      if (note) {
-        note.hidden = false;
-      }
+function chosenPlan() {
+  return form.querySelector('input[name=plan]:checked')?.value ?? 'standard';
+}
+
+function typedRows() {
+  return [...customRows.querySelectorAll('select[name=protocol]')].filter((select) => select.value).length;
+}
+
+function show() {
+  const plan = chosenPlan();
+  // other rows now: show them from their first column, wherever the last ones were scrolled to
+  table.closest('.table-scroll')?.scrollTo({ left: 0 });
+  for (const part of form.querySelectorAll('.plan-rows, .plan-note')) {
+    part.hidden = part.dataset.plan !== plan;
+  }
+  const isCustom = plan === 'custom';
+  customRows.hidden = !isCustom;
+  for (const control of customRows.querySelectorAll('input, select')) {
+    control.disabled = !isCustom;
+  }
+  const typed = typedRows();
+  kept.hidden = isCustom || typed === 0;
+  kept.textContent = typed === 0 ? '' : `Your ${typed} custom row${typed === 1 ? ' is' : 's are'} kept but not run: `
+    + 'choose “Custom scenarios” to see and run them again.';
+  copy.hidden = typed > 0;
+}
+
+// The seconds a named plan's rows show follow the duration that replaces them.
+function showDuration() {
+  const seconds = duration.value.trim();
+  for (const cell of form.querySelectorAll('.plan-rows [data-role=seconds]')) {
+    const probe = cell.closest('tbody').dataset.plan === 'burst-probe';
+    cell.textContent = !seconds ? cell.dataset.default : probe ? `until the rate drops, at most ${seconds}` : seconds;
+  }
+}
+
+// Only offered while no custom row is typed, so that it never overwrites one.
+function copyStandard() {
+  const planned = [...form.querySelectorAll('tbody.plan-rows[data-plan=standard] tr')];
+  const rows = [...customRows.querySelectorAll('tr')];
+  planned.forEach((plannedRow, i) => {
+    const cells = [...plannedRow.cells].map((cell) => cell.dataset.default ?? cell.textContent.trim());
+    const [, protocol, direction, streams, seconds, interval, target, tool] = cells;
+    const set = (name, value) => { rows[i].querySelector(`[name=${name}]`).value = value; };
+    set('protocol', protocol);
+    set('direction', direction);
+    set('streams', streams);
+    set('scenarioSeconds', seconds);
+    set('intervalSeconds', interval);
+    set('targetMbps', target === '—' ? '' : target);
+    set('tool', tool);
+  });
+  custom.checked = true;
+  show();
+  customRows.querySelector('select[name=protocol]')?.focus();
+}
+
+if (table && custom && customRows) {
+  form.addEventListener('change', (event) => {
+    if (event.target.name === 'plan') {
+      show();
     }
   });
+  copy?.addEventListener('click', copyStandard);
+  duration?.addEventListener('input', showDuration);
+  show();
+  showDuration();
 }

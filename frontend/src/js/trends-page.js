@@ -1,11 +1,16 @@
 // The trends page: one pair's scenario over time from /api/v1/trends with the page's own query. Dots are runs, the
-// solid line the level between change points, red vertical lines the change points, grey ones the driver changes,
-// dashed horizontal lines the burst limit and baseline; beneath, each change in words as the API states it.
+// solid line the level between change points, violet vertical lines the change points, teal dotted ones the driver
+// changes, dashed horizontal lines the burst limit and baseline, all named in the legend; beneath, each change in words as the API states it.
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
-import { GBIT, formatGbit, formatRate } from './units.js';
+import { limitLegend, limitLine } from './limit-lines.js';
+import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
+import { GBIT, formatRate } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
+// Neither the burst limit's red nor the baseline's grey: a change point is not a limit.
+const CHANGE_COLOR = '#7c3aed';
+const DRIVER_COLOR = '#0d9488';
 
 const FIELDS = ['sut', 'peer', 'protocol', 'direction', 'streams', 'target', 'driver', 'tag', 'last'];
 const section = document.querySelector('[data-trend-api]');
@@ -74,7 +79,7 @@ function drawChart(canvas, trend) {
       },
       plugins: {
         annotation: { annotations: annotations(trend) },
-        legend: { position: 'bottom' },
+        legend: limitLegend({ position: 'bottom' }),
         tooltip: { callbacks: { label: (item) => tooltip(item.raw) } },
       },
     },
@@ -98,28 +103,26 @@ function levels(trend, points) {
   return line;
 }
 
+/**
+ * Limits, change points and driver changes as lines on the plot, each named in the legend (limitLegend) and never on
+ * the plot, where a badge covered the runs next to it.
+ */
 function annotations(trend) {
   const lines = {};
-  const vertical = (key, time, text, color, dash, position) => {
-    lines[key] = { type: 'line', xMin: Date.parse(time), xMax: Date.parse(time), borderColor: color, borderWidth: 2,
-      borderDash: dash, label: { display: true, content: text, position, backgroundColor: color } };
-  };
-  const horizontal = (key, bps, text, color, position) => {
-    lines[key] = { type: 'line', yMin: bps / GBIT, yMax: bps / GBIT, borderColor: color, borderWidth: 2,
-      borderDash: [6, 4], label: { display: true, content: text, position, backgroundColor: color } };
-  };
   if (trend.burstLimitBitsPerSecond) {
-    horizontal('burstLimit', trend.burstLimitBitsPerSecond, `burst limit ${formatGbit(trend.burstLimitBitsPerSecond)}`,
-      '#dc2626', 'end');
+    lines.burstLimit = limitLine(trend.burstLimitBitsPerSecond, 'burst limit', BURST_COLOR);
   }
   if (trend.baselineBitsPerSecond) {
-    horizontal('baseline', trend.baselineBitsPerSecond, `baseline ${formatGbit(trend.baselineBitsPerSecond)}`,
-      '#2563eb', 'start');
+    lines.baseline = limitLine(trend.baselineBitsPerSecond, 'baseline', BASELINE_COLOR);
   }
-  trend.driverChanges.forEach((d, i) => vertical(`driver${i}`, d.time, `driver ${d.to ?? '(none)'}`, '#6b7280',
-    [3, 3], 'end'));
-  trend.changePoints.forEach((c, i) => vertical(`change${i}`, c.time, `${c.changePercent.toFixed(1)}%`,
-    '#b91c1c', [], 'start'));
+  const vertical = (time, name, color, dash) => ({ type: 'line', xMin: Date.parse(time), xMax: Date.parse(time),
+    borderColor: color, borderWidth: 2, borderDash: dash, label: { display: false, content: name } });
+  trend.changePoints.forEach((c, i) => {
+    lines[`change${i}`] = vertical(c.time, `change ${c.changePercent.toFixed(1)}%`, CHANGE_COLOR, []);
+  });
+  trend.driverChanges.forEach((d, i) => {
+    lines[`driver${i}`] = vertical(d.time, `driver ${d.to ?? '(none)'}`, DRIVER_COLOR, [3, 3]);
+  });
   return lines;
 }
 

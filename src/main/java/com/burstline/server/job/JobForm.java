@@ -8,6 +8,7 @@ import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.job.planning.RunOrder;
 import com.burstline.server.job.planning.StandardPlan;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -23,15 +24,34 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
                List<String> scenarioSeconds, List<String> intervalSeconds, List<String> targetMbps,
                List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
                String coolDownSeconds, String driver, String instanceType) {
-    static final int ROWS = 4;
+    /** As many as the standard plan has scenarios, so that it can be copied into them and changed. */
+    static final int ROWS = 6;
     static final int EXTRA_PAIRS = 3;
+    static final String UDP_NEEDS_TARGET = FormWords.TARGET + " is needed for UDP (iperf3 -b), e.g. 1000 for "
+            + "1 Gbit/s";
 
     static JobForm empty() {
-        List<String> blank = List.of("", "", "", "");
+        List<String> blank = Collections.nCopies(ROWS, "");
         return new JobForm(null, null, StandardPlan.NAME, "", "1", "", "continue", blank,
-                List.of("upload", "upload", "upload", "upload"), List.of("1", "1", "1", "1"), blank,
-                List.of("1", "1", "1", "1"), blank, List.of("auto", "auto", "auto", "auto"), List.of("", "", ""),
-                List.of("", "", ""), RunOrder.SEQUENTIAL.apiName(), "", "0", "", "");
+                Collections.nCopies(ROWS, "upload"), Collections.nCopies(ROWS, "1"), blank,
+                Collections.nCopies(ROWS, "1"), blank, Collections.nCopies(ROWS, "auto"),
+                Collections.nCopies(EXTRA_PAIRS, ""), Collections.nCopies(EXTRA_PAIRS, ""),
+                RunOrder.SEQUENTIAL.apiName(), "", "0", "", "");
+    }
+
+    /** The job rules' problems about what this form posted, in the form's labels, rows and units. */
+    List<String> inFormWords(List<String> problems) {
+        boolean custom = "custom".equals(plan);
+        List<Integer> rows = IntStream.range(0, size(protocol)).filter(i -> custom && value(protocol, i) != null)
+                .boxed().toList();
+        List<Integer> pairRows = new ArrayList<>(List.of(1));
+        extraPairRows().forEach(i -> pairRows.add(i + 2));
+        return new FormWords(rows, pairRows).translate(problems);
+    }
+
+    /** The custom rows the form shows, numbered from 0. */
+    public List<Integer> rowIndexes() {
+        return IntStream.range(0, ROWS).boxed().toList();
     }
 
     /** The agent chosen in an extra pair row ({@code pairSut} or {@code pairPeer}), or nothing. */
@@ -66,10 +86,10 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
                     + "protocol back to “—” to run the plan");
         }
         List<JobRequest.ScenarioRequest> scenarios = custom ? scenarios(problems) : null;
-        Integer duration = number(problems, "duration", durationSeconds);
-        Integer times = number(problems, "repeats", repeat);
+        Integer duration = number(problems, FormWords.DURATION, durationSeconds);
+        Integer times = number(problems, "Repeats", repeat);
         CoolDownRequest coolDown = coolDown(problems);
-        Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "seed", seed);
+        Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "Seed", seed);
         List<JobRequest.PairRequest> pairs = pairs();
         if (!problems.isEmpty()) {
             throw new InvalidJobException(problems);
@@ -78,7 +98,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
         boolean probe = BurstProbePlan.NAME.equals(plan);
         // The probe's "duration" is its maximum: it runs until the rate drops.
-        return new JobRequest(pairs == null ? sut : null, pairs == null ? peer : null,
+        return new JobRequest(pairs == null ? chosen(sut) : null, pairs == null ? chosen(peer) : null,
                 probe ? plan : scenarios == null ? StandardPlan.NAME : null, scenarios, times, tagList,
                 probe ? null : duration, onFailure, pairs, order, randomized ? seedNumber : null,
                 coolDown, null, probe ? duration : null, new JobLabels(driver, instanceType, List.of()));
@@ -89,20 +109,22 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         if (coolDownSeconds != null && CoolDownRequest.AUTO.equalsIgnoreCase(coolDownSeconds.strip())) {
             return CoolDownRequest.auto();
         }
-        Integer seconds = number(problems, "cool-down", coolDownSeconds);
+        Integer seconds = number(problems, "Cool-down (s)", coolDownSeconds);
         return seconds == null ? null : CoolDownRequest.ofSeconds(seconds);
     }
 
     /** Null for a job of one pair; else the first pair and every extra row with an agent chosen. */
     private List<JobRequest.PairRequest> pairs() {
         List<JobRequest.PairRequest> pairs = new ArrayList<>();
-        pairs.add(new JobRequest.PairRequest(sut, peer));
-        for (int i = 0; i < Math.max(size(pairSut), size(pairPeer)); i++) {
-            if (value(pairSut, i) != null || value(pairPeer, i) != null) {
-                pairs.add(new JobRequest.PairRequest(value(pairSut, i), value(pairPeer, i)));
-            }
-        }
+        pairs.add(new JobRequest.PairRequest(chosen(sut), chosen(peer)));
+        extraPairRows().forEach(i -> pairs.add(new JobRequest.PairRequest(value(pairSut, i), value(pairPeer, i))));
         return pairs.size() == 1 ? null : pairs;
+    }
+
+    /** The extra pair rows (from 0) with an agent chosen: the posted pairs after the first. */
+    private List<Integer> extraPairRows() {
+        return IntStream.range(0, Math.max(size(pairSut), size(pairPeer)))
+                .filter(i -> value(pairSut, i) != null || value(pairPeer, i) != null).boxed().toList();
     }
 
     private List<JobRequest.ScenarioRequest> scenarios(List<String> problems) {
@@ -111,21 +133,27 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             if (value(protocol, i) == null) {
                 continue;
             }
-            String row = "scenario row " + (i + 1) + ": ";
-            Integer targetInMbps = number(problems, row + "Target (Mbit/s)", value(targetMbps, i));
+            String row = "Row " + (i + 1) + ": ";
+            Double targetInMbps = decimal(problems, row + FormWords.TARGET, value(targetMbps, i), "a number");
             if ("UDP".equals(value(protocol, i)) && value(targetMbps, i) == null) {
-                problems.add(row + "Target (Mbit/s) is needed for UDP (iperf3 -b), e.g. 1000 for 1 Gbit/s");
+                problems.add(row + UDP_NEEDS_TARGET);
             }
-            Double interval = decimal(problems, row + "interval", value(intervalSeconds, i));
+            Double interval = decimal(problems, row + "Interval (s)", value(intervalSeconds, i),
+                    "a number of seconds");
             rows.add(new JobRequest.ScenarioRequest(value(protocol, i), value(direction, i),
-                    number(problems, row + "streams", value(streams, i)),
-                    number(problems, row + "seconds", value(scenarioSeconds, i)), interval, null,
-                    targetInMbps == null ? null : targetInMbps * 1_000_000L, value(tool, i)));
+                    number(problems, row + "Streams", value(streams, i)),
+                    number(problems, row + "Seconds", value(scenarioSeconds, i)), interval, null,
+                    targetInMbps == null ? null : Math.round(targetInMbps * 1_000_000), value(tool, i)));
         }
         if (rows.isEmpty()) {
             problems.add("a custom plan needs at least one scenario row with a protocol");
         }
         return rows;
+    }
+
+    /** "choose…" sends an empty agent: that is no agent, not two equal ones. */
+    private static String chosen(String agent) {
+        return agent == null || agent.isBlank() ? null : agent;
     }
 
     private static int size(List<String> values) {
@@ -157,15 +185,19 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         }
     }
 
-    private static Double decimal(List<String> problems, String name, String text) {
+    private static Double decimal(List<String> problems, String name, String text, String what) {
         if (text == null) {
             return null;
         }
         try {
-            return Double.valueOf(text);
+            double number = Double.parseDouble(text);
+            if (Double.isFinite(number)) {
+                return number;
+            }
         } catch (NumberFormatException e) {
-            problems.add(name + " must be a number of seconds, not '" + text + "'");
-            return null;
+            // reported below
         }
+        problems.add(name + " must be " + what + ", not '" + text + "'");
+        return null;
     }
 }

@@ -56,7 +56,7 @@ class JobPagesController {
         try {
             return "redirect:/jobs/" + jobs.create(form.toRequest()).id();
         } catch (InvalidJobException invalid) {
-            model.addAttribute("problems", invalid.problems());
+            model.addAttribute("problems", form.inFormWords(invalid.problems()));
             return showForm(model, form);
         }
     }
@@ -116,6 +116,7 @@ class JobPagesController {
 
     private String showForm(Model model, JobForm form) {
         model.addAttribute("form", form);
+        model.addAttribute("standardRows", PlanRow.standard());
         model.addAttribute("agents", agents.list().stream().filter(AgentView::online).toList());
         return "jobs/new";
     }

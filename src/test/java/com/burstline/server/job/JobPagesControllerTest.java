@@ -5,6 +5,7 @@ import com.burstline.server.job.planning.CoolDownRequest;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.job.planning.JobRules;
 import com.burstline.server.system.BurstlineProperties;
 import com.burstline.server.system.PageDefaults;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,7 +128,7 @@ class JobPagesControllerTest {
                         .param("coolDownSeconds", "two minutes"))
                 .andExpect(view().name("jobs/new"))
                 .andExpect(model().attribute("problems",
-                        List.of("cool-down must be a whole number, not 'two minutes'")));
+                        List.of("Cool-down (s) must be a whole number, not 'two minutes'")));
     }
 
     @Test
@@ -135,7 +136,30 @@ class JobPagesControllerTest {
         mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "standard")
                         .param("repeat", "twice").param("durationSeconds", "5"))
                 .andExpect(view().name("jobs/new"))
-                .andExpect(model().attribute("problems", List.of("repeats must be a whole number, not 'twice'")))
+                .andExpect(model().attribute("problems", List.of("Repeats must be a whole number, not 'twice'")))
                 .andExpect(model().attribute("environmentNote", (Object) null));
+    }
+
+    @Test
+    void theRulesProblemsComeBackInTheFormsWordsWithTheRowsNumber() throws Exception {
+        when(jobs.create(any())).thenAnswer(call -> {
+            JobRules.check(call.getArgument(0), name -> true);
+            throw new AssertionError("the rules accepted the request");
+        });
+
+        mvc.perform(post("/jobs/new").param("sut", "a").param("peer", "b").param("plan", "custom")
+                        .param("protocol", "", "TCP").param("direction", "upload", "upload")
+                        .param("streams", "1", "200").param("scenarioSeconds", "", "5")
+                        .param("intervalSeconds", "1", "1").param("targetMbps", "", "")
+                        .param("coolDownSeconds", "0"))
+                .andExpect(view().name("jobs/new"))
+                .andExpect(model().attribute("problems", List.of("Row 2: Streams must be between 1 and 128, not 200")));
+    }
+
+    @Test
+    void theFormShowsTheStandardPlansSixScenarios() throws Exception {
+        mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get("/jobs/new"))
+                .andExpect(view().name("jobs/new"))
+                .andExpect(model().attribute("standardRows", PlanRow.standard()));
     }
 }

@@ -70,8 +70,12 @@ class JobPagesTest {
         var form = get("/jobs/new");
         assertThat(form.body()).contains("<option value=\"page-sut\">", "<option value=\"page-peer\">",
                 ESCAPED_NOTE);
+        assertThat(form.body().replaceAll("\\s+", " ")).as("the standard plan's rows, rendered from the plan")
+                .contains("<td>UDP</td> <td>upload</td><td>1</td> "
+                        + "<td data-role=\"seconds\" data-default=\"30\">30</td> <td>5</td><td>5000</td>");
         var refused = post("/jobs/new", csrf(form.body()), "sut=page-sut&peer=page-sut&plan=standard&repeat=1");
-        assertThat(refused.body()).contains("sut and peer must be two different agents");
+        assertThat(refused.body()).as("the rules' problem in the form's words")
+                .contains("SUT and peer must be two different agents");
         var started = post("/jobs/new", csrf(refused.body()),
                 "sut=page-sut&peer=page-peer&plan=standard&durationSeconds=1&repeat=1&tags=from-form");
 
