@@ -248,7 +248,7 @@ class ReportApiTest {
         JsonNode udp = upload("iperf3-312-udp-300m-upload-server-lab.json", "?tag=csv-target");
         upload("iperf3-312-tcp-1-upload-1g-server-lab.json", "?tag=csv-target");
 
-        List<List<String>> lines = parseCsv(api.get("/api/v1/export/runs.csv?tag=csv-target").body());
+        List<List<String>> lines = CsvLines.parse(api.get("/api/v1/export/runs.csv?tag=csv-target").body());
 
         assertThat(lines.get(0)).as("new columns come last").endsWith("runStatus", "error", "percentOfTarget");
         assertThat(lines.get(0).subList(0, 3)).containsExactly("id", "jobId", "status");
