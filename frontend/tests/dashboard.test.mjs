@@ -87,7 +87,8 @@ describe('dashboard in Chromium', () => {
     assert.equal(await driverCell.textContent(), hostileDriver);
     await page.goto(`${baseUrl}/runs`);
     assert.equal(await page.locator('table.runs td', { hasText: hostileDriver }).count(), 1);
-    const received = page.locator('table.runs tbody tr').first().locator('data[data-unit=rate]');
+    const received = page.locator('table.runs tbody tr').first()
+      .locator('td[data-label="Received"] data[data-unit=rate]');
     assert.match(await received.textContent(), /^\d+(\.\d+)? (G|M)bit\/s$/);
     assert.match(await received.getAttribute('title'), /^[\d,]+(\.\d+)? bit\/s$/);
     await page.screenshot({ path: join(results, 'runs-wide.png'), fullPage: true });
