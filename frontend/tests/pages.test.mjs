@@ -184,7 +184,8 @@ describe('every page at 400 and 1280 px', () => {
         const udpRow = page.locator('table.runs tbody tr', { hasText: 'UDP' });
         const ofTarget = (await udpRow.locator('td[data-label="% of target"]').textContent()).replace(/\s+/g, ' ');
         assert.match(ofTarget, /^ ?[\d.]+ % of target ?$/);
-        assert.match(await udpRow.locator('td[data-label="Sent"]').textContent(), /Mbit\/s/);
+        assert.match((await udpRow.locator('td[data-label="Received"] [data-field="sent"]').textContent())
+          .replace(/\s+/g, ' '), /^sent [\d.]+ Mbit\/s$/);
 
         await page.click('#relabel-runs summary');
         assert.match(await page.textContent('#relabel-question'), /all 2 runs this filter shows/);
