@@ -134,9 +134,11 @@ final class AgentDaemon implements AutoCloseable {
 
     /**
      * Each heartbeat schedules the next, so that a server that forgot us (404, or 401: it no longer knows our secret)
-     * gets a fresh registration.
+     * gets a fresh registration. The next one is due a period after this one started, not after its answer: the
+     * server calls an agent offline after three periods, and slow answers on a busy host must not add up to that.
      */
     private void heartbeat() {
+        long started = System.nanoTime();
         try {
             int status = server.heartbeat(busy.isBusy());
             if (status == 404 || status == 401) {
@@ -150,7 +152,9 @@ final class AgentDaemon implements AutoCloseable {
             Thread.currentThread().interrupt();
             return;
         }
-        timers.schedule(this::heartbeat, heartbeatSeconds, TimeUnit.SECONDS);
+        long spent = System.nanoTime() - started;
+        timers.schedule(this::heartbeat, Math.max(0, TimeUnit.SECONDS.toNanos(heartbeatSeconds) - spent),
+                TimeUnit.NANOSECONDS);
     }
 
     private Map<String, Object> registration() {

@@ -115,6 +115,8 @@ class AgentTlsLabIT {
                 && agent.get("certificate").get("changed").booleanValue());
         assertThat(changed.get("certificate").get("pinnedSha256").stringValue()).isEqualTo(pinned);
         assertThat(changed.get("certificate").get("presentedSha256").stringValue()).isEqualTo(presented);
+        // lab-b's new JVM starting shares two cores with lab-a: the refusal must be lab-b's, not a missed heartbeat
+        awaitAgent("lab-a", agent -> agent.get("online").booleanValue());
         long runsBefore = json(api.get("/api/v1/runs?size=100")).get("content").size();
 
         JsonNode refused = runJob(oneScenario());
