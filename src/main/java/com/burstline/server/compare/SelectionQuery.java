@@ -4,7 +4,6 @@ import com.burstline.server.run.QueryParameters;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunPairs;
 import com.burstline.server.run.RunSelection;
-import com.burstline.server.run.TimeBounds;
 import org.springframework.util.MultiValueMap;
 
 import java.util.ArrayList;
@@ -39,11 +38,12 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         String groupByName = single(params, "groupBy");
         GroupBy groupBy = groupByName == null ? defaultGroupBy : GroupBy.fromApiName(groupByName);
         List<String> groups = groupBy == null ? List.of() : values(params, groupBy.apiName());
-        RunFilter filter = new RunFilter(filterValue(params, "sut", groupBy), filterValue(params, "peer", groupBy),
-                filterValue(params, "driver", groupBy), filterValue(params, "instanceType", groupBy),
-                single(params, "protocol"), filterValue(params, "direction", groupBy), filterValue(params, "tag", groupBy),
-                jobId(filterValue(params, "job", groupBy)), TimeBounds.from(single(params, "from")),
-                TimeBounds.to(single(params, "to")), RunFilter.status(single(params, "status")));
+        RunFilter filter = RunFilter.fromParameters(filterValue(params, "sut", groupBy),
+                filterValue(params, "peer", groupBy), filterValue(params, "driver", groupBy),
+                filterValue(params, "instanceType", groupBy), single(params, "protocol"),
+                filterValue(params, "direction", groupBy), filterValue(params, "tag", groupBy),
+                jobId(filterValue(params, "job", groupBy)), single(params, "from"), single(params, "to"),
+                single(params, "status"));
         if (groupBy == GroupBy.JOB) {
             groups.forEach(SelectionQuery::jobId);
         }

@@ -33,12 +33,11 @@ record RelabelSelectionQuery(List<Long> runIds, RunFilter filter) {
 
     private static RunFilter filter(HttpServletRequest request) {
         String job = request.getParameter("job");
-        return new RunFilter(request.getParameter("sut"), request.getParameter("peer"), request.getParameter("driver"),
-                request.getParameter("instanceType"), request.getParameter("protocol"),
+        return RunFilter.fromParameters(request.getParameter("sut"), request.getParameter("peer"),
+                request.getParameter("driver"), request.getParameter("instanceType"), request.getParameter("protocol"),
                 request.getParameter("direction"), request.getParameter("tag"),
-                job == null || job.isBlank() ? null : number("job", job),
-                TimeBounds.from(request.getParameter("from")), TimeBounds.to(request.getParameter("to")),
-                RunFilter.status(request.getParameter("status")));
+                job == null || job.isBlank() ? null : number("job", job), request.getParameter("from"),
+                request.getParameter("to"), request.getParameter("status"));
     }
 
     private static Long number(String name, String value) {

@@ -96,8 +96,8 @@ class RunApiController {
                          + "absent") @RequestParam(required = false) String status,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
         QueryParameters.requireKnown(request, LIST_PARAMETERS, "the runs list");
-        return queries.list(new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job,
-                TimeBounds.from(from), TimeBounds.to(to), RunFilter.status(status)), page, size);
+        return queries.list(RunFilter.fromParameters(sut, peer, driver, instanceType, protocol, direction, tag, job,
+                from, to, status), page, size);
     }
 
     @Operation(summary = "The values runs have, per name filter (sut, peer, driver, instanceType, tag), sorted",

@@ -49,6 +49,19 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         }
     }
 
+    /**
+     * A selection as its query parameters give it (the runs API and page, a relabel, compare): the times and the
+     * status are parsed and checked here, once.
+     *
+     * @throws InvalidRunInputException for a time or status it cannot read
+     */
+    public static RunFilter fromParameters(String sut, String peer, String driver, String instanceType,
+                                           String protocol, String direction, String tag, Long job, String from,
+                                           String to, String status) {
+        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, TimeBounds.from(from),
+                TimeBounds.to(to), status(status));
+    }
+
     public static RunFilter none() {
         return new RunFilter(null, null, null, null, null, null, null, null, null, null, null);
     }

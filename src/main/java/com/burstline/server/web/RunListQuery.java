@@ -1,21 +1,20 @@
 package com.burstline.server.web;
 
 import com.burstline.server.run.RunFilter;
-import com.burstline.server.run.TimeBounds;
 
 import java.util.stream.Stream;
 
 /**
  * The runs list's filter form, bound from query parameters, the same names as the API's ({@code /runs?job=2}
- * works); {@link RunFilter} and {@link TimeBounds} check the values.
+ * works); {@link RunFilter#fromParameters} checks the values.
  */
 record RunListQuery(String sut, String peer, String driver, String instanceType, String protocol, String direction,
                     String tag, Long job, String from, String to, String status) {
 
     /** @throws com.burstline.server.run.InvalidRunInputException when a value is invalid */
     RunFilter toFilter() {
-        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, TimeBounds.from(from),
-                TimeBounds.to(to), RunFilter.status(status));
+        return RunFilter.fromParameters(sut, peer, driver, instanceType, protocol, direction, tag, job, from, to,
+                status);
     }
 
     /** Whether any field was filled in; answers even when a value is invalid, so the form can stay open. */
