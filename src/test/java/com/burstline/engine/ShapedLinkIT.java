@@ -18,14 +18,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Two network namespaces (bleng-a, bleng-b) joined by a veth shaped to 1 Gbit/s each way: the engine, as client and
- * as server, against stock iperf3 3.12, measures what the link carries — 0.9 to 1.0 Gbit/s received — TCP and UDP,
- * both directions. The engine runs as the shipped agent jar inside the namespace. Jumbo frames and 8900-byte datagrams
- * keep the packet rate (and the CPU it costs on a shared 2-core machine) low, so that the shaper, not the CPU, is
- * what limits; the omitted first second leaves the JVM's warm-up out of the figure. At half and nine tenths of the
- * link, the engine, sending and receiving, loses no more datagrams than iperf3 does in the same rounds.
+ * Two network namespaces (bleng-a, bleng-b) joined by a veth shaped to 1 Gbit/s each way: the engine, as client and as
+ * server, against stock iperf3 3.12, measures what the link carries — 0.9 to 1.0 Gbit/s received, or as much as iperf3
+ * to iperf3 when the host is too busy for that — TCP and UDP, both directions. The engine runs as the shipped agent jar
+ * inside the namespace. Jumbo frames and 8900-byte datagrams keep the packet rate (and the CPU it costs on a shared
+ * 2-core machine) low, so that the shaper, not the CPU, is what limits; the omitted first second leaves the JVM's
+ * warm-up out of the figure. At half and nine tenths of the link, the engine, sending and receiving, loses no more
+ * datagrams than iperf3 does in the same rounds.
  */
 class ShapedLinkIT {
     private static final String A = "bleng-a";
@@ -34,6 +36,7 @@ class ShapedLinkIT {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final List<String> ENGINE = List.of("java", "-jar", "target/burstline-agent.jar", "iperf3");
     private static final List<String> IPERF3 = List.of("/usr/bin/iperf3");
+    private static final String IPERF3_PAIRING = "iperf3 -> iperf3";
 
     @BeforeAll
     static void link() {
@@ -68,32 +71,49 @@ class ShapedLinkIT {
     }
 
     /**
-     * A UDP sender that a busy shared machine stalls for a moment catches up in a burst the shaper drops: a figure
-     * outside the band is measured once more,
-     * and the case fails when the second is outside it too. Both figures and the receiver's loss are printed.
+     * At the link's own rate, a UDP receiver that a busy shared machine descheduled for a few milliseconds overflows
+     * its socket buffer, iperf3's as much as the engine's. So a figure under the band is set beside iperf3 to iperf3
+     * with the same flags, measured right after: when iperf3 itself received no more (within 0.05 Gbit/s), the host
+     * held both back, not the engine. Three attempts; every figure is printed. A figure above the link always fails.
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void measuresTheShapedRate(String pairing, List<String> flags) throws Exception {
-        double received = measure(pairing, flags);
-        if (received < 0.9e9 || received > 1.0e9) {
-            System.out.printf("shaped link, %s %s: outside 0.9-1.0 Gbit/s, measuring once more%n", pairing, flags);
-            received = measure(pairing, flags);
+        List<String> attempts = new ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            double received = measure(pairing, flags);
+            assertThat(received).as("received bit/s on a 1 Gbit/s link").isLessThanOrEqualTo(1.0e9);
+            if (received >= 0.9e9) {
+                return;
+            }
+            double reference = measure(IPERF3_PAIRING, flags);
+            attempts.add(String.format("%.3f Gbit/s where iperf3 to iperf3 received %.3f", received / 1e9,
+                    reference / 1e9));
+            if (received >= reference - 0.05e9) {
+                System.out.printf("shaped link, %s %s: under 0.9 Gbit/s, as iperf3 to iperf3 was: the host limited%n",
+                        pairing, flags);
+                return;
+            }
         }
-        assertThat(received).as("received bit/s on a 1 Gbit/s link").isBetween(0.9e9, 1.0e9);
+        fail("%s %s received under 0.9 Gbit/s and under iperf3 to iperf3 on the same link: %s", pairing, flags,
+                attempts);
     }
 
     private double measure(String pairing, List<String> flags) throws Exception {
-        boolean engineClient = pairing.startsWith("engine");
         List<String> timed = new ArrayList<>(List.of("-t", "5", "-O", "1"));
         timed.addAll(flags);
-        Outputs out = run(engineClient ? ENGINE : IPERF3, engineClient ? IPERF3 : ENGINE, timed);
+        Outputs out = run(tool(pairing.substring(0, pairing.indexOf(' '))),
+                tool(pairing.substring(pairing.lastIndexOf(' ') + 1)), timed);
         JsonNode summary = (flags.contains("-R") ? out.client : out.server).path("end").path("sum_received");
         double received = summary.path("bits_per_second").asDouble();
         System.out.printf("shaped link, %s %s: %.3f Gbit/s received%s%n", pairing, flags, received / 1e9,
                 summary.has("lost_percent") ? String.format(", %.2f%% lost", summary.path("lost_percent")
                         .asDouble()) : "");
         return received;
+    }
+
+    private static List<String> tool(String name) {
+        return name.equals("engine") ? ENGINE : IPERF3;
     }
 
     /**
