@@ -84,7 +84,7 @@ describe('printable report page in Chromium', () => {
     const kinds = analysis.map((line) => line.split(' — ')[0]).filter((kind) => /^[a-z-]+$/.test(kind));
     assert.deepEqual(kinds, [...new Set(kinds)], `each kind of finding once: ${analysis.join('\n')}`);
     assert.equal(kinds[0], 'sender-limited', 'a sender short of its target comes before the loss it explains');
-    assert.match(analysis.find((line) => line.startsWith('packet-loss')), /UDP 1 Gbit\/s upload, UDP 5 Gbit\/s upload/);
+    assert.match(analysis.find((line) => line.startsWith('packet-loss')), /UDP 1 Gbit\/s upload; UDP 5 Gbit\/s upload/);
     const commands = await page.textContent('pre code');
     assert.match(commands, /iperf3 -c rep-b -p 52\d\d -P 4 -R -t 5 --get-server-output -J/);
     assert.match(commands, /iperf3 -c rep-b -p 52\d\d -u -b 5G -t 5 --get-server-output -J/);

@@ -1,9 +1,10 @@
 // One job's page, beside the live chart (job-page.js): the burst and baseline lines on that chart, progress with
 // the time left, and the answer above the chart: TCP and UDP results tables (each run's figures, its findings as
 // badges) and the job's findings once each, naming the scenarios they cover. It asks the same API users call
-// (/api/v1/jobs/{id}, /api/v1/runs/{id}, /api/v1/runs/{id}/findings) every two seconds until the job has ended.
+// (/api/v1/jobs/{id}, /api/v1/runs/{id}, /api/v1/runs/{id}/findings, /api/v1/jobs/{id}/findings) every two seconds
+// until the job has ended.
 import { fetchFindings } from './findings-list.js';
-import { noteFindings, showJobFindings } from './job-findings.js';
+import { showJobFindings } from './job-findings.js';
 import { isFinished, progressOf, progressText } from './job-progress.js';
 import { addLimitLines } from './limit-lines.js';
 import { formatMs, formatPercent, formatRate } from './units.js';
@@ -14,6 +15,7 @@ const jobId = section.dataset.jobId;
 const shown = new Set(); // run ids already in the results table
 const drivers = new Map(); // SUT -> the drivers its runs were measured with, as labelled
 const instanceTypes = new Set(); // the instance types this job's runs are labelled with
+let findingsOf = 0; // how many runs the job's findings shown were drawn from
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
   Number(section.dataset.baselineBps));
@@ -121,11 +123,12 @@ async function showResults(job) {
       document.getElementById(udp ? 'results-udp' : 'results-tcp').tBodies[0].append(row);
       document.getElementById(udp ? 'results-udp-box' : 'results-tcp-box').hidden = false;
       document.getElementById('results-empty').hidden = true;
-      noteFindings(scenarioName(scenario, run), udp, findings);
       noteDriver(run);
     }
   }
-  showJobFindings(shown.size);
+  if (findingsOf !== shown.size && await showJobFindings(jobId)) {
+    findingsOf = shown.size;
+  }
   if (!addLimitLinesFromRuns.done && shown.size > 0 && !section.dataset.burstBps) {
     addLimitLinesFromRuns();
   }

@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.analysis.FindingSummary;
 import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,11 +31,13 @@ class JobApiController {
     private final JobService jobs;
     private final JobEvents events;
     private final JobRelabeller labels;
+    private final JobFindings findings;
 
-    JobApiController(JobService jobs, JobEvents events, JobRelabeller labels) {
+    JobApiController(JobService jobs, JobEvents events, JobRelabeller labels, JobFindings findings) {
         this.jobs = jobs;
         this.events = events;
         this.labels = labels;
+        this.findings = findings;
     }
 
     @Operation(summary = "Start a job (API token)",
@@ -68,6 +71,17 @@ class JobApiController {
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     JobView get(@PathVariable long id) {
         return jobs.get(id);
+    }
+
+    @Operation(summary = "The job's findings once each, from the runs it has stored so far",
+            description = "Each kind (see GET /api/v1/runs/{id}/findings) once, in the order the job page and the "
+                    + "report list them: sender-limited, packet-loss, other warnings, percent-of-limit, other notes. "
+                    + "covers names the scenarios as the job page does, runIds the runs; message is the first run's "
+                    + "sentence, or, when summed is true, one sentence for them all (percent-of-limit: the TCP runs "
+                    + "as one range of the burst limit, each UDP run against its target). 404 for an unknown job.")
+    @GetMapping(path = "/{id}/findings", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<FindingSummary> findings(@PathVariable long id) {
+        return findings.of(id);
     }
 
     @Operation(summary = "Run a job again (API token)",

@@ -44,6 +44,7 @@ public final class AccessRules {
             rule(HttpMethod.GET, "/api/v1/jobs", VIEWER),
             rule(HttpMethod.POST, "/api/v1/jobs", OPERATOR),
             rule(HttpMethod.GET, "/api/v1/jobs/{id}", VIEWER),
+            rule(HttpMethod.GET, "/api/v1/jobs/{id}/findings", VIEWER),
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/cancel", OPERATOR),
             rule(HttpMethod.POST, "/api/v1/jobs/{id}/rerun", OPERATOR),
             rule(HttpMethod.PATCH, "/api/v1/jobs/{id}/labels", OPERATOR),

@@ -87,12 +87,20 @@ class ReportApiTest {
         List<String> analysis = analysisLines(report);
         assertThat(analysis).as("each kind of finding once, naming the scenarios it covers, not a bullet per run")
                 .filteredOn(line -> line.startsWith("- **packet-loss**")).singleElement().asString()
-                .startsWith("- **packet-loss** — UDP 1 Gbit/s upload, UDP 5 Gbit/s upload (2 runs). In the first (run "
+                .startsWith("- **packet-loss** — UDP 1 Gbit/s upload; UDP 5 Gbit/s upload (2 runs). In the first (run "
                         + runs.get("udp-1g-upload").get("id").longValue() + "): The receiver lost 47.5% of the "
                         + "datagrams");
         assertThat(analysis).filteredOn(line -> line.startsWith("- **sender-limited**")).hasSize(1);
-        assertThat(analysis.get(0)).as("TCP is judged by the burst limit, UDP by its target")
-                .startsWith("- Closest to the burst limit: TCP 1 stream upload").doesNotContain("UDP");
+        assertThat(analysis).as("TCP is judged by the burst limit as one range, UDP each by its own target")
+                .filteredOn(line -> line.startsWith("- **percent-of-limit**")).singleElement().asString()
+                .startsWith("- **percent-of-limit** — All 4 TCP scenarios ran at 95.")
+                .contains("% of the 5.00 Gbit/s burst limit: the limit decided, not the driver",
+                        " UDP 1 Gbit/s upload received ", "% of its 1.00 Gbit/s target.",
+                        " UDP 5 Gbit/s upload received ", "% of its 5.00 Gbit/s target.");
+        assertThat(analysis.indexOf(analysis.stream().filter(line -> line.startsWith("- **percent-of-limit**"))
+                .findFirst().orElseThrow())).as("how close to the limit comes after what decided and what was lost")
+                .isGreaterThan(analysis.indexOf(analysis.stream().filter(line -> line.startsWith("- **packet-loss**"))
+                        .findFirst().orElseThrow()));
         assertUdpByTargetAndTwins(report, runs);
         assertByDirection(runs);
     }
@@ -188,6 +196,32 @@ class ReportApiTest {
                 "/usr/bin/iperf3 -c 10.77.0.2 -p 5203", "iperf3 -c arm-b -p 5201 -P 4 -R -t 5 --get-server-output -J",
                 "iperf3 -s -p 5201 -1    # on arm-b");
         assertProblem(api.get("/api/v1/reports?job=" + (job.jobId() + 1000)), 400, "matches no runs");
+        assertJobFindingsAreTheReports(job.jobId(), report);
+    }
+
+    /** The job page's findings (its API) are the report's, in the same order, naming scenarios as the page does. */
+    private void assertJobFindingsAreTheReports(long jobId, String report) {
+        var response = api.get("/api/v1/jobs/" + jobId + "/findings");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        List<JsonNode> summaries = new ArrayList<>();
+        JSON.readTree(response.body()).forEach(summaries::add);
+        List<String> kinds = summaries.stream().map(summary -> summary.get("kind").stringValue()).toList();
+        assertThat(kinds).contains("percent-of-limit");
+        assertThat(analysisLines(report).stream().filter(line -> line.startsWith("- **"))
+                .map(line -> line.substring(4, line.indexOf("** — "))).toList()).as("the report's kinds and order")
+                .isEqualTo(kinds);
+        for (JsonNode summary : summaries) {
+            String kind = summary.get("kind").stringValue();
+            if (summary.get("summed").booleanValue()) {
+                assertThat(summary.get("message").stringValue()).as("%s, named as on the job page", kind)
+                        .startsWith("TCP 4 streams upload, 5 s ran at ").contains(" UDP 1 Gbit/s upload, 5 s received ");
+            } else {
+                // the report's Markdown escapes what the API's text has plain (bw\_out\_allowance\_exceeded)
+                assertThat(analysisLines(report)).as(kind).anyMatch(line -> line.startsWith("- **" + kind + "** — ")
+                        && line.replace("\\_", "_").endsWith(summary.get("message").stringValue()));
+            }
+        }
+        assertProblem(api.get("/api/v1/jobs/" + (jobId + 1000) + "/findings"), 404, "job");
     }
 
     /** The facts a real agent sends from an ENA host, with the argument list it builds for the scenario. */
