@@ -146,7 +146,7 @@ class ShapedLinkIT {
         LossRounds rounds = new LossRounds(new LossRounds.Losses(), new LossRounds.Losses(),
                 new LossRounds.Losses());
         for (int round = 0; round < 3; round++) {
-            rounds.iperf3().add(loss("iperf3 -> iperf3", run(IPERF3, IPERF3, flags).client, load));
+            rounds.iperf3().add(loss(IPERF3_PAIRING, run(IPERF3, IPERF3, flags).client, load));
             rounds.sending().add(loss("engine -> iperf3", run(ENGINE, IPERF3, flags).server, load));
             rounds.receiving().add(loss("iperf3 -> engine", run(IPERF3, ENGINE, flags).client, load));
         }
