@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetAdapterStatistics} and the
- * "ENA Packets Shaping" performance counter set. Values reach PowerShell only as single-quoted literals.
+ * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetIPAddress},
+ * {@code Get-NetAdapterStatistics}, the "ENA Packets Shaping" performance counter set and the UDP ones
+ * ({@link WindowsDropCounters}). Values reach PowerShell only as single-quoted literals.
  */
 final class WindowsPlatform implements HostPlatform {
     private static final String ADAPTERS = "Get-NetAdapter | Select-Object Name, DriverProvider, DriverVersionString,"
@@ -67,6 +68,24 @@ final class WindowsPlatform implements HostPlatform {
             }
         }
         return counters;
+    }
+
+    @Override
+    public DropReading dropCounters(String interfaceName) {
+        DropReading udp = WindowsDropCounters.udp(objects(powershell(WindowsDropCounters.UDP_SCRIPT)));
+        if (interfaceName == null) {
+            return udp.and(DropReading.unknown("the interface the traffic arrives through is not known",
+                    com.burstline.contract.HostDrops.RX_DROPPED, com.burstline.contract.HostDrops.RX_ERRORS));
+        }
+        return udp.and(WindowsDropCounters.adapter(objects(powershell(
+                WindowsDropCounters.adapterScript(literal(interfaceName)))), interfaceName));
+    }
+
+    @Override
+    public String interfaceOf(String localAddress) {
+        String alias = powershell("(Get-NetIPAddress -IPAddress " + literal(localAddress)
+                + " -ErrorAction Stop | Select-Object -First 1).InterfaceAlias");
+        return alias == null || alias.isBlank() ? null : alias.strip();
     }
 
     @Override

@@ -22,9 +22,11 @@ public class RunQueries {
     private final RawOutputStore rawOutputs;
     private final JdbcTemplate jdbc;
     private final RunMetrics runMetrics;
+    private final HostDropsStore drops;
 
     RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
-               RunMetrics runMetrics) {
+               RunMetrics runMetrics, HostDropsStore drops) {
+        this.drops = drops;
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -83,7 +85,8 @@ public class RunQueries {
     /** The agent's record around the run. */
     @Transactional(readOnly = true)
     public RunEnvironment environment(long id) {
-        return runs.findById(id).map(run -> RunEnvironment.of(id, run.provenance()))
+        return runs.findById(id).map(run -> RunEnvironment.of(run,
+                        drops.find(List.of(id)).getOrDefault(id, java.util.Map.of())))
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 
