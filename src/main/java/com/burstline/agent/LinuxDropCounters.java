@@ -31,6 +31,8 @@ final class LinuxDropCounters {
     /** A driver's receive-drop counters by name: ENA's rx_drops, veth's rx_queue_0_drops, mlx5's rx_discards_phy. */
     private static final Pattern NIC_DROP = Pattern.compile(".*rx.*(drop|discard|miss|overrun).*");
     private static final int MAX_NIC_COUNTERS = 32;
+    /** A per-queue counter's name holds its queue's number: rx0_drops, rx_queue_0_drops, queue_3_rx_xdp_drop. */
+    private static final Pattern QUEUE = Pattern.compile("\\d");
     private static final Map<String, String> UDP = Map.of("RcvbufErrors", UDP_RCVBUF_ERRORS,
             "InErrors", UDP_IN_ERRORS);
     private static final Map<String, String> UDP6 = Map.of("Udp6RcvbufErrors", UDP6_RCVBUF_ERRORS,
@@ -107,19 +109,30 @@ final class LinuxDropCounters {
         return DropReading.unknown("/proc/net/dev has no line for " + interfaceName, RX_DROPPED, RX_ERRORS);
     }
 
-    /** The driver's own receive-drop counters from {@code ethtool -S}, under {@link com.burstline.contract.HostDrops#NIC_PREFIX}. */
+    /**
+     * The driver's own receive-drop counters from {@code ethtool -S}, under
+     * {@link com.burstline.contract.HostDrops#NIC_PREFIX}. Where the driver prints totals beside per-queue counters
+     * (virtio_net's rx_drops and rx0_drops, ENA's rx_drops), only the totals, so that no drop counts twice; a driver
+     * with per-queue counters alone (veth's rx_queue_0_drops) keeps those.
+     */
     static DropReading nicDrops(String ethtool, String interfaceName) {
-        Map<String, Long> values = new LinkedHashMap<>();
+        Map<String, Long> matching = new LinkedHashMap<>();
         for (String line : ethtool.split("\n")) {
             int colon = line.lastIndexOf(':');
             String name = colon < 0 ? "" : line.substring(0, colon).strip().toLowerCase(Locale.ROOT)
                     .replaceAll("[^a-z0-9_.]", "_");
             Long value = colon < 0 ? null : count(line.substring(colon + 1).strip());
-            if (value != null && NIC_DROP.matcher(name).matches() && !name.isEmpty()
-                    && name.length() <= 60 && values.size() < MAX_NIC_COUNTERS) {
-                values.put(NIC_PREFIX + name, value);
+            if (value != null && !name.isEmpty() && name.length() <= 60 && NIC_DROP.matcher(name).matches()) {
+                matching.put(name, value);
             }
         }
+        boolean totals = matching.keySet().stream().anyMatch(name -> !QUEUE.matcher(name).find());
+        Map<String, Long> values = new LinkedHashMap<>();
+        matching.forEach((name, value) -> {
+            if ((!totals || !QUEUE.matcher(name).find()) && values.size() < MAX_NIC_COUNTERS) {
+                values.put(NIC_PREFIX + name, value);
+            }
+        });
         return values.isEmpty() ? DropReading.unknown("ethtool -S " + interfaceName + " lists no receive-drop "
                 + "counter", NIC_PREFIX + "rx") : DropReading.of(values);
     }

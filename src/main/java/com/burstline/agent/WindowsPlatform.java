@@ -102,7 +102,7 @@ final class WindowsPlatform implements HostPlatform {
 
     /** ConvertTo-Json prints one object bare and several as an array. */
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> objects(String json) {
+    static List<Map<String, Object>> objects(String json) {
         if (json == null || json.isBlank()) {
             return List.of();
         }

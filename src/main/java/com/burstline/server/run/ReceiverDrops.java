@@ -32,7 +32,7 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
             HostDrops.RX_ERRORS, "interfaceRxErrors");
 
     /** What the agent counted. */
-    static ReceiverDrops counted(String host, String role, HostDrops drops) {
+    public static ReceiverDrops counted(String host, String role, HostDrops drops) {
         Map<String, Long> delta = drops.delta();
         Map<String, Long> nic = new LinkedHashMap<>();
         delta.forEach((name, count) -> {
@@ -54,7 +54,7 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
     }
 
     /** Nothing known, and why. */
-    static ReceiverDrops unknown(String host, String role, String reason) {
+    public static ReceiverDrops unknown(String host, String role, String reason) {
         return new ReceiverDrops(host, role, null, null, null, null, null, null, null, null, null, Map.of(), reason);
     }
 
