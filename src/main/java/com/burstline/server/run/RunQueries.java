@@ -23,10 +23,12 @@ public class RunQueries {
     private final JdbcTemplate jdbc;
     private final RunMetrics runMetrics;
     private final HostDropsStore drops;
+    private final RunNotes notes;
 
     RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
-               RunMetrics runMetrics, HostDropsStore drops) {
+               RunMetrics runMetrics, HostDropsStore drops, RunNotes notes) {
         this.drops = drops;
+        this.notes = notes;
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -68,6 +70,12 @@ public class RunQueries {
     @Transactional(readOnly = true)
     public RunSummary get(long id) {
         return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    /** The run with what its import marked impossible in the output ({@link RunNote}). */
+    @Transactional(readOnly = true)
+    public RunView view(RunSummary run) {
+        return new RunView(run, notes.find(run.id()));
     }
 
     /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
