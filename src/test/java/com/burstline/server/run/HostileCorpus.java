@@ -52,6 +52,7 @@ final class HostileCorpus {
 
     private final List<Body> bodies = new ArrayList<>();
     private final List<Body> marked = new ArrayList<>();
+    private final java.util.Set<String> markedKeys = new java.util.HashSet<>();
 
     static List<Body> generate() {
         return byClass().values().stream().flatMap(List::stream).toList();
@@ -118,7 +119,11 @@ final class HostileCorpus {
                     String body = replaceValue(text(sample), position, value);
                     boolean number = !value.startsWith("\"") && !value.equals("true");
                     if (number && WITHOUT_THROUGHPUT.contains(key)) {
-                        marked.add(Body.of(key + " in " + sample + " at " + position + " = " + value, body, type));
+                        // one place per key and format shows the rule; each upload stores a run
+                        if (markedKeys.add(type + " " + key + " " + value)) {
+                            marked.add(Body.of(key + " in " + sample + " at " + position + " = " + value, body,
+                                    type));
+                        }
                     } else {
                         bodies.add(Body.of(sample + ": " + key + " at " + position + " = " + value, body, type));
                     }
