@@ -23,9 +23,9 @@ final class LossWords {
             case RECEIVER_CPU -> "the receiver dropped them: its iperf3 used " + Figures.percent(cpu) + " CPU, a "
                     + "whole core. Check the receiving host's load; use -P to spread streams over cores or iperf3 "
                     + "3.16+ (one thread per stream).";
-            case RECEIVER_COUNTERS -> "the receiver dropped them: " + dropped(receivers(data), true) + " — the "
-                    + "receiver, not the path. Raise the receive buffers (sysctl net.core.rmem_max, iperf3 -w) or the "
-                    + "NIC's RX ring (ethtool -G) and repeat.";
+            case RECEIVER_COUNTERS -> "the receiver dropped them: " + dropped(receivers(data), true) + busy(cpu)
+                    + " — the receiver, not the path. Raise the receive buffers (sysctl net.core.rmem_max, iperf3 -w) "
+                    + "or the NIC's RX ring (ethtool -G) and repeat.";
             case SHAPER, PATH -> "the path dropped them: " + who(cause, data) + ". Check the allowance counters "
                     + "(ethtool -S: bw_in_allowance_exceeded) and the route.";
             case UNKNOWN -> "the receiver's iperf3 used " + (cpu == null ? "an unknown share of" : Figures
@@ -42,7 +42,8 @@ final class LossWords {
         return switch (cause) {
             case RECEIVER_CPU -> "the receiving host's iperf3 used " + Figures.percent((Double) data
                     .get("receiverCpuPercent")) + " CPU, a whole core — the receiver, not the path";
-            case RECEIVER_COUNTERS -> dropped(receivers, false) + " — the receiver, not the path";
+            case RECEIVER_COUNTERS -> dropped(receivers, false) + busy((Double) data.get("receiverCpuPercent"))
+                    + " — the receiver, not the path";
             case SHAPER -> "the sender put out more than the " + Figures.rate((Double) data
                     .get("burstLimitBitsPerSecond")) + " burst limit and the shaper on the path dropped the excess";
             case PATH -> (receivers.size() > 1 ? "neither host counted drops" : "the receiving host "
@@ -72,6 +73,12 @@ final class LossWords {
             }
         }
         return String.join("; ", hosts);
+    }
+
+    /** A receiver that also ran out of a core: its iperf3 is one thread before 3.16. */
+    private static String busy(Double cpu) {
+        return cpu != null && cpu >= PacketLossRule.ONE_CORE_PERCENT ? ", its iperf3 at " + Figures.percent(cpu)
+                + " CPU, a whole core" : "";
     }
 
     private static String cause(ReceiverDrops receiver, long datagrams) {

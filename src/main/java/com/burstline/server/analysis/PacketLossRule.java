@@ -98,12 +98,13 @@ public final class PacketLossRule {
             return UNKNOWN;
         }
 
+        /** What the receiving host counted comes first: it says how many, whatever its CPU was doing. */
         static LossCause of(RunSummary run, Double receiverCpu, List<ReceiverDrops> receivers) {
-            if (receiverCpu != null && receiverCpu >= ONE_CORE_PERCENT) {
-                return RECEIVER_CPU;
-            }
             if (receivers.stream().anyMatch(ReceiverDrops::dropped)) {
                 return RECEIVER_COUNTERS;
+            }
+            if (receiverCpu != null && receiverCpu >= ONE_CORE_PERCENT) {
+                return RECEIVER_CPU;
             }
             Double burst = run.burstLimitBitsPerSecond();
             Double sent = run.sentBitsPerSecond();
