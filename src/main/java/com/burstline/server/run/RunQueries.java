@@ -75,7 +75,13 @@ public class RunQueries {
     /** The run with what its import marked impossible in the output ({@link RunNote}). */
     @Transactional(readOnly = true)
     public RunView view(RunSummary run) {
-        return new RunView(run, notes.find(run.id()));
+        return new RunView(run, notes(run.id()));
+    }
+
+    /** What the import marked impossible in the run's output; empty for most runs. */
+    @Transactional(readOnly = true)
+    public List<RunNote> notes(long id) {
+        return notes.find(id);
     }
 
     /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
