@@ -82,17 +82,13 @@ final class JobLab implements AutoCloseable {
     }
 
     /**
-     * Drops what lab-a sends above {@code rate} on its way out, as a policer on the path would: an egress policer
-     * (tc's police action) drops without slowing the sender, so neither host counts the drops as its own.
+     * Drops what lab-a sends above {@code rate} on its way out instead of holding it back: a shaper whose queue holds
+     * 30 kB, less than a UDP socket's send buffer, drops the excess rather than slowing the sender (the kernel counts
+     * it as the sending host's SndbufErrors, never as the receiver's). The lab's stand-in for a path that drops.
      */
-    void policeSutUpload(String rate) throws IOException, InterruptedException {
-        run(List.of("tc", "-n", lab + "-a", "qdisc", "add", "dev", sutLink(), "clsact"), Map.of());
-        run(List.of("tc", "-n", lab + "-a", "filter", "add", "dev", sutLink(), "egress", "matchall", "action",
-                "police", "rate", rate, "burst", "64k", "conform-exceed", "drop"), Map.of());
-    }
-
-    void unpoliceSutUpload() throws IOException, InterruptedException {
-        run(List.of("tc", "-n", lab + "-a", "qdisc", "del", "dev", sutLink(), "clsact"), Map.of());
+    void dropSutUploadAbove(String rate) throws IOException, InterruptedException {
+        run(List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", sutLink(), "root", "tbf", "rate", rate,
+                "burst", "15k", "limit", "30000"), Map.of());
     }
 
     /**
