@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** What the server can ask of an agent: its status, the iperf3 server role, a scenario to run, a cancel. */
+/**
+ * What the server can ask of an agent: its status, the iperf3 server role and its drop counts, a scenario to run, a
+ * cancel.
+ */
 final class AgentEndpoints {
     private static final Logger LOG = Logger.getLogger(AgentEndpoints.class.getName());
 
@@ -24,14 +27,16 @@ final class AgentEndpoints {
     private final Tools tools;
     private final ScenarioRunner scenarios;
     private final AllowedPeers allowedPeers;
+    private final ServerRoleDrops serverRoleDrops;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
     AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
-                   AllowedPeers allowedPeers) {
+                   AllowedPeers allowedPeers, ServerRoleDrops serverRoleDrops) {
         this.allowedPeers = allowedPeers;
+        this.serverRoleDrops = serverRoleDrops;
         this.engineServerRole = engineServerRole;
         this.agentName = agentName;
         this.busy = busy;
@@ -59,9 +64,14 @@ final class AgentEndpoints {
         }
         acquire(tool + " server on port " + port);
         try {
+            Runnable countAfter = serverRoleDrops.started(request.attempt());
+            Runnable ended = () -> {
+                countAfter.run();
+                measurementEnded();
+            };
             serverProcess = Scenario.TOOL_ENGINE.equals(tool)
-                    ? engineServerRole.start(port, request.timeout(), this::measurementEnded)
-                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::measurementEnded));
+                    ? engineServerRole.start(port, request.timeout(), ended)
+                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), ended));
         } catch (RuntimeException e) {
             busy.release();
             throw e;
@@ -74,6 +84,17 @@ final class AgentEndpoints {
             throw new IllegalStateException("interrupted while starting the " + tool + " server", e);
         }
         return new AgentHttpApi.EndpointResult(200, Map.of("port", port));
+    }
+
+    /** The peer's drop counts around the server role it ran for an attempt (see {@link ServerRoleDrops}). */
+    AgentHttpApi.EndpointResult serverRoleDrops(Map<String, Object> body) {
+        AttemptKey key = AttemptKey.fromJson(body);
+        try {
+            return new AgentHttpApi.EndpointResult(200, serverRoleDrops.of(key).toJson());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the server role to end", e);
+        }
     }
 
     AgentHttpApi.EndpointResult startScenario(Map<String, Object> body) {

@@ -38,6 +38,8 @@ final class AgentHttpApi {
         server.setExecutor(executor);
         server.createContext("/v1/status", exchange -> handle(exchange, "GET", body -> endpoints.status()));
         server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
+        server.createContext("/v1/iperf3-server/drops",
+                exchange -> handle(exchange, "POST", endpoints::serverRoleDrops));
         server.createContext("/v1/scenarios/cancel", exchange -> handle(exchange, "POST", endpoints::cancel));
         server.createContext("/v1/scenarios", exchange -> handle(exchange, "POST", endpoints::startScenario));
     }
@@ -83,6 +85,8 @@ final class AgentHttpApi {
             problem(exchange, 403, notAllowed.getMessage());
         } catch (AgentBusyException busy) {
             problem(exchange, 409, busy.getMessage());
+        } catch (ServerRoleDrops.Unavailable unavailable) {
+            problem(exchange, unavailable.status(), unavailable.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Request to " + exchange.getRequestURI() + " failed", e);
             problem(exchange, 500, "The agent could not do this: " + e.getMessage());
@@ -133,6 +137,7 @@ final class AgentHttpApi {
         problem.put("type", "urn:burstline:agent-problem:" + status);
         problem.put("title", switch (status) {
             case 409 -> "Busy";
+            case 404 -> "Not found";
             case 401 -> "Unauthorized";
             case 403 -> "Peer not allowed";
             case 413 -> "Body too large";

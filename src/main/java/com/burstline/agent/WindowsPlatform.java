@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetAdapterStatistics} and the
- * "ENA Packets Shaping" performance counter set. Values reach PowerShell only as single-quoted literals.
+ * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetIPAddress},
+ * {@code Get-NetAdapterStatistics}, the "ENA Packets Shaping" performance counter set and the UDP ones
+ * ({@link WindowsDropCounters}). Values reach PowerShell only as single-quoted literals.
  */
 final class WindowsPlatform implements HostPlatform {
     private static final String ADAPTERS = "Get-NetAdapter | Select-Object Name, DriverProvider, DriverVersionString,"
@@ -70,6 +71,24 @@ final class WindowsPlatform implements HostPlatform {
     }
 
     @Override
+    public DropReading dropCounters(String interfaceName) {
+        DropReading udp = WindowsDropCounters.udp(objects(powershell(WindowsDropCounters.UDP_SCRIPT)));
+        if (interfaceName == null) {
+            return udp.and(DropReading.unknown("the interface the traffic arrives through is not known",
+                    com.burstline.contract.HostDrops.RX_DROPPED, com.burstline.contract.HostDrops.RX_ERRORS));
+        }
+        return udp.and(WindowsDropCounters.adapter(objects(powershell(
+                WindowsDropCounters.adapterScript(literal(interfaceName)))), interfaceName));
+    }
+
+    @Override
+    public String interfaceOf(String localAddress) {
+        String alias = powershell("(Get-NetIPAddress -IPAddress " + literal(localAddress)
+                + " -ErrorAction Stop | Select-Object -First 1).InterfaceAlias");
+        return alias == null || alias.isBlank() ? null : alias.strip();
+    }
+
+    @Override
     public boolean looksLikeEc2() {
         String maker = powershell("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
         return maker != null && maker.contains("Amazon");
@@ -83,7 +102,7 @@ final class WindowsPlatform implements HostPlatform {
 
     /** ConvertTo-Json prints one object bare and several as an array. */
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> objects(String json) {
+    static List<Map<String, Object>> objects(String json) {
         if (json == null || json.isBlank()) {
             return List.of();
         }

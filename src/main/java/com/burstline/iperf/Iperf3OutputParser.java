@@ -48,10 +48,23 @@ public final class Iperf3OutputParser {
      * bytes decoded once and {@code -J} output tokenized once: the plausibility pass builds the tree read here.
      */
     public Iperf3Result checkAndParse(byte[] output, boolean partial) {
+        return checkAndRead(output, partial).result();
+    }
+
+    /**
+     * As {@link #checkAndParse}, with the values the check ignored rather than refused ({@link IgnoredValue}: out of
+     * range in a field that carries no throughput), which the result holds as unknown.
+     */
+    public Checked checkAndRead(byte[] output, boolean partial) {
         Utf8Input.require(output);
         String text = text(output);
-        ResultReader reader = reader(text, Iperf3Plausibility.check(text));
-        return partial ? reader.readPartial() : reader.read();
+        Iperf3Plausibility.Checked checked = Iperf3Plausibility.checked(text);
+        ResultReader reader = reader(text, checked.tree());
+        return new Checked(partial ? reader.readPartial() : reader.read(), checked.ignored());
+    }
+
+    /** A checked output's figures, and what in it was ignored as impossible. */
+    public record Checked(Iperf3Result result, List<IgnoredValue> ignored) {
     }
 
     private static String text(byte[] output) {
@@ -175,7 +188,7 @@ public final class Iperf3OutputParser {
                     figures.retransmits(),
                     figures.jitterMs(),
                     figures.lostPercent(),
-                    cpu == null ? null : cpu.optionalDouble("host_total"),
+                    cpu == null ? null : cpu.plausibleDouble("host_total"),
                     figures.remoteCpuPercent(),
                     figures.reverseSent(),
                     figures.reverseReceived(),

@@ -8,7 +8,6 @@ import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +39,9 @@ public class Findings {
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
-                queries.environment(id).nicCounters()));
+        RunEnvironment environment = queries.environment(id);
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, environment.nicCounters(),
+                environment.receiverDrops()));
         findings.addAll(AsymmetryRule.of(pair, run));
         return findings;
     }
@@ -50,13 +50,15 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
-                nicCounters(environments.get(run.id())))));
+        runs.forEach(run -> findings.addAll(findings(run, sums.get(run.id()), environments.get(run.id()))));
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }
 
-    private static JsonNode nicCounters(RunEnvironment environment) {
-        return environment == null ? null : environment.nicCounters();
+    /** A run without a recorded environment is an upload's: what its receivers counted is not known. */
+    private static List<Finding> findings(RunSummary run, List<IntervalRow> sums, RunEnvironment environment) {
+        return environment == null || environment.receiverDrops().isEmpty()
+                ? RunAnalysis.findings(run, sums, environment == null ? null : environment.nicCounters())
+                : RunAnalysis.findings(run, sums, environment.nicCounters(), environment.receiverDrops());
     }
 }

@@ -81,6 +81,47 @@ final class JobLab implements AutoCloseable {
                 "burst", "1mb", "latency", "50ms"), Map.of());
     }
 
+    /**
+     * Drops what lab-a sends above {@code rate} on its way out instead of holding it back: a shaper whose queue holds
+     * 30 kB, less than a UDP socket's send buffer, drops the excess rather than slowing the sender (the kernel counts
+     * it as the sending host's SndbufErrors, never as the receiver's). The lab's stand-in for a path that drops.
+     */
+    void dropSutUploadAbove(String rate) throws IOException, InterruptedException {
+        run(List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", sutLink(), "root", "tbf", "rate", rate,
+                "burst", "15k", "limit", "30000"), Map.of());
+    }
+
+    /**
+     * Pins the peer's agent (and so the iperf3 servers it starts) to CPU 0 beside a busy loop on that core, so its
+     * receiver gets half a core and falls behind; closing it stops the loop and frees the agent again.
+     */
+    AutoCloseable busyPeerCore() throws IOException, InterruptedException {
+        String agent = javaIn(lab + "-b");
+        run(List.of("taskset", "-a", "-p", "-c", "0", agent), Map.of());
+        Process loop = new ProcessBuilder("ip", "netns", "exec", lab + "-b", "taskset", "-c", "0", "sh", "-c",
+                "while :; do :; done").redirectErrorStream(true).start();
+        return () -> {
+            loop.destroyForcibly().waitFor();
+            run(List.of("taskset", "-a", "-p", "-c", "0-" + (Runtime.getRuntime().availableProcessors() - 1),
+                    agent), Map.of());
+        };
+    }
+
+    /** The pid of the agent's JVM in the namespace. */
+    private static String javaIn(String namespace) throws IOException, InterruptedException {
+        Process pids = new ProcessBuilder("ip", "netns", "pids", namespace).start();
+        String all = new String(pids.getInputStream().readAllBytes());
+        pids.waitFor();
+        for (String pid : all.strip().split("\n")) {
+            java.nio.file.Path comm = java.nio.file.Path.of("/proc", pid.strip(), "comm");
+            if (!pid.isBlank() && java.nio.file.Files.exists(comm)
+                    && java.nio.file.Files.readString(comm).strip().equals("java")) {
+                return pid.strip();
+            }
+        }
+        throw new IllegalStateException("no agent JVM runs in " + namespace);
+    }
+
     @Override
     public void close() throws Exception {
         try {

@@ -2,6 +2,7 @@ package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -74,13 +75,22 @@ class AgentClient {
         post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
+    /**
+     * The peer's receive-drop counts around the server role it ran for the attempt; asked once the attempt ended. The
+     * agent waits a few seconds for a role that still runs, within this call's answer timeout.
+     */
+    HostDrops serverRoleDrops(AgentView peer, AttemptKey key) throws AgentCallException, InterruptedException {
+        String body = post(peer, "/v1/iperf3-server/drops", Json.write(key.toJson()), "give its drop counts");
+        return HostDrops.fromJson(Json.parseObject(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** The cancel message is the attempt's key. */
     void cancel(AgentView agent, AttemptKey key) throws AgentCallException, InterruptedException {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
-    /** Messages are written by the contract's own code, the same the agent reads them with. */
-    private void post(AgentView agent, String path, String body, String what)
+    /** Messages are written by the contract's own code, the same the agent reads them with; the answer's body. */
+    private String post(AgentView agent, String path, String body, String what)
             throws AgentCallException, InterruptedException {
         URI uri = URI.create(agent.url() + path);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -95,6 +105,7 @@ class AgentClient {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
         }
+        return response.body();
     }
 
     private String keyOf(AgentView agent) throws AgentCallException {

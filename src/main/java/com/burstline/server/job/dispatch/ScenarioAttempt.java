@@ -23,7 +23,8 @@ import java.util.Optional;
 
 /**
  * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
- * until the SUT's result ends it (see {@code ResultIntake}), or a timeout, a lost agent or a cancel does. A burst
+ * until the SUT's result ends it (see {@code ResultIntake}), or a timeout, a lost agent or a cancel does; then the
+ * peer's drop counts join the run ({@link PeerDrops}). A burst
  * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
  * no more credit than it must, and what it measured is kept as its probe.
  */
@@ -48,10 +49,12 @@ final class ScenarioAttempt {
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
+    private final PeerDrops peerDrops;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups) {
+                    JobWakeups wakeups, PeerDrops peerDrops) {
+        this.peerDrops = peerDrops;
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -123,6 +126,7 @@ final class ScenarioAttempt {
             // the peer's iperf3 server may still wait for a client that never comes: free the peer now
             cancelQuietly(peer.get(), work.key());
         }
+        peerDrops.collect(work, peer.get());
     }
 
     /** @return true when a burst probe was stopped at its drop */

@@ -1,7 +1,9 @@
 package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
+import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
@@ -11,7 +13,9 @@ import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.run.HostDropsStore;
 import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
 import com.burstline.server.run.RunProvenance;
@@ -40,8 +44,11 @@ public class ResultIntake {
     private final JobStore store;
     private final Dispatches dispatches;
     private final long maxOutputBytes;
+    private final HostDropsStore drops;
 
-    ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties) {
+    ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties,
+                 HostDropsStore drops) {
+        this.drops = drops;
         this.importer = importer;
         this.store = store;
         this.dispatches = dispatches;
@@ -79,11 +86,33 @@ public class ResultIntake {
             error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
             complete = false;
         }
+        if (runId != null) {
+            keepDrops(agent, result, runId);
+        }
         if (context.isPresent()) {
             store.recordResult(key, complete, runId, error);
             store.resultArrived(key);
         }
         return runId;
+    }
+
+    /**
+     * The SUT's own drop counts join its run before the scenario is marked ended, so that whoever waits for the end
+     * finds them; an agent that sent none, or none the server can read, leaves the reason.
+     */
+    private void keepDrops(String agent, ScenarioResult result, long runId) {
+        try {
+            HostDrops counted = result.hostDrops();
+            if (counted == null) {
+                drops.notCounted(runId, ReceiverDrops.SUT, agent, "agent " + agent + " sent no drop counts with its "
+                        + "result (an agent older than its server)");
+            } else {
+                drops.counted(runId, ReceiverDrops.SUT, agent, counted);
+            }
+        } catch (InvalidMessageException unreadable) {
+            drops.notCounted(runId, ReceiverDrops.SUT, agent, "agent " + agent + " sent drop counts the server "
+                    + "cannot read: " + unreadable.getMessage());
+        }
     }
 
     /** What iperf3 printed before the failure, as a partial run; null when it printed no measured interval. */

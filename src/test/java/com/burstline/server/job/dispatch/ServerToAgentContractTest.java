@@ -5,6 +5,7 @@ import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.EnrollmentSecret;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.Json;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
@@ -42,6 +43,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class ServerToAgentContractTest {
     private static final String NONCE = DispatchNonce.generate();
+    /** As the peer of the lab's UDP upload counted it (src/test/resources/agent/drops). */
+    private static final HostDrops PEER_DROPS = new HostDrops("blev-tb", HostDrops.LINUX,
+            Map.of(HostDrops.UDP_RCVBUF_ERRORS, 0L, HostDrops.UDP_IN_ERRORS, 0L),
+            Map.of(HostDrops.UDP_RCVBUF_ERRORS, 141_026L, HostDrops.UDP_IN_ERRORS, 141_026L), Map.of());
     private final Map<String, String> received = new ConcurrentHashMap<>();
     private final String agentKey = AgentCallSignature.keyOf(EnrollmentSecret.generate());
     private final AgentCallVerifier verifier = new AgentCallVerifier(() -> agentKey, Clock.systemUTC(), 100);
@@ -60,6 +65,15 @@ class ServerToAgentContractTest {
                 received.put(exchange.getRequestURI().getPath(), new String(body, StandardCharsets.UTF_8));
             }
             exchange.sendResponseHeaders(refusal == null ? 204 : refusal.status(), -1);
+            exchange.close();
+        });
+        agent.createContext("/v1/iperf3-server/drops", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            received.put(exchange.getRequestURI().getPath(), new String(body, StandardCharsets.UTF_8));
+            byte[] answer = Json.write(PEER_DROPS.toJson()).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
             exchange.close();
         });
         agent.start();
@@ -123,6 +137,23 @@ class ServerToAgentContractTest {
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
         json.put("nonce", "short");
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be 16 to 128");
+    }
+
+    /** The peer learns which attempt its server role serves, and is asked for that attempt's drop counts. */
+    @Test
+    void thePeersDropCountsAreAskedForByTheAttemptTheServerRoleServed() throws Exception {
+        Scenario udp = new Scenario("UDP", "upload", 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
+        ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201);
+
+        client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, Duration.ofSeconds(30)));
+        HostDrops answered = client.serverRoleDrops(view, spec.key());
+
+        assertThat(ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server"))).attempt())
+                .isEqualTo(spec.key());
+        assertThat(AttemptKey.fromJson(Json.parseObject(received.get("/v1/iperf3-server/drops"))))
+                .isEqualTo(spec.key());
+        assertThat(answered).isEqualTo(PEER_DROPS);
+        assertThat(answered.delta()).containsEntry(HostDrops.UDP_RCVBUF_ERRORS, 141_026L);
     }
 
     @Test
