@@ -47,6 +47,8 @@ public final class Iperf3Plausibility {
      */
     private static final Set<String> REPEATED_PER_DIRECTION = Set.of("sum", "sum_sent", "sum_received");
     private static final Pattern SUMS_OBJECT = Pattern.compile("(server_output_json\\.)?(end|intervals\\[[0-9]+])");
+    /** A --json-stream line, however it is spaced: {@code { "event": "end", ...}} is one too. */
+    private static final Pattern EVENT_LINE = Pattern.compile("\\{\\s*\"event\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -88,7 +90,7 @@ public final class Iperf3Plausibility {
      * and was checked in one pass ({@code -J} output); otherwise null, and the parser reads the text itself
      */
     static ObjectNode check(String text) {
-        if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
+        if (text.indexOf('\n') < 0 || !EVENT_LINE.matcher(text).lookingAt()) {
             return walk(text, "", new TreeBuilder(), true);
         }
         String[] lines = text.split("\n", -1);
@@ -114,11 +116,10 @@ public final class Iperf3Plausibility {
 
     /** A second start or end event would replace the first, as a repeated key would. */
     private static void once(String line, int number, Set<String> seen) {
-        for (String event : SINGLE_EVENTS) {
-            if (line.startsWith("{\"event\":\"" + event + "\"") && !seen.add(event)) {
-                throw new ImplausibleValueException("line " + number + " is a second \"" + event + "\" event; "
-                        + "iperf3 --json-stream prints one");
-            }
+        var event = EVENT_LINE.matcher(line.strip());
+        if (event.lookingAt() && SINGLE_EVENTS.contains(event.group(1)) && !seen.add(event.group(1))) {
+            throw new ImplausibleValueException("line " + number + " is a second \"" + event.group(1) + "\" event; "
+                    + "iperf3 --json-stream prints one");
         }
     }
 

@@ -33,6 +33,7 @@ import com.burstline.server.security.AccessConflictException;
 import com.burstline.server.security.AccessNotFoundException;
 import com.burstline.server.security.InvalidAccessRequestException;
 import com.burstline.server.security.JoinTokenRefusedException;
+import com.burstline.server.security.TooManyFailuresException;
 import com.burstline.server.storage.StorageFullException;
 import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
@@ -42,6 +43,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.transaction.TransactionException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -69,6 +72,9 @@ final class ErrorTable {
     private static final String INTERRUPTED_DETAIL = "The upload could not be read to its end (the connection "
             + "broke, or the server is stopping); nothing was stored. Send it again.";
 
+    private static final String MULTIPART_DETAIL = "The upload's multipart/form-data body cannot be read (no "
+            + "boundary, or parts cut short); nothing was stored. Choose the files on the upload page again.";
+
     private static final Map<Class<?>, Row> ROWS = new LinkedHashMap<>();
 
     static {
@@ -86,6 +92,11 @@ final class ErrorTable {
         row(UnknownLabelException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> RequestBodyProblems.unknownField(((UnknownLabelException) e).field(),
                         ((UnknownLabelException) e).known()));
+        // the upload page's form, whose multipart body the container could not take apart (MalformedRequests
+        // refuses multipart everywhere else); one too large keeps Spring's 413
+        row(MultipartException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Malformed upload")
+                .detail(MULTIPART_DETAIL);
+        ROWS.put(MaxUploadSizeExceededException.class, null);
         row(HttpMessageNotReadableException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> RequestBodyProblems.unreadable((HttpMessageNotReadableException) e, example))
                 .wrapper();
@@ -118,6 +129,7 @@ final class ErrorTable {
                 "Agent certificate changed again");
         row(AccessConflictException.class, CONFLICT, ProblemTypes.CONFLICT, "Conflict");
         row(JobQueueFullException.class, TOO_MANY_REQUESTS, ProblemTypes.HTTP_ERROR, "Too many jobs waiting");
+        row(TooManyFailuresException.class, TOO_MANY_REQUESTS, ProblemTypes.TOO_MANY_FAILURES, "Too many failures");
         // who may do what
         row(DispatchRefusedException.class, FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent's scenario");
         row(NotThisAgentException.class, FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent");

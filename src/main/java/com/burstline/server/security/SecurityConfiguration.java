@@ -85,9 +85,9 @@ class SecurityConfiguration {
     SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
                                    JoinTokens joinTokens, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        // a limiter of their own: people's mistakes behind the agents' address never lock out their heartbeats
-        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents, joinTokens), unauthorized,
-                settings.limiter());
+        // a limiter of their own, counting per agent: people's mistakes, or another agent's, behind the agents'
+        // address never lock out their heartbeats
+        var filter = new AgentBearerFilter(agentToken, agents, joinTokens, unauthorized, settings.limiter());
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
