@@ -78,6 +78,24 @@ public final class Iperf3Plausibility {
         }
     }
 
+    /**
+     * The same bounds for one interval that did not come as iperf3 output (an agent's live sample): null when it can
+     * be, else what is wrong with it, in words naming {@code path}.
+     */
+    public static String intervalProblem(String path, Double start, Double end, Double bitsPerSecond) {
+        if (start == null || end == null || bitsPerSecond == null) {
+            return path + " needs start, end and bitsPerSecond";
+        }
+        for (var value : java.util.Map.of("start", start, "end", end, "bits_per_second", bitsPerSecond).entrySet()) {
+            PlausibleRange range = PlausibleRange.BY_KEY.get(value.getKey());
+            if (!Double.isFinite(value.getValue()) || !range.allows(BigDecimal.valueOf(value.getValue()))) {
+                return path + "." + value.getKey() + " is " + value.getValue() + "; a real iperf3 run has "
+                        + range.describe();
+            }
+        }
+        return end < start ? path + " ends (" + end + " s) before it starts (" + start + " s)" : null;
+    }
+
     /** @throws ImplausibleValueException naming the first value out of range, or a repeated key */
     public static void check(byte[] output) {
         check(new String(output, StandardCharsets.UTF_8).strip());
