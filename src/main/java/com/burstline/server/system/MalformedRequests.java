@@ -19,7 +19,7 @@ import java.util.Locale;
  * {@code GET /actuator/health} with {@code Content-Type: multipart/form-data} was a 500). Nothing of the body is read.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 2)
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class MalformedRequests extends OncePerRequestFilter {
     /** The upload page's form, which posts its files as multipart/form-data. */
     static final String MULTIPART_PATH = "/upload";
