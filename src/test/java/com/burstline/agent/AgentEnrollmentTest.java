@@ -185,7 +185,7 @@ class AgentEnrollmentTest {
             });
             server.start();
         }
-        return new ServerClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), ENROLLMENT, secret,
-                "lab-a");
+        return new ServerClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), null, ENROLLMENT,
+                secret, new ServerKey(secret.file().getParent(), "lab-a"), "lab-a");
     }
 }

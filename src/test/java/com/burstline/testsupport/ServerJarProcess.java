@@ -39,7 +39,7 @@ public final class ServerJarProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString(),
                 "--server.address=127.0.0.1", "--server.port=" + port, "--burstline.data-dir=" + dataDir,
-                "--burstline.api-token=" + TOKEN));
+                "--burstline.api-token=" + TOKEN, "--burstline.agents.tls.port=0"));
         command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log").toFile()).start();

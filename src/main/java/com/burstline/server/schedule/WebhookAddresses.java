@@ -93,8 +93,10 @@ final class WebhookAddresses {
         if (kind == SpecialPurposeAddresses.Kind.PUBLIC || allowed(address)) {
             return;
         }
-        throw new Refused(named + " is a loopback, private or other non-public address (or carries one); webhooks "
-                + "go to public addresses unless " + SETTING + " names the range (now: " + described + ")");
+        String what = address.isLoopbackAddress() || address.isSiteLocalAddress() ? "a loopback or private address"
+                : "not a public address (IANA's special-purpose registries), or carries one that is not";
+        throw new Refused(named + " is " + what + "; webhooks go to public addresses unless " + SETTING
+                + " names the range (now: " + described + ")");
     }
 
     /** The address as given or the IPv4 address it carries lies in a configured range. */

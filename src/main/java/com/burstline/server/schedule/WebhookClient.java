@@ -57,7 +57,8 @@ final class WebhookClient {
         byte[] json = JSON.writeValueAsBytes(body);
         int millis = (int) timeout.toMillis();
         AtomicBoolean cut = new AtomicBoolean();
-        try (Socket socket = new Socket()) {
+        Socket socket = new Socket();
+        try (socket) {
             // the whole post, not each read: a receiver that answers a byte at a time is cut at the deadline too
             ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cut(socket, cut), millis, TimeUnit.MILLISECONDS);
             try {
@@ -66,7 +67,7 @@ final class WebhookClient {
                 deadline.cancel(false);
             }
         } catch (IOException failed) {
-            return cut.get() ? "the webhook did not take the post within " + millis + " ms"
+            return cut.get() && socket.isConnected() ? "the webhook did not take the post within " + millis + " ms"
                     : "the webhook could not be reached within " + millis + " ms: "
                     + (failed.getMessage() == null ? failed.getClass().getSimpleName() : failed.getMessage());
         }

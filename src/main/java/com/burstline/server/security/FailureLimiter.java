@@ -92,7 +92,10 @@ class FailureLimiter {
     Long lockedFor(HttpServletRequest request, String username) {
         Long address = lockedFor("address " + clientAddress(request));
         Long account = username == null ? null : lockedFor("account " + username.strip().toLowerCase(Locale.ROOT));
-        return address == null ? account : account == null ? address : Math.max(address, account);
+        if (address == null || account == null) {
+            return address == null ? account : address;
+        }
+        return Long.valueOf(Math.max(address, account));
     }
 
     /** The client: the socket's peer, or behind a trusted proxy the last address the proxies did not add. */

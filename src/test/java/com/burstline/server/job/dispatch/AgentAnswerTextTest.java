@@ -1,6 +1,5 @@
 package com.burstline.server.job.dispatch;
 
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.fleet.AgentAddresses;
@@ -69,7 +68,6 @@ class AgentAnswerTextTest {
     }
 
     private static AgentClient client() {
-        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
-                AgentAddresses.defaults(), AgentTrust.pinning());
+        return TestAgentClients.client(TestAgentClients.newSigningKey());
     }
 }

@@ -1,7 +1,6 @@
 package com.burstline.server.job.dispatch;
 
 import com.burstline.agent.TestCertificates;
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.server.fleet.AgentAddresses;
@@ -82,7 +81,6 @@ class AgentTlsCallTest {
     }
 
     private static AgentClient client() {
-        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
-                AgentAddresses.defaults(), AgentTrust.pinning());
+        return TestAgentClients.client(TestAgentClients.newSigningKey());
     }
 }
