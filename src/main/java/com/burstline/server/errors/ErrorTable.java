@@ -37,6 +37,7 @@ import com.burstline.server.security.TooManyFailuresException;
 import com.burstline.server.storage.StorageFullException;
 import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
+import com.burstline.server.system.SlowBodyException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
@@ -56,6 +57,7 @@ import static org.springframework.http.HttpStatus.CONFLICT;
 import static org.springframework.http.HttpStatus.CONTENT_TOO_LARGE;
 import static org.springframework.http.HttpStatus.FORBIDDEN;
 import static org.springframework.http.HttpStatus.NOT_FOUND;
+import static org.springframework.http.HttpStatus.REQUEST_TIMEOUT;
 import static org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE;
 import static org.springframework.http.HttpStatus.TOO_MANY_REQUESTS;
 import static org.springframework.http.HttpStatus.UNAUTHORIZED;
@@ -136,8 +138,10 @@ final class ErrorTable {
         // used, revoked or expired between the security check and the enrollment's transaction
         row(JoinTokenRefusedException.class, UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Join token refused");
         // nothing was stored and the same request may simply be sent again
+        // a broken upload is worth sending again, unless it broke because it was too slow: then it says so
         row(UploadInterruptedException.class, SERVICE_UNAVAILABLE, ProblemTypes.UPLOAD_INTERRUPTED,
-                "Upload interrupted").retryAfter(5).detail(INTERRUPTED_DETAIL);
+                "Upload interrupted").retryAfter(5).detail(INTERRUPTED_DETAIL).wrapper();
+        row(SlowBodyException.class, REQUEST_TIMEOUT, ProblemTypes.HTTP_ERROR, "Request body too slow");
         storageUnavailable(StorageFullException.class);
         storageUnavailable(DataAccessException.class);
         storageUnavailable(TransactionException.class);

@@ -87,16 +87,18 @@ final class WebhookAddresses {
         String named = "url " + host + " (" + address.getHostAddress() + ")";
         SpecialPurposeAddresses.Kind kind = SpecialPurposeAddresses.kindOf(address);
         if (kind == SpecialPurposeAddresses.Kind.NEVER) {
-            throw new Refused(named + " is a link-local, unspecified, multicast, broadcast or reserved address "
-                    + "(or carries one), which the server never calls");
+            String carried = SpecialPurposeAddresses.embeddedIpv4(address)
+                    .map(ipv4 -> " (it carries " + ipv4.getHostAddress() + ")").orElse("");
+            throw new Refused(named + " is a link-local, unspecified, multicast, broadcast or reserved address"
+                    + carried + ", which the server never calls");
         }
         if (kind == SpecialPurposeAddresses.Kind.PUBLIC || allowed(address)) {
             return;
         }
-        String what = address.isLoopbackAddress() || address.isSiteLocalAddress() ? "a loopback or private address"
-                : "not a public address (IANA's special-purpose registries), or carries one that is not";
-        throw new Refused(named + " is " + what + "; webhooks go to public addresses unless " + SETTING
-                + " names the range (now: " + described + ")");
+        String carried = SpecialPurposeAddresses.embeddedIpv4(address)
+                .map(ipv4 -> " (it carries " + ipv4.getHostAddress() + ")").orElse("");
+        throw new Refused(named + " is a loopback or private address" + carried + "; webhooks go to public "
+                + "addresses unless " + SETTING + " names the range (now: " + described + ")");
     }
 
     /** The address as given or the IPv4 address it carries lies in a configured range. */

@@ -25,9 +25,9 @@ final class DeadlineInputStream extends ServletInputStream {
     }
 
     /** The body failed to arrive in time: some read was refused. */
-    static final class Expired extends IOException {
+    static final class Expired extends SlowBodyException {
         Expired(String limit) {
-            super("the request body did not arrive within " + limit);
+            super(limit);
         }
     }
 

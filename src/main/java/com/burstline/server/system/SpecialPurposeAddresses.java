@@ -38,6 +38,10 @@ public final class SpecialPurposeAddresses {
             "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24",
             "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
             "::1/128", "64:ff9b:1::/48", "2001::/23", "2001:db8::/32", "3fff::/20", "5f00::/16", "fc00::/7");
+    /** Inside the ranges above, what the registries mark globally reachable all the same. */
+    private static final List<AddressRange> GLOBAL = ranges(
+            "192.0.0.9/32", "192.0.0.10/32", "2001:1::1/128", "2001:1::2/128", "2001:1::3/128", "2001:3::/32",
+            "2001:4:112::/48", "2001:20::/28", "2001:30::/28");
     private static final byte[] MAPPED = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xff, (byte) 0xff};
     private static final byte[] TRANSLATED = {0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xff, (byte) 0xff, 0, 0};
     private static final byte[] COMPATIBLE = new byte[12];
@@ -53,6 +57,9 @@ public final class SpecialPurposeAddresses {
         }
         if (NEVER.stream().anyMatch(range -> range.contains(address))) {
             return Kind.NEVER;
+        }
+        if (GLOBAL.stream().anyMatch(range -> range.contains(address))) {
+            return Kind.PUBLIC;
         }
         return LOCAL.stream().anyMatch(range -> range.contains(address)) ? Kind.LOCAL : Kind.PUBLIC;
     }
