@@ -625,7 +625,11 @@ abstract class JobApiBehaviour {
 
         String after = CompletableFuture.supplyAsync(() -> {
             StringBuilder rest = new StringBuilder();
-            lines.forEachRemaining(line -> rest.append(line).append('\n'));
+            try {
+                lines.forEachRemaining(line -> rest.append(line).append('\n'));
+            } catch (java.io.UncheckedIOException closedByTheServer) {
+                // the stream ended: what matters is what it carried before
+            }
             return rest.toString();
         }).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertThat(after).as("what the stream carried after its token was revoked").doesNotContain("3.3E9");

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A body trickled a byte every second, which no per-read timeout ends, is cut at its total deadline
- * (burstline.http.body-timeout, 3 s here): an upload, an agent's report and the sign-in form alike get 408 and their
+ * (burstline.http.body-timeout, 3 s here): an upload, a job's request and the sign-in form alike get 408 and their
  * thread back. Each wait is bounded.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -47,7 +47,7 @@ class BodyDeadlineTest {
         for (String head : List.of(
                 "POST /api/v1/runs HTTP/1.1\r\nAuthorization: Bearer " + TOKEN + "\r\nContent-Type: application/json",
                 "POST /login HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded",
-                "POST /api/v1/agents HTTP/1.1\r\nContent-Type: application/json")) {
+                "POST /api/v1/jobs HTTP/1.1\r\nAuthorization: Bearer " + TOKEN + "\r\nContent-Type: application/json")) {
             String answer = trickle(head);
             assertThat(answer).as(head).startsWith("HTTP/1.1 408").contains("did not arrive within 3 s");
         }
