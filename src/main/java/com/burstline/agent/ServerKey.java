@@ -53,7 +53,7 @@ final class ServerKey {
         OwnerOnlyFile.write(file, (ServerSigningKeys.publicText(parsed) + "\n").getBytes(StandardCharsets.US_ASCII));
         key = parsed;
         LOG.info("Pinned the server's signing key SHA-256 " + fingerprint + " (" + how + "); compare it with the "
-                + "server's on its Agents page");
+                + "one the server logs at start");
         return fingerprint;
     }
 

@@ -54,6 +54,8 @@ public class ServerSigningKey {
             }
             this.privateKey = ServerSigningKeys.parsePrivate(Files.readString(privateFile, StandardCharsets.US_ASCII));
             this.publicKey = ServerSigningKeys.parsePublic(Files.readString(publicFile, StandardCharsets.US_ASCII));
+            log.info("Calls to agents are signed with the key in {} (SHA-256 {})", privateFile,
+                    ServerSigningKeys.fingerprint(publicKey));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the server's signing key " + privateFile, e);
         } catch (GeneralSecurityException e) {

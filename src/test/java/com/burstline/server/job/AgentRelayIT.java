@@ -131,7 +131,8 @@ class AgentRelayIT {
         AgentProcess peer = relayed("move-peer");
         AgentProcess sut = relayed("move-sut");
         Path keyFile = workDir.resolve("spool-move-sut/move-sut.server-key");
-        assertThat(keyFile).as("pinned at enrollment").exists();
+        Eventually.await("the server's key pinned at enrollment", PATIENCE, () -> exists(keyFile),
+                Boolean::booleanValue);
         sut.kill();
         Files.delete(keyFile); // as an agent that enrolled before protocol v2 keeps its spool
         AgentProcess upgraded = relayed("move-sut");
