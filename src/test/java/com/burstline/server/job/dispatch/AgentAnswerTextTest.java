@@ -1,11 +1,7 @@
 package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AttemptKey;
-import com.burstline.contract.EnrollmentSecret;
-import com.burstline.server.fleet.AgentAddresses;
-import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,12 +2,8 @@ package com.burstline.server.job.dispatch;
 
 import com.burstline.agent.TestCertificates;
 import com.burstline.contract.AttemptKey;
-import com.burstline.contract.EnrollmentSecret;
-import com.burstline.server.fleet.AgentAddresses;
 import com.burstline.server.fleet.AgentCertificate;
-import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
