@@ -31,10 +31,11 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
         }
         scenario.bounded();
         DispatchNonce.check(nonce);
+        NameRules.checkHost("peerHost", peerHost); // nothing that could become an option or a shell's word
         if (!NameRules.isAddress(peerHost)) {
-            throw new InvalidMessageException("peerHost must be an IP address, not " + (peerHost == null ? "missing"
-                    : "'" + peerHost + "'") + ": the server resolves a peer's name once, checks the address and "
-                    + "sends that; a name is not resolved again here");
+            throw new InvalidMessageException("peerHost must be an IP address, not the host name '" + peerHost
+                    + "': the server resolves a peer's name once, checks the address and sends that; a name is not "
+                    + "resolved again here");
         }
         PORT.check(port);
         allowedNetworks = allowedNetworks == null || allowedNetworks.isEmpty() ? AddressRange.PRIVATE

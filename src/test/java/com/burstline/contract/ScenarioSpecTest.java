@@ -100,7 +100,7 @@ public class ScenarioSpecTest {
         json.put("peerHost", host);
 
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
-                .hasMessageContaining("peerHost must be an IP address, not '" + host + "'");
+                .hasMessageContaining("peerHost must be an IP address, not the host name '" + host + "'");
     }
 
     @Test
