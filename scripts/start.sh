@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=${BURSTLINE_PORT:-8080}
+# the server's HTTPS listener for agents, whose self-signed certificate the agents pin
+agents_port=${BURSTLINE_AGENTS_TLS_PORT:-8443}
 data_dir=${BURSTLINE_DATA_DIR:-$PWD/data}
 first_run_seconds=${BURSTLINE_FIRST_RUN_SECONDS:-5}
 base="http://127.0.0.1:$port"
@@ -57,12 +59,12 @@ if [ "${BURSTLINE_LOOPBACK:-0}" != 1 ] && [ "$(id -u)" -eq 0 ] && command -v ip 
    && scripts/lab-network.sh up >/dev/null 2>&1; then
   lab_up=yes
   note="Agents lab-a and lab-b run in two network namespaces joined by a veth pair shaped to 5 Gbit/s (a stand-in for two t4g.large)."
-  server_for_a="http://10.77.1.1:$port"; server_for_b="http://10.77.2.1:$port"
+  server_for_a="https://10.77.1.1:$agents_port"; server_for_b="https://10.77.2.1:$agents_port"
   agent_a=(ip netns exec bl-a); agent_b=(ip netns exec bl-b)
   listen_a=10.77.1.2:7701; listen_b=10.77.2.2:7701; test_a=10.77.0.1; test_b=10.77.0.2
 else
   note="Agents lab-a and lab-b run on loopback: no shaping, so the figures are this machine's, not a network's (run as root for the shaped lab)."
-  server_for_a="$base"; server_for_b="$base"
+  server_for_a="https://127.0.0.1:$agents_port"; server_for_b="$server_for_a"
   agent_a=(); agent_b=()
   listen_a=127.0.0.1:7701; listen_b=127.0.0.1:7702; test_a=127.0.0.1; test_b=127.0.0.1
 fi
@@ -74,7 +76,7 @@ if [ ! -s "$data_dir/agent-token" ]; then
 fi
 
 java -jar target/burstline.jar --server.port="$port" --burstline.data-dir="$data_dir" \
-  --burstline.environment-note="$note" >"$data_dir/server.log" 2>&1 &
+  --burstline.agents.tls.port="$agents_port" --burstline.environment-note="$note" >"$data_dir/server.log" 2>&1 &
 pids+=($!)
 echo "Starting the server (log: $data_dir/server.log)..."
 until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
@@ -82,6 +84,9 @@ until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
   sleep 1
 done
 api_token=$(cat "$data_dir/api-token")
+# the certificate of the HTTPS listener for agents, as the server logged it: the agents pin it
+server_fingerprint=$(sed -n 's/.*Agents are served over HTTPS.*certificate SHA-256 \([0-9A-F:]*\)).*/\1/p' \
+  "$data_dir/server.log" | head -1)
 
 # The agent's own JVM options and environment (what keeps it small between tests); BURSTLINE_AGENT_JAVA_OPTS and
 # BURSTLINE_AGENT_ENV replace them.
@@ -89,7 +94,8 @@ read -r -a agent_java_opts <<<"${BURSTLINE_AGENT_JAVA_OPTS-$(scripts/agent-jvm-o
 read -r -a agent_env <<<"${BURSTLINE_AGENT_ENV-$(scripts/agent-jvm-options.sh --env)}"
 start_agent() { # name, listen, test address, server url, command prefix...
   local name=$1 listen=$2 test_address=$3 server=$4; shift 4
-  "$@" env "${agent_env[@]}" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" --token-file "$data_dir/agent-token" --name "$name" \
+  "$@" env "${agent_env[@]}" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" \
+    --server-fingerprint "$server_fingerprint" --token-file "$data_dir/agent-token" --name "$name" \
     --listen "$listen" --test-address "$test_address" --instance-type t4g.large \
     --spool "$data_dir/agents/$name" >"$data_dir/agents/$name.log" 2>&1 &
   pids+=($!)

@@ -5,6 +5,7 @@ import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
+import com.burstline.contract.ServerSigningKeys;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -28,14 +29,16 @@ final class AgentEndpoints {
     private final ScenarioRunner scenarios;
     private final AllowedPeers allowedPeers;
     private final ServerRoleDrops serverRoleDrops;
+    private final ServerKey serverKey;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
     AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
-                   AllowedPeers allowedPeers, ServerRoleDrops serverRoleDrops) {
+                   AllowedPeers allowedPeers, ServerKey serverKey, ServerRoleDrops serverRoleDrops) {
         this.allowedPeers = allowedPeers;
+        this.serverKey = serverKey;
         this.serverRoleDrops = serverRoleDrops;
         this.engineServerRole = engineServerRole;
         this.agentName = agentName;
@@ -99,7 +102,7 @@ final class AgentEndpoints {
 
     AgentHttpApi.EndpointResult startScenario(Map<String, Object> body) {
         ScenarioSpec spec = ScenarioSpec.fromJson(body);
-        allowedPeers.check(spec.peerHost());
+        allowedPeers.check(spec);
         String reason = scenarios.cannotRun(spec);
         if (reason != null) {
             throw new InvalidMessageException(reason);
@@ -110,6 +113,39 @@ final class AgentEndpoints {
         Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.key().scenarioId());
         worker.start();
         return new AgentHttpApi.EndpointResult(202, Map.of("accepted", true));
+    }
+
+    /**
+     * The server's signing key, delivered once to an agent that enrolled before protocol v2. The same key again is
+     * answered as pinned; another one is refused (409): a server's key changes only by enrolling the agent again.
+     */
+    AgentHttpApi.EndpointResult pinServerKey(Map<String, Object> body) {
+        Object text = body.get(ServerSigningKeys.FIELD);
+        if (!(text instanceof String offered)) {
+            throw new InvalidMessageException(ServerSigningKeys.FIELD + " is required: the server's public key");
+        }
+        String fingerprint = ServerSigningKeys.fingerprint(ServerSigningKeys.parsePublic(offered));
+        if (serverKey.value() != null) {
+            if (!fingerprint.equals(serverKey.fingerprint())) {
+                throw new KeyConflictException("this agent holds the server key " + serverKey.fingerprint()
+                        + " and keeps it; a server's key changes only by enrolling the agent again");
+            }
+            return new AgentHttpApi.EndpointResult(200, Map.of(ServerSigningKeys.FINGERPRINT_FIELD, fingerprint));
+        }
+        try {
+            serverKey.pin(offered, "delivered by its server over this agent's listener, signed with the key of "
+                    + "this agent's secret");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot keep the server's key: " + e.getMessage(), e);
+        }
+        return new AgentHttpApi.EndpointResult(200, Map.of(ServerSigningKeys.FINGERPRINT_FIELD, fingerprint));
+    }
+
+    /** Another server key than the one held: 409. */
+    static final class KeyConflictException extends RuntimeException {
+        KeyConflictException(String message) {
+            super(message);
+        }
     }
 
     AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {

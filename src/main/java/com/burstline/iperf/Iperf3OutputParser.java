@@ -122,6 +122,7 @@ public final class Iperf3OutputParser {
                 new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8))) {
             String line;
             int number = 0;
+            java.util.Set<String> once = new java.util.HashSet<>();
             while ((line = lines.readLine()) != null) {
                 number++;
                 if (line.isBlank()) {
@@ -131,6 +132,10 @@ public final class Iperf3OutputParser {
                 JsonPath eventPath = new JsonPath(event, "line " + number);
                 String name = eventPath.requireString("event");
                 JsonNode data = event.get("data");
+                if ((name.equals("start") || name.equals("end")) && !once.add(name)) {
+                    throw new ImplausibleValueException("line " + number + " is a second \"" + name + "\" event; "
+                            + "iperf3 --json-stream prints one, and a second would replace the first's figures");
+                }
                 switch (name) {
                     case "start", "end" -> whole.set(name, eventPath.requireObject("data").node());
                     case "interval" -> intervals.add(eventPath.requireObject("data").node());

@@ -51,6 +51,8 @@ public final class Iperf3Plausibility {
      */
     private static final Set<String> REPEATED_PER_DIRECTION = Set.of("sum", "sum_sent", "sum_received");
     private static final Pattern SUMS_OBJECT = Pattern.compile("(server_output_json\\.)?(end|intervals\\[[0-9]+])");
+    /** A --json-stream line, however it is spaced: {@code { "event": "end", ...}} is one too. */
+    private static final Pattern EVENT_LINE = Pattern.compile("\\{\\s*\"event\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -81,6 +83,24 @@ public final class Iperf3Plausibility {
     }
 
     /**
+     * The same bounds for one interval that did not come as iperf3 output (an agent's live sample): null when it can
+     * be, else what is wrong with it, in words naming {@code path}.
+     */
+    public static String intervalProblem(String path, Double start, Double end, Double bitsPerSecond) {
+        if (start == null || end == null || bitsPerSecond == null) {
+            return path + " needs start, end and bitsPerSecond";
+        }
+        for (var value : Map.of("start", start, "end", end, "bits_per_second", bitsPerSecond).entrySet()) {
+            PlausibleRange range = PlausibleRange.BY_KEY.get(value.getKey());
+            if (!Double.isFinite(value.getValue()) || !range.allows(BigDecimal.valueOf(value.getValue()))) {
+                return path + "." + value.getKey() + " is " + value.getValue() + "; a real iperf3 run has "
+                        + range.describe();
+            }
+        }
+        return end < start ? path + " ends (" + end + " s) before it starts (" + start + " s)" : null;
+    }
+
+    /**
      * @return the values out of range in fields that carry no throughput ({@link IgnoredValue}), which the parser
      *         reads as unknown; empty for a plausible output
      * @throws ImplausibleValueException naming the first other value out of range, or a repeated key
@@ -107,7 +127,7 @@ public final class Iperf3Plausibility {
 
     static Checked checked(String text) {
         Map<String, IgnoredValue> ignored = new LinkedHashMap<>();
-        if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
+        if (text.indexOf('\n') < 0 || !EVENT_LINE.matcher(text).lookingAt()) {
             return new Checked(walk(text, "", new TreeBuilder(), ignored), List.copyOf(ignored.values()));
         }
         String[] lines = text.split("\n", -1);
@@ -133,11 +153,10 @@ public final class Iperf3Plausibility {
 
     /** A second start or end event would replace the first, as a repeated key would. */
     private static void once(String line, int number, Set<String> seen) {
-        for (String event : SINGLE_EVENTS) {
-            if (line.startsWith("{\"event\":\"" + event + "\"") && !seen.add(event)) {
-                throw new ImplausibleValueException("line " + number + " is a second \"" + event + "\" event; "
-                        + "iperf3 --json-stream prints one");
-            }
+        var event = EVENT_LINE.matcher(line.strip());
+        if (event.lookingAt() && SINGLE_EVENTS.contains(event.group(1)) && !seen.add(event.group(1))) {
+            throw new ImplausibleValueException("line " + number + " is a second \"" + event.group(1) + "\" event; "
+                    + "iperf3 --json-stream prints one");
         }
     }
 

@@ -14,22 +14,42 @@ record AgentInstallCommands(String linux, String systemdUnit, String windows, St
     static final String JAR = "burstline-agent.jar";
     static final String TOKEN_FILE = "join-token";
 
-    /**
-     * @param serverUrl where the agent reaches this server, without a trailing slash
-     * @param token     the join token, which the commands write to an owner-only file
-     * @param jarSha256 the agent jar's SHA-256 in hex, which the commands check before starting it
-     */
+    /** Commands whose agent reaches the server at the address it downloads the jar from. */
     static AgentInstallCommands of(String serverUrl, String token, String agentName, String jarSha256) {
-        for (String value : List.of(serverUrl, token, agentName, jarSha256)) {
-            refuseControlCharacters(value);
-        }
-        return new AgentInstallCommands(linuxText(serverUrl, token, agentName, jarSha256), systemdUnitText(),
-                windowsText(serverUrl, token, agentName, jarSha256), windowsTaskText());
+        return of(serverUrl, token, agentName, jarSha256, new AgentServer(serverUrl, null));
     }
 
-    private static String linuxText(String server, String token, String name, String sha256) {
-        String launcher = "exec java -jar " + JAR + " --server " + sh(server) + " --token-file " + TOKEN_FILE
-                + " --name " + sh(name) + " --spool spool \"$@\"";
+    /**
+     * @param serverUrl where the host downloads the agent jar from (the address the admin used), no trailing slash
+     * @param token     the join token, which the commands write to an owner-only file
+     * @param jarSha256 the agent jar's SHA-256 in hex, which the commands check before starting it
+     * @param agents    where the agent reaches this server, and the certificate it pins there
+     */
+    static AgentInstallCommands of(String serverUrl, String token, String agentName, String jarSha256,
+                                   AgentServer agents) {
+        for (String value : List.of(serverUrl, token, agentName, jarSha256, agents.url())) {
+            refuseControlCharacters(value);
+        }
+        return new AgentInstallCommands(linuxText(serverUrl, token, agentName, jarSha256, agents), systemdUnitText(),
+                windowsText(serverUrl, token, agentName, jarSha256, agents), windowsTaskText());
+    }
+
+    /**
+     * The agent's --server: this server's HTTPS listener for agents and its certificate's fingerprint, or, with that
+     * listener off, the plain address (the agent warns).
+     *
+     * @param fingerprint null for a plain-HTTP url
+     */
+    record AgentServer(String url, String fingerprint) {
+        String options(java.util.function.UnaryOperator<String> quote) {
+            return "--server " + quote.apply(url) + (fingerprint == null ? ""
+                    : " --server-fingerprint " + quote.apply(fingerprint));
+        }
+    }
+
+    private static String linuxText(String server, String token, String name, String sha256, AgentServer agents) {
+        String launcher = "exec java -jar " + JAR + " " + agents.options(AgentInstallCommands::sh) + " --token-file "
+                + TOKEN_FILE + " --name " + sh(name) + " --spool spool \"$@\"";
         return String.join("\n",
                 "(",
                 "set -eu",
@@ -67,9 +87,10 @@ record AgentInstallCommands(String linux, String systemdUnit, String windows, St
                 "WantedBy=multi-user.target");
     }
 
-    private static String windowsText(String server, String token, String name, String sha256) {
-        String launcher = "Set-Location -LiteralPath $PSScriptRoot; & java -jar " + JAR + " --server " + ps(server)
-                + " --token-file " + TOKEN_FILE + " --name " + ps(name) + " --spool spool";
+    private static String windowsText(String server, String token, String name, String sha256, AgentServer agents) {
+        String launcher = "Set-Location -LiteralPath $PSScriptRoot; & java -jar " + JAR + " "
+                + agents.options(AgentInstallCommands::ps) + " --token-file " + TOKEN_FILE + " --name " + ps(name)
+                + " --spool spool";
         return String.join("\n",
                 "$ErrorActionPreference = 'Stop'",
                 "$dir = Join-Path $env:ProgramData 'Burstline'",

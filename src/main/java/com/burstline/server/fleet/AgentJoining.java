@@ -17,12 +17,14 @@ class AgentJoining {
     private final JoinTokens tokens;
     private final AgentJar jar;
     private final EnrollmentSettings settings;
+    private final AgentsTls tls;
     private final Clock clock = Clock.systemUTC();
 
-    AgentJoining(JoinTokens tokens, AgentJar jar, EnrollmentSettings settings) {
+    AgentJoining(JoinTokens tokens, AgentJar jar, EnrollmentSettings settings, AgentsTls tls) {
         this.tokens = tokens;
         this.jar = jar;
         this.settings = settings;
+        this.tls = tls;
     }
 
     /**
@@ -31,7 +33,8 @@ class AgentJoining {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Added(JoinTokens.JoinTokenView token, String secret, String serverUrl, String agentJarSha256,
-                 AgentInstallCommands commands, String note) {
+                 AgentInstallCommands commands, String note, String agentServerUrl,
+                 String serverCertificateSha256) {
     }
 
     /** @param requestBaseUrl where this request reached the server; agents use it unless server-url is set */
@@ -41,9 +44,21 @@ class AgentJoining {
         AgentInstallCommands.refuseControlCharacters(serverUrl);
         JoinTokens.IssuedJoinToken issued = tokens.issue(name, clock.instant().plus(settings.joinTokenLifetime()),
                 createdBy);
+        AgentInstallCommands.AgentServer agents = agentServer(serverUrl);
         return jar.find().map(found -> new Added(issued.token(), issued.secret(), serverUrl, found.sha256(),
-                        AgentInstallCommands.of(serverUrl, issued.secret(), name, found.sha256()), null))
-                .orElseGet(() -> new Added(issued.token(), issued.secret(), serverUrl, null, null, jar.missing()));
+                        AgentInstallCommands.of(serverUrl, issued.secret(), name, found.sha256(), agents), null,
+                        agents.url(), agents.fingerprint()))
+                .orElseGet(() -> new Added(issued.token(), issued.secret(), serverUrl, null, null, jar.missing(),
+                        agents.url(), agents.fingerprint()));
+    }
+
+    /** The HTTPS listener for agents at the host the admin reached, or that address itself when it is off. */
+    private AgentInstallCommands.AgentServer agentServer(String serverUrl) {
+        if (!tls.enabled()) {
+            return new AgentInstallCommands.AgentServer(serverUrl, null);
+        }
+        String host = java.net.URI.create(serverUrl).getHost();
+        return new AgentInstallCommands.AgentServer("https://" + host + ":" + tls.port(), tls.fingerprint());
     }
 
     Duration lifetime() {

@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.security.Principal;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 @RestController
@@ -66,7 +67,7 @@ class RunApiController {
             @Parameter(description = "repeatable") @RequestParam(name = "tag", required = false) List<String> tags,
             @RequestParam(required = false) Double burstLimitGbps,
             @RequestParam(required = false) Double baselineGbps) throws IOException {
-        QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, "an upload");
+        QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, Set.of("tag"), "an upload");
         DeclaredFormat.checkCharset(request.getContentType());
         byte[] body = ContentEncodings.decode(
                 BoundedBody.readRequest(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
@@ -97,7 +98,7 @@ class RunApiController {
                  @Parameter(description = "complete or partial (a failed or cancelled scenario's run); both when "
                          + "absent") @RequestParam(required = false) String status,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        QueryParameters.requireKnown(request, LIST_PARAMETERS, "the runs list");
+        QueryParameters.requireKnown(request, LIST_PARAMETERS, Set.of(), "the runs list");
         return queries.list(RunFilter.fromParameters(sut, peer, driver, instanceType, protocol, direction, tag, job,
                 from, to, status), page, size);
     }

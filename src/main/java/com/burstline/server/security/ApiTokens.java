@@ -3,6 +3,7 @@ package com.burstline.server.security;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -56,8 +57,20 @@ public class ApiTokens {
         }
     }
 
+    /**
+     * @param owner the user the token belongs to ({@link #ownerOf}), or the bootstrap token's name; the token can do
+     *              no more than the owner's role, and ends with the owner
+     * @throws AccessConflictException when the role is above the owner's
+     */
     @Transactional
-    public IssuedToken issue(String name, Role role, Instant expiresAt, String createdBy) {
+    public IssuedToken issue(String name, Role role, Instant expiresAt, String owner) {
+        Role ownerRole = roleOf(owner).orElseThrow(() -> new AccessConflictException("'" + owner + "' is no "
+                + "longer a user, so no token can be made for them."));
+        if (!ownerRole.includes(role)) {
+            throw new AccessConflictException("A token can do no more than its user: '" + owner + "' is "
+                    + ownerRole.label() + ", not " + role.label() + ".");
+        }
+        String createdBy = owner;
         String secret = TokenSecrets.generate();
         var keys = new GeneratedKeyHolder();
         jdbc.sql("INSERT INTO api_token (name, role, token_hash, created_by, created_at, expires_at) "
@@ -67,6 +80,29 @@ public class ApiTokens {
                 .update(keys, "id");
         long id = Objects.requireNonNull(keys.getKeyAs(Number.class), "no id generated").longValue();
         return new IssuedToken(get(id), secret);
+    }
+
+    /**
+     * Whom a token made by this caller belongs to: the signed-in user, the user a token the caller used belongs to
+     * (a token minted by a token is its user's, not the first token's, and ends with that user), or the bootstrap
+     * token.
+     */
+    public String ownerOf(Authentication caller) {
+        if (caller.getDetails() instanceof SessionGrant grant && grant.tokenId() != null) {
+            return jdbc.sql("SELECT created_by FROM api_token WHERE id = ?").param(grant.tokenId())
+                    .query(String.class).optional()
+                    .orElseThrow(() -> new AccessNotFoundException("The token this call was made with is gone."));
+        }
+        return caller.getName();
+    }
+
+    /** The owner's role now: the bootstrap token is an admin; a user their role; empty for a user deleted. */
+    private java.util.Optional<Role> roleOf(String owner) {
+        if (TokenAuthenticators.BOOTSTRAP_NAME.equals(owner)) {
+            return java.util.Optional.of(Role.ADMIN);
+        }
+        return jdbc.sql("SELECT role FROM app_user WHERE username = ?").param(owner).query(String.class).optional()
+                .map(Role::valueOf);
     }
 
     public List<TokenView> list() {
@@ -90,7 +126,16 @@ public class ApiTokens {
     /** Whether the token a session signed in with may still be used (neither revoked nor expired). */
     boolean active(long id) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM api_token WHERE id = ?").param(id).query(this::view)
-                .optional().filter(token -> token.status().equals("active")).isPresent();
+                .optional().filter(token -> token.status().equals("active")).filter(this::ownerStillHolds)
+                .isPresent();
+    }
+
+    /**
+     * A token ends with its owner: deleting or demoting a user revokes their tokens ({@link #revokeCreatedBy},
+     * {@link #revokeAbove}), and this check holds the line too for a token whose user went in between.
+     */
+    private boolean ownerStillHolds(TokenView token) {
+        return roleOf(token.createdBy()).filter(role -> role.includes(Role.parse(token.role()))).isPresent();
     }
 
     /** A deleted user's tokens go with them. */
@@ -120,6 +165,9 @@ public class ApiTokens {
         TokenView token = found.get();
         if (!token.status().equals("active")) {
             return new Check(token, token.status());
+        }
+        if (!ownerStillHolds(token)) {
+            return new Check(token, "revoked");
         }
         Instant now = clock.instant();
         jdbc.sql("UPDATE api_token SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")

@@ -85,9 +85,9 @@ class SecurityConfiguration {
     SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
                                    JoinTokens joinTokens, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        // a limiter of their own: people's mistakes behind the agents' address never lock out their heartbeats
-        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents, joinTokens), unauthorized,
-                settings.limiter());
+        // a limiter of their own, counting per agent: people's mistakes, or another agent's, behind the agents'
+        // address never lock out their heartbeats
+        var filter = new AgentBearerFilter(agentToken, agents, joinTokens, unauthorized, settings.limiter());
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
@@ -125,7 +125,7 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
+    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, CredentialWatch credentials,
                                  FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
         var filter = new BearerTokenFilter(TokenAuthenticators.users(apiToken, tokens), unauthorized, limiter);
@@ -136,7 +136,7 @@ class SecurityConfiguration {
                 .csrf(csrf -> csrf.requireCsrfProtectionMatcher(AccessPolicy::sessionWrite))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
-                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
+                .addFilterAfter(new SessionCheckFilter(credentials), SecurityContextHolderFilter.class)
                 .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> AccessPolicy.api(requests))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
@@ -147,7 +147,8 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityFilterChain dashboardChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
-                                       PasswordEncoder passwords, FailureLimiter limiter, SecuritySettings settings)
+                                       CredentialWatch credentials, PasswordEncoder passwords,
+                                       FailureLimiter limiter, SecuritySettings settings)
             throws Exception {
         var userTokens = TokenAuthenticators.users(apiToken, tokens);
         var unauthorized = ProblemResponses.unauthorized();
@@ -156,7 +157,7 @@ class SecurityConfiguration {
         return http
                 .authenticationManager(new ProviderManager(new TokenLoginProvider(userTokens),
                         new PasswordSignIn(users, passwords)))
-                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
+                .addFilterAfter(new SessionCheckFilter(credentials), SecurityContextHolderFilter.class)
                 .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter),
                         AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new SignInLimitFilter(limiter), UsernamePasswordAuthenticationFilter.class)

@@ -31,29 +31,6 @@ final class TokenAuthenticators {
         };
     }
 
-    /**
-     * The enrollment token and a join token may only enroll (a join token once); an enrolled agent's own secret
-     * speaks as that agent.
-     */
-    static BearerTokenFilter.Authenticator agents(AgentToken enrollmentToken, AgentSecrets agents,
-                                                  JoinTokens joinTokens) {
-        return secret -> {
-            if (enrollmentToken.matches(secret)) {
-                return authenticated(AgentIdentity.ENROLLMENT_PRINCIPAL, AgentIdentity.ENROLLMENT_AUTHORITY);
-            }
-            if (JoinTokens.looksLikeJoinToken(secret)) {
-                return UsernamePasswordAuthenticationToken.authenticated(joinTokens.check(secret), null,
-                        AuthorityUtils.createAuthorityList(AgentIdentity.ENROLLMENT_AUTHORITY));
-            }
-            return agents.agentWithSecretHash(TokenSecrets.sha256(secret))
-                    .map(name -> authenticated(name, AgentIdentity.AGENT_AUTHORITY))
-                    .orElseThrow(() -> new BadCredentialsException("Neither a join token, the agent token (the "
-                            + "shared enrollment token) nor the secret of an enrolled agent: an agent enrolls with a "
-                            + "join token (Add an agent, on the Agents page) and then uses the secret the server "
-                            + "answered."));
-        };
-    }
-
     /** The agent jar: any user token, or a join token that may still enroll (the host about to enroll fetches it). */
     static BearerTokenFilter.Authenticator agentJar(BearerTokenFilter.Authenticator users, JoinTokens joinTokens) {
         return secret -> JoinTokens.looksLikeJoinToken(secret)

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.server.fleet.AgentsTls;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -48,8 +49,10 @@ final class JobLab implements AutoCloseable {
             started.server = JobApiClient.startServer(0, workDir.resolve("data"));
             int port = ((WebServerApplicationContext) started.server).getWebServer().getPort();
             started.api = new JobApiClient("http://127.0.0.1:" + port);
-            started.agents.add(started.startAgent("lab-a", 1, port, workDir));
-            started.agents.add(started.startAgent("lab-b", 2, port, workDir));
+            // the agents speak to the server's HTTPS listener for agents and pin its certificate, as installed ones do
+            AgentsTls tls = started.server.getBean(AgentsTls.class);
+            started.agents.add(started.startAgent("lab-a", 1, tls, workDir));
+            started.agents.add(started.startAgent("lab-b", 2, tls, workDir));
             for (String name : List.of("lab-a", "lab-b")) {
                 Eventually.await("agent " + name + " to register", PATIENCE,
                         () -> started.api.get("/api/v1/agents/" + name),
@@ -137,11 +140,13 @@ final class JobLab implements AutoCloseable {
     }
 
     /** Agent a lives in {@code <lab>-a} (control n=1), b in {@code <lab>-b} (n=2). */
-    private AgentProcess startAgent(String name, int n, int serverPort, Path workDir) throws IOException {
+    private AgentProcess startAgent(String name, int n, AgentsTls tls, Path workDir)
+            throws IOException {
         String controlAddress = net + "." + n + ".2";
         int agentPort = 7701;
         List<String> options = new ArrayList<>(List.of(
-                "--server", "http://" + net + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
+                "--server", "https://" + net + "." + n + ".1:" + tls.port(), "--server-fingerprint", tls.fingerprint(),
+                "--token", AGENT_TOKEN,
                 "--name", name, "--listen", controlAddress + ":" + agentPort,
                 "--test-address", net + ".0." + n, "--instance-type", "t4g.large",
                 "--spool", workDir.resolve("spool-" + name).toString()));

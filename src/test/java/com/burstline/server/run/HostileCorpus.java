@@ -84,6 +84,7 @@ final class HostileCorpus {
         corpus.collect(classes, "long strings and keys", corpus::longStrings);
         corpus.collect(classes, "bad --json-stream lines", corpus::badStreamLines);
         corpus.collect(classes, "wrong types and encodings", corpus::wrongTypesAndEncodings);
+        corpus.collect(classes, "intervals backwards, events repeated however spaced", corpus::orderAndRepeats);
         return classes;
     }
 
@@ -208,6 +209,34 @@ final class HostileCorpus {
         withoutEnd.remove(lines.length - 1);
         bodies.add(Body.of("--json-stream without its end event", String.join("\n", withoutEnd), NDJSON));
         bodies.add(Body.of("--json-stream without its start event", text(STREAM).substring(lines[0].length()), NDJSON));
+    }
+
+    /**
+     * Found stored: an interval that ends before it starts, and a second "end" event on a line that starts
+     * {@code { "event"} (spaced as JSON may be), which replaced the first's figures.
+     */
+    private void orderAndRepeats() {
+        for (String sample : List.of(TCP, TCP_4, UDP, STREAM)) {
+            String text = text(sample);
+            List<Integer> ends = numericValues(text, "end");
+            for (int occurrence : List.of(ends.size() / 2, ends.size() / 2 + 1)) {
+                bodies.add(Body.of(sample + " with an interval ending at 0.5 s, before it starts",
+                        replaceValue(text, ends.get(occurrence), "0.5"), sample.equals(STREAM) ? NDJSON : JSON));
+            }
+        }
+        String[] lines = text(STREAM).split("\n");
+        String end = lines[lines.length - 1];
+        String start = lines[0];
+        for (String spaced : List.of(end.replaceFirst("^\\{\"event\":\"end\"", "{ \"event\": \"end\""),
+                end.replaceFirst("^\\{\"event\":\"end\"", "{\"event\" : \"end\""),
+                start.replaceFirst("^\\{\"event\":\"start\"", "{ \"event\": \"start\""))) {
+            for (int position : List.of(1, lines.length - 1, lines.length)) {
+                List<String> changed = new ArrayList<>(List.of(lines));
+                changed.add(position, spaced);
+                bodies.add(Body.of("--json-stream with a second event " + abbreviate(spaced) + " at " + position,
+                        String.join("\n", changed) + "\n", NDJSON));
+            }
+        }
     }
 
     private void wrongTypesAndEncodings() {

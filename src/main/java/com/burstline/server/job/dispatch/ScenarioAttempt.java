@@ -105,10 +105,13 @@ final class ScenarioAttempt {
         ScenarioSpec spec;
         ServerRoleRequest role;
         try {
-            spec = spec(work, peer.get().testAddress(), port);
+            spec = spec(work, client.peerAddress(sut.get(), peer.get()), port, client.peerNetworks());
             role = ServerRoleRequest.forScenario(spec, margin);
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
+            return;
+        } catch (AgentCallException refused) {
+            fail(work, refused.getMessage());
             return;
         }
         long limitSeconds = spec.limitSeconds(margin);
@@ -246,8 +249,11 @@ final class ScenarioAttempt {
         }
     }
 
-    /** What the SUT is sent; package-private for the wire contract test. */
-    static ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
-        return new ScenarioSpec(work.key(), peerHost, port, work.scenario(), work.nonce());
+    /**
+     * What the SUT is sent: the peer's address as the server checked it, and the networks it allows; package-private
+     * for the wire contract test.
+     */
+    static ScenarioSpec spec(ScenarioWork work, String peerAddress, int port, java.util.List<String> networks) {
+        return new ScenarioSpec(work.key(), peerAddress, port, work.scenario(), work.nonce(), networks);
     }
 }

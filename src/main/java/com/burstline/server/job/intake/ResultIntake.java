@@ -14,11 +14,13 @@ import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.run.HostDropsStore;
+import com.burstline.server.run.ImportOutcome;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
 import com.burstline.server.run.RunProvenance;
+import com.burstline.server.run.RunSummary;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
@@ -145,8 +147,24 @@ public class ResultIntake {
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()),
                 context.map(JobStore.ResultContext::targetBitsPerSecond).orElse(null));
-        return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
-                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError)).run().id();
+        ImportOutcome outcome = partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
+                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError);
+        if (!outcome.created() && !madeByThisAttempt(outcome.run(), result.key())) {
+            throw new InvalidRunInputException("the output is the same bytes as run " + outcome.run().id()
+                    + ", which this scenario did not measure; an agent's result links only to the run its own "
+                    + "output made");
+        }
+        return outcome.run().id();
+    }
+
+    /**
+     * The same bytes stored before belong to this attempt only when this job's result made them and no other
+     * scenario holds them: a delivery whose answer was lost before the scenario recorded it. An upload's bytes, or
+     * another job's or scenario's, sent as a result must not link that unrelated run.
+     */
+    private boolean madeByThisAttempt(RunSummary existing, AttemptKey key) {
+        return existing.jobId() != null && existing.jobId() == key.jobId()
+                && !store.runHeldByAnotherScenario(key, existing.id());
     }
 
     /** The job's label over the agent's fact. */
