@@ -19,8 +19,8 @@ import java.util.Map;
  */
 record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
                      String testAddress, String iperf3, String instanceType, Path spool, TlsSettings tls,
-                     AllowedPeers allowedPeers) {
-    static final int DEFAULT_PORT = 7701;
+                     AllowedPeers allowedPeers, Path log) {
+    static final int DEFAULT_PORT = com.burstline.contract.AgentPort.DEFAULT;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
             new Option("token", "TOKEN", "the token to enroll with: a join token from the Agents page (once), or "
@@ -44,7 +44,9 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
                     + "the spool; off: plain HTTP, for loopback"),
             new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
             new Option("tls-keystore-password-file", "FILE", "a file holding that keystore's password (or "
-                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"));
+                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"),
+            new Option("log", "FILE", "append this agent's output to FILE instead of the console (a Windows task "
+                    + "has none); at start a FILE over 10 MB becomes FILE.1"));
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();
@@ -89,7 +91,8 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         return new AgentSettings(server, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
                 Path.of(values.getOrDefault("spool", "agent-spool")), tls,
-                AllowedPeers.parse(values.get("allowed-peers")));
+                AllowedPeers.parse(values.get("allowed-peers")),
+                values.containsKey("log") ? Path.of(values.get("log")) : null);
     }
 
     /** --token, or the first line of --token-file: one of them is required. */
