@@ -4,10 +4,11 @@
 [ "$(id -u)" -eq 0 ] && as_root= || as_root=sudo
 $as_root sh -s <<'BURSTLINE_INSTALL'
 set -eu
+name={{nameSh}}
 dir={{dir}}
 user=burstline-agent
 unit=/etc/systemd/system/burstline-agent.service
-echo "Installing the Burstline agent {{name}} into $dir"
+echo "Installing the Burstline agent $name into $dir"
 
 # 1. Java 17 or newer, iperf3, ethtool and curl: from the distribution's packages, each only when missing.
 java_ok() {
@@ -61,7 +62,7 @@ for option in {{linuxTrim}}; do
 done
 cat > "$unit" <<UNIT
 [Unit]
-Description=Burstline agent {{name}}
+Description=Burstline agent
 Wants=network-online.target
 After=network-online.target
 
@@ -113,7 +114,7 @@ if [ -d /run/systemd/system ]; then
   systemctl enable --now burstline-agent.service
   for _ in $(seq 1 30); do
     if journalctl -u burstline-agent.service --since "$started" -o cat 2>/dev/null | grep -q 'Registered with'; then
-      echo "The agent {{name}} has enrolled and is online: see the Agents page."
+      echo "The agent $name has enrolled and is online: see the Agents page."
       exit 0
     fi
     sleep 2

@@ -5,10 +5,11 @@
 Set-ExecutionPolicy -Scope Process -ExecutionPolicy Bypass -Force  # this window only: modules load script files
 & {
 $ErrorActionPreference = 'Stop'
+$name = {{namePs}}
 $dir = {{dir}}
 $user = 'burstline-agent'
 $arch = [Environment]::GetEnvironmentVariable('PROCESSOR_ARCHITECTURE', 'Machine')  # native: ARM64 or AMD64
-Write-Host "Installing the Burstline agent {{name}} into $dir"
+Write-Host "Installing the Burstline agent $name into $dir"
 
 # 1. Java 17 or newer, native to this CPU (on ARM64 an x64 java would measure its emulator); from winget when none.
 function Test-Java([string] $exe) {
@@ -98,7 +99,7 @@ Start-ScheduledTask -TaskName 'Burstline agent'
 $log = Join-Path $dir 'agent.log'
 foreach ($second in 1..60) {
   if ((Test-Path -LiteralPath $log) -and (Select-String -LiteralPath $log -Pattern 'Registered with' -Quiet)) {
-    Write-Host 'The agent {{name}} has enrolled and is online: see the Agents page.'
+    Write-Host "The agent $name has enrolled and is online: see the Agents page."
     return
   }
   Start-Sleep -Seconds 1

@@ -75,7 +75,7 @@ record AgentInstallCommands(String linuxDnf, String linuxApt, String linuxUninst
             throw new IllegalStateException("agent-jvm-options.conf names no linux-trim option");
         }
         HostPortsText ports = new HostPortsText(request.ports());
-        return Map.ofEntries(Map.entry("name", request.agentName()),
+        return Map.ofEntries(Map.entry("name", request.agentName()), Map.entry("nameSh", sh(request.agentName())),
                 Map.entry("dir", sh(request.linuxDirectoryOrDefault())), Map.entry("token", sh(request.token())),
                 Map.entry("jarUrl", sh(jarUrl(request))), Map.entry("sha256", sh(request.jarSha256())),
                 Map.entry("arguments", sh(argumentFile(agentArguments(request)))),

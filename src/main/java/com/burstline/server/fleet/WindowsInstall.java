@@ -21,6 +21,7 @@ final class WindowsInstall {
         arguments.addAll(List.of("--log", AgentInstallCommands.WINDOWS_LOG));
         String jvm = String.join(" ", request.jvm().options()) + " @" + AgentInstallCommands.ARGUMENTS_FILE;
         return InstallTemplate.fill("windows-install.ps1", Map.ofEntries(Map.entry("name", request.agentName()),
+                Map.entry("namePs", AgentInstallCommands.ps(request.agentName())),
                 Map.entry("dir", directory(request)), Map.entry("token", AgentInstallCommands.ps(request.token())),
                 Map.entry("jarUrl", AgentInstallCommands.ps(AgentInstallCommands.jarUrl(request))),
                 Map.entry("sha256", AgentInstallCommands.ps(request.jarSha256())),
