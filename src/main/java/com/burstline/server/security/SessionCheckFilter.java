@@ -53,6 +53,6 @@ class SessionCheckFilter extends OncePerRequestFilter {
         if (grant.userStamp() != null) {
             return users.stamp(signedIn.getName()).filter(grant.userStamp()::equals).isPresent();
         }
-        return TokenAuthenticators.BOOTSTRAP_NAME.equals(signedIn.getName());
+        return false;
     }
 }
