@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -125,11 +126,12 @@ class AgentCertificateApiTest {
         assertThat(token).startsWith("bl_join_");
         assertThat(answer.get("token").get("state").stringValue()).isEqualTo("unused");
         assertThat(answer.get("agentJarSha256").stringValue()).isEqualTo(sha256);
-        assertThat(answer.get("commands").get("linux").stringValue()).contains(token, sha256, "'join-a'",
-                "sha256sum -c", "umask 077", "http://127.0.0.1:" + port + "/agent/burstline-agent.jar");
-        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash");
-        assertThat(answer.get("commands").get("windowsTask").stringValue()).contains("Register-ScheduledTask",
-                "'SYSTEM'");
+        for (String linux : List.of("linuxDnf", "linuxApt")) {
+            assertThat(answer.get("commands").get(linux).stringValue()).contains(token, sha256, "'join-a'",
+                    "sha256sum -c", "install -m 0600", "'http://127.0.0.1:" + port + "/agent/burstline-agent.jar'");
+        }
+        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash",
+                "Register-ScheduledTask", "-User $user");
         assertThat(download.statusCode()).isEqualTo(200);
         assertThat(download.body()).isEqualTo(bytes);
         assertThat(download.headers().firstValue("X-Checksum-SHA256")).hasValue(sha256);
