@@ -100,7 +100,7 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
       for (const id of ['#command-linux-dnf', '#command-linux-apt']) {
         const linux = await page.locator(id).textContent();
         for (const part of [joinSecret, sha256, 'sha256sum -c', "name='join-page'", '"--name" "join-page"',
-          "'http://10.0.0.5:8080/agent/burstline-agent.jar'", 'useradd --system', 'systemctl enable --now']) {
+          "'http://10.0.0.5:8080/agent/burstline-agent.jar'", 'useradd --system', 'systemctl enable burstline-agent.service']) {
           assert.ok(linux.includes(part), `the Linux block ${id} has ${part}: ${linux}`);
         }
         assert.ok(!linux.includes('127.0.0.1'), linux);

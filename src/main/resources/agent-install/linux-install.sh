@@ -111,7 +111,8 @@ fi
 if [ -d /run/systemd/system ]; then
   started=$(date '+%Y-%m-%d %H:%M:%S')
   systemctl daemon-reload
-  systemctl enable --now burstline-agent.service
+  systemctl enable burstline-agent.service
+  systemctl restart burstline-agent.service  # a running agent (pasted again) starts anew with what is here now
   for _ in $(seq 1 30); do
     if journalctl -u burstline-agent.service --since "$started" -o cat 2>/dev/null | grep -q 'Registered with'; then
       echo "The agent $name has enrolled and is online: see the Agents page."

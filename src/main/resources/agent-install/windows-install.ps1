@@ -87,16 +87,18 @@ foreach ($protocol in 'TCP', 'UDP') {
 }
 
 # 6. A task that starts the agent at boot as its user, with its own JVM options, and again when it stops.
+Stop-ScheduledTask -TaskName 'Burstline agent' -ErrorAction SilentlyContinue  # pasted again: start anew
 $action = New-ScheduledTaskAction -Execute $java -Argument {{jvmArguments}} -WorkingDirectory $dir
 $trigger = New-ScheduledTaskTrigger -AtStartup
 $settings = New-ScheduledTaskSettingsSet -ExecutionTimeLimit ([TimeSpan]::Zero) -RestartCount 999 `
   -RestartInterval (New-TimeSpan -Minutes 1) -StartWhenAvailable -AllowStartIfOnBatteries -DontStopIfGoingOnBatteries
 Register-ScheduledTask -TaskName 'Burstline agent' -Action $action -Trigger $trigger -Settings $settings `
   -User $user -Password $password -RunLevel Limited -Force | Out-Null
-Start-ScheduledTask -TaskName 'Burstline agent'
 
-# 7. It enrolls with the join token on its first start.
+# 7. Start it now; it enrolls with the join token on its first start.
 $log = Join-Path $dir 'agent.log'
+if (Test-Path -LiteralPath $log) { Move-Item -LiteralPath $log -Destination "$log.1" -Force }
+Start-ScheduledTask -TaskName 'Burstline agent'
 foreach ($second in 1..60) {
   if ((Test-Path -LiteralPath $log) -and (Select-String -LiteralPath $log -Pattern 'Registered with' -Quiet)) {
     Write-Host "The agent $name has enrolled and is online: see the Agents page."

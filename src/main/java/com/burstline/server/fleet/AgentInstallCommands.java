@@ -74,7 +74,6 @@ record AgentInstallCommands(String linuxDnf, String linuxApt, String linuxUninst
         if (request.jvm().linuxTrim().isEmpty()) {
             throw new IllegalStateException("agent-jvm-options.conf names no linux-trim option");
         }
-        HostPortsText ports = new HostPortsText(request.ports());
         return Map.ofEntries(Map.entry("name", request.agentName()), Map.entry("nameSh", sh(request.agentName())),
                 Map.entry("dir", sh(request.linuxDirectoryOrDefault())), Map.entry("token", sh(request.token())),
                 Map.entry("jarUrl", sh(jarUrl(request))), Map.entry("sha256", sh(request.jarSha256())),
@@ -83,7 +82,7 @@ record AgentInstallCommands(String linuxDnf, String linuxApt, String linuxUninst
                 Map.entry("linuxTrim", String.join(" ", request.jvm().linuxTrim())),
                 Map.entry("environment", String.join("\n", request.jvm().linuxEnvironment().stream()
                         .map(variable -> "Environment=" + variable).toList())),
-                Map.entry("ports", ports.inWords()),
+                Map.entry("ports", request.ports().inWords()),
                 Map.entry("firewalldPorts", firewalld("--add-port", request.ports())),
                 Map.entry("ufwPorts", ufw("allow", request.ports())));
     }
@@ -97,14 +96,6 @@ record AgentInstallCommands(String linuxDnf, String linuxApt, String linuxUninst
         String range = ports.iperf3Range().replace('-', ':');
         return String.join("\n", "  ufw " + verb + " " + ports.agent() + "/tcp >/dev/null",
                 "  ufw " + verb + " " + range + "/tcp >/dev/null", "  ufw " + verb + " " + range + "/udp >/dev/null");
-    }
-
-    /** The ports in words, for the blocks' comments and the page. */
-    record HostPortsText(InstallRequest.HostPorts ports) {
-        String inWords() {
-            return "TCP " + ports.agent() + " from the server, TCP and UDP " + ports.iperf3Range().replace("-", "–")
-                    + " between the agents";
-        }
     }
 
     /**

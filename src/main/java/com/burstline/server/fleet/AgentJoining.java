@@ -65,7 +65,7 @@ class AgentJoining {
                 request.windowsDirectory(), ports(), addresses.allowedNetworks(), jvm);
         JoinTokens.IssuedJoinToken issued = tokens.issue(name, clock.instant().plus(settings.joinTokenLifetime()),
                 createdBy);
-        String ports = new AgentInstallCommands.HostPortsText(ports()).inWords();
+        String ports = ports().inWords();
         return jar.find().map(found -> new Added(issued.token(), issued.secret(), serverUrl.url(),
                         serverUrl.warnings(), ports, found.sha256(),
                         AgentInstallCommands.of(install.with(issued.secret(), found.sha256())), null))

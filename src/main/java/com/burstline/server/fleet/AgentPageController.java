@@ -46,7 +46,7 @@ class AgentPageController {
         if (request.isUserInRole(Role.ADMIN.name())) {
             model.addAttribute("joinTokens", joinTokens.list());
             model.addAttribute("joinTokenHours", joining.lifetime().toHours());
-            model.addAttribute("agentPorts", new AgentInstallCommands.HostPortsText(joining.ports()).inWords());
+            model.addAttribute("agentPorts", joining.ports().inWords());
             if (!model.containsAttribute("serverUrl")) {
                 String url = joining.defaultServerUrl(
                         ServletUriComponentsBuilder.fromCurrentContextPath().toUriString());

@@ -24,6 +24,12 @@ record InstallRequest(String serverUrl, String token, String agentName, String j
         String iperf3Range() {
             return iperf3Count == 1 ? String.valueOf(iperf3First) : iperf3First + "-" + (iperf3First + iperf3Count - 1);
         }
+
+        /** For the blocks' comments and the Agents page. */
+        String inWords() {
+            return "TCP " + agent + " from the server, TCP and UDP " + iperf3Range().replace("-", "–")
+                    + " between the agents";
+        }
     }
 
     InstallRequest {

@@ -170,7 +170,8 @@ class AgentInstallCommandsTest {
                     "Environment=MALLOC_ARENA_MAX=2", "jvm_options='-XX:+UseSerialGC -Xms16m -XX:TieredStopAtLevel=1 "
                             + "-XX:CompileThresholdScaling=10'", "for option in -XX:TrimNativeHeapInterval=5000; do",
                     "ExecStart=$java $jvm_options @agent.args", "Restart=on-failure", "WantedBy=multi-user.target",
-                    "sha256sum -c", "'" + SHA + "'", "systemctl enable --now", "--add-port=5201-5210/udp");
+                    "sha256sum -c", "'" + SHA + "'", "systemctl enable burstline-agent.service",
+                    "systemctl restart burstline-agent.service", "--add-port=5201-5210/udp");
         }
         assertThat(commands.linuxUninstall()).contains("userdel burstline-agent", "dir='/opt/burstline-agent'")
                 .doesNotContain("rm -rf \"$dir\"");
