@@ -118,8 +118,8 @@ record AgentServerUrl(String url, List<String> warnings) {
                 }
                 for (InetAddress address : Collections.list(nic.getInetAddresses())) {
                     if (!address.isLinkLocalAddress() && !address.isLoopbackAddress()) {
-                        addresses.add(address instanceof Inet6Address ? "[" + address.getHostAddress() + "]"
-                                : address.getHostAddress());
+                        String text = address.getHostAddress().replaceAll("%.*$", ""); // no scope in a URL
+                        addresses.add(address instanceof Inet6Address ? "[" + text + "]" : text);
                     }
                 }
             }
