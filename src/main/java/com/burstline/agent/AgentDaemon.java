@@ -62,8 +62,13 @@ final class AgentDaemon implements AutoCloseable {
         Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version),
                 nativeIperf3(settings.iperf3(), version));
         HostPlatform platform = HostPlatform.current();
-        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
-                InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
+        InstanceMetadata.Answer instance = InstanceMetadata.instanceType(settings.instanceType(), platform,
+                System.getenv());
+        if (instance.instanceType() == null) {
+            LOG.info("instance type unknown: " + instance.unknownReason());
+        }
+        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version, instance.instanceType(),
+                tools.names());
         AgentSecret secret = new AgentSecret(settings.spool(), settings.name());
         ServerKey serverKey = new ServerKey(settings.spool(), settings.name());
         ServerClient server = new ServerClient(settings.server(), settings.serverFingerprint(), settings.token(),

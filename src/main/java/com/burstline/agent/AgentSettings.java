@@ -19,8 +19,8 @@ import java.util.Map;
  */
 record AgentSettings(URI server, String serverFingerprint, String token, String name, InetSocketAddress listen,
                      URI advertise, String testAddress, String iperf3, String instanceType, Path spool,
-                     TlsSettings tls, AllowedPeers allowedPeers) {
-    static final int DEFAULT_PORT = 7701;
+                     TlsSettings tls, AllowedPeers allowedPeers, Path log) {
+    static final int DEFAULT_PORT = com.burstline.contract.AgentPort.DEFAULT;
     static final List<Option> OPTIONS = List.of(
             new Option("server", "URL", "the Burstline server's address for agents, e.g. https://10.0.0.1:8443 "
                     + "(required; http:// only as an explicit choice: the agent warns)"),
@@ -47,7 +47,9 @@ record AgentSettings(URI server, String serverFingerprint, String token, String 
                     + "the spool; off: plain HTTP, for loopback"),
             new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
             new Option("tls-keystore-password-file", "FILE", "a file holding that keystore's password (or "
-                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"));
+                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"),
+            new Option("log", "FILE", "append this agent's output to FILE instead of the console (a Windows task "
+                    + "has none); at start a FILE over 10 MB becomes FILE.1"));
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();
@@ -98,7 +100,8 @@ record AgentSettings(URI server, String serverFingerprint, String token, String 
         return new AgentSettings(server, serverFingerprint, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
                 Path.of(values.getOrDefault("spool", "agent-spool")), tls,
-                AllowedPeers.parse(values.get("allowed-peers")));
+                AllowedPeers.parse(values.get("allowed-peers")),
+                values.containsKey("log") ? Path.of(values.get("log")) : null);
     }
 
     private static String fingerprint(String value) {

@@ -15,13 +15,28 @@ import java.util.Map;
  * ({@link WindowsDropCounters}). Values reach PowerShell only as single-quoted literals.
  */
 final class WindowsPlatform implements HostPlatform {
+    /** Runs one PowerShell command and gives its output, or null when it failed. */
+    interface PowerShell {
+        String run(String command);
+    }
+
+    private final PowerShell powershell;
+
+    WindowsPlatform() {
+        this(WindowsPlatform::powershell);
+    }
+
+    WindowsPlatform(PowerShell powershell) {
+        this.powershell = powershell;
+    }
+
     private static final String ADAPTERS = "Get-NetAdapter | Select-Object Name, DriverProvider, DriverVersionString,"
             + " DriverDescription, LinkSpeed, MtuSize | ConvertTo-Json -Compress";
 
     @Override
     public List<NicFacts> interfaces() {
         List<NicFacts> interfaces = new ArrayList<>();
-        for (Map<String, Object> adapter : objects(powershell(ADAPTERS))) {
+        for (Map<String, Object> adapter : objects(powershell.run(ADAPTERS))) {
             Fields fields = new Fields(adapter);
             interfaces.add(new NicFacts(fields.optionalString("Name"), fields.optionalString("DriverDescription"),
                     fields.optionalString("DriverVersionString"), null,
@@ -32,17 +47,16 @@ final class WindowsPlatform implements HostPlatform {
         return interfaces;
     }
 
+    /** The adapter the route to the peer leaves by, found by its interface index (an alias can be renamed). */
     @Override
     public String routeInterface(String peerHost) {
-        String alias = powershell("(Find-NetRoute -RemoteIPAddress " + literal(peerHost)
-                + " | Select-Object -First 1).InterfaceAlias");
-        return alias == null || alias.isBlank() ? null : alias.strip();
+        return WindowsRouteAdapter.name(powershell.run(WindowsRouteAdapter.command(literal(peerHost))));
     }
 
     @Override
     public Map<String, Long> trafficCounters(String interfaceName) {
         Map<String, Long> counters = new LinkedHashMap<>();
-        for (Map<String, Object> stats : objects(powershell("Get-NetAdapterStatistics -Name " + literal(interfaceName)
+        for (Map<String, Object> stats : objects(powershell.run("Get-NetAdapterStatistics -Name " + literal(interfaceName)
                 + " | Select-Object ReceivedBytes, SentBytes, ReceivedUnicastPackets, SentUnicastPackets,"
                 + " ReceivedDiscardedPackets, OutboundDiscardedPackets | ConvertTo-Json -Compress"))) {
             put(counters, "rx_bytes", stats.get("ReceivedBytes"));
@@ -55,19 +69,10 @@ final class WindowsPlatform implements HostPlatform {
         return counters;
     }
 
-    /** The "ENA Packets Shaping" set is per host, not per adapter: summed over its instances. */
+    /** The "ENA Packets Shaping" set has an instance per ENA adapter: only this adapter's is read. */
     @Override
     public Map<String, Long> allowanceCounters(String interfaceName) {
-        Map<String, Long> counters = new LinkedHashMap<>();
-        String shaping = powershell("(Get-Counter -Counter '\\ENA Packets Shaping(*)\\*' -ErrorAction Stop)"
-                + ".CounterSamples | Select-Object Path, CookedValue | ConvertTo-Json -Compress");
-        for (Map<String, Object> sample : objects(shaping)) {
-            String name = EnaShapingCounters.canonicalName(String.valueOf(sample.get("Path")));
-            if (name != null) {
-                counters.merge(name, ((Number) sample.get("CookedValue")).longValue(), Long::sum);
-            }
-        }
-        return counters;
+        return EnaShapingCounters.ofAdapter(powershell.run(EnaShapingCounters.command(literal(interfaceName))));
     }
 
     @Override
@@ -90,7 +95,7 @@ final class WindowsPlatform implements HostPlatform {
 
     @Override
     public boolean looksLikeEc2() {
-        String maker = powershell("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
+        String maker = powershell.run("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
         return maker != null && maker.contains("Amazon");
     }
 
@@ -118,8 +123,13 @@ final class WindowsPlatform implements HostPlatform {
         }
     }
 
+    /**
+     * A command, never a script file; the process's own execution policy is Bypass, since under Windows' default
+     * (Restricted) even the modules of Get-NetAdapter and Find-NetRoute may not load their script files.
+     */
     private static String powershell(String script) {
-        return HostCommands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-Command", script));
+        return HostCommands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-ExecutionPolicy",
+                "Bypass", "-Command", script));
     }
 
     private static String literal(String value) {

@@ -26,7 +26,7 @@ public class ApiTokens {
     /** Last use is written at most this often per token, so that a busy client does not turn reads into writes. */
     private static final Duration LAST_USE_GRANULARITY = Duration.ofMinutes(1);
     private static final String COLUMNS = "id, name, role, created_by, created_at, expires_at, last_used_at, "
-            + "revoked_at";
+            + "revoked_at, bootstrap";
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -41,9 +41,14 @@ public class ApiTokens {
         this.clock = clock;
     }
 
-    /** A token as listed: never the secret. */
+    /**
+     * A token as listed: never the secret.
+     *
+     * @param bootstrap whether it is the bootstrap token (burstline.api-token or the data dir's api-token file)
+     */
     public record TokenView(long id, String name, String role, String createdBy, Instant createdAt,
-                            Instant expiresAt, Instant lastUsedAt, Instant revokedAt, String status) {
+                            Instant expiresAt, Instant lastUsedAt, Instant revokedAt, String status,
+                            boolean bootstrap) {
     }
 
     /** The answer to issuing a token: the only time the secret is shown. */
@@ -103,6 +108,25 @@ public class ApiTokens {
         }
         return jdbc.sql("SELECT role FROM app_user WHERE username = ?").param(owner).query(String.class).optional()
                 .map(Role::valueOf);
+    }
+
+    /**
+     * Lists the bootstrap token as a token of its own, so that it can be seen and revoked like the others. A token
+     * already listed stays as it is, revoked too: a restart does not bring a revoked bootstrap token back. One that
+     * replaced another (a new burstline.api-token, or a new file) revokes the bootstrap token before it.
+     */
+    @Transactional
+    void registerBootstrap(ApiToken bootstrap, String name) {
+        String hash = bootstrap.sha256();
+        if (jdbc.sql("SELECT COUNT(*) FROM api_token WHERE token_hash = ?").param(hash).query(Long.class).single() > 0) {
+            return;
+        }
+        jdbc.sql("UPDATE api_token SET revoked_at = ? WHERE bootstrap = TRUE AND revoked_at IS NULL")
+                .param(time(clock.instant())).update();
+        jdbc.sql("INSERT INTO api_token (name, role, token_hash, created_by, created_at, bootstrap) "
+                        + "VALUES (?, ?, ?, ?, ?, TRUE)")
+                .params(name, Role.ADMIN.name(), hash, TokenAuthenticators.BOOTSTRAP_NAME, time(clock.instant()))
+                .update();
     }
 
     public List<TokenView> list() {
@@ -182,7 +206,7 @@ public class ApiTokens {
                 : expiresAt != null && !expiresAt.isAfter(clock.instant()) ? "expired" : "active";
         return new TokenView(row.getLong("id"), row.getString("name"), Role.valueOf(row.getString("role")).label(),
                 row.getString("created_by"), instant(row, "created_at"), expiresAt, instant(row, "last_used_at"),
-                revokedAt, status);
+                revokedAt, status, row.getBoolean("bootstrap"));
     }
 
     private static Instant instant(ResultSet row, String column) throws SQLException {

@@ -49,7 +49,7 @@ public class CredentialWatch {
         if (grant.userStamp() != null) {
             return users.stamp(signedIn.getName()).filter(grant.userStamp()::equals).isPresent();
         }
-        return TokenAuthenticators.BOOTSTRAP_NAME.equals(signedIn.getName());
+        return false;
     }
 
     /** Signing out or an expired session invalidates it; the container then refuses to read it. */

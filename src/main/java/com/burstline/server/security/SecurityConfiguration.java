@@ -35,10 +35,21 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @EnableConfigurationProperties(SecuritySettings.class)
 class SecurityConfiguration {
 
+    /** The bootstrap token, listed among the API tokens before any request is served. */
     @Bean
-    ApiToken apiToken(BurstlineProperties properties) {
-        return new ApiToken(SecretTokens.resolve(properties.apiToken(), properties.dataDir(), "api-token",
+    ApiToken apiToken(BurstlineProperties properties, ApiTokens tokens) {
+        ApiToken token = new ApiToken(SecretTokens.resolve(properties.apiToken(), properties.dataDir(), "api-token",
                 "burstline.api-token"), "burstline.api-token");
+        boolean configured = properties.apiToken() != null && !properties.apiToken().isBlank();
+        tokens.registerBootstrap(token, "bootstrap, from " + (configured ? "burstline.api-token"
+                : shown(properties.dataDir().resolve("api-token"))));
+        return token;
+    }
+
+    /** ./data/api-token as a person would write it; a long path keeps its end (a token's name has 100 characters). */
+    private static String shown(java.nio.file.Path file) {
+        String path = file.isAbsolute() || file.startsWith(".") ? file.toString() : "./" + file;
+        return path.length() <= 80 ? path : "…" + path.substring(path.length() - 79);
     }
 
     /**
@@ -106,7 +117,7 @@ class SecurityConfiguration {
     SecurityFilterChain agentJarChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, JoinTokens joinTokens,
                                       FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
-        var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(apiToken, tokens),
+        var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(tokens),
                 joinTokens), unauthorized, limiter);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
@@ -128,7 +139,7 @@ class SecurityConfiguration {
     SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, CredentialWatch credentials,
                                  FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
-        var filter = new BearerTokenFilter(TokenAuthenticators.users(apiToken, tokens), unauthorized, limiter);
+        var filter = new BearerTokenFilter(TokenAuthenticators.users(tokens), unauthorized, limiter);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
@@ -150,7 +161,7 @@ class SecurityConfiguration {
                                        CredentialWatch credentials, PasswordEncoder passwords,
                                        FailureLimiter limiter, SecuritySettings settings)
             throws Exception {
-        var userTokens = TokenAuthenticators.users(apiToken, tokens);
+        var userTokens = TokenAuthenticators.users(tokens);
         var unauthorized = ProblemResponses.unauthorized();
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);

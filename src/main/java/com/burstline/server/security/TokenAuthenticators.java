@@ -12,12 +12,12 @@ final class TokenAuthenticators {
     private TokenAuthenticators() {
     }
 
-    /** The bootstrap token is an admin; any other secret must be an active token from the tokens table. */
-    static BearerTokenFilter.Authenticator users(ApiToken bootstrap, ApiTokens tokens) {
+    /**
+     * A secret must be an active token from the tokens table, the bootstrap token among them (an admin, named
+     * {@value #BOOTSTRAP_NAME} in the audit), so that revoking any of them ends it and its sessions.
+     */
+    static BearerTokenFilter.Authenticator users(ApiTokens tokens) {
         return secret -> {
-            if (bootstrap.matches(secret)) {
-                return authenticated(BOOTSTRAP_NAME, Role.ADMIN.authority(), SessionGrant.bootstrap());
-            }
             ApiTokens.Check check = tokens.check(secret);
             if (!check.valid()) {
                 throw new BadCredentialsException(switch (check.problem()) {
@@ -26,8 +26,8 @@ final class TokenAuthenticators {
                     default -> "The token is not valid for this call.";
                 });
             }
-            return authenticated("token:" + check.token().name(), Role.parse(check.token().role()).authority(),
-                    SessionGrant.token(check.token().id()));
+            return authenticated(check.token().bootstrap() ? BOOTSTRAP_NAME : "token:" + check.token().name(),
+                    Role.parse(check.token().role()).authority(), SessionGrant.token(check.token().id()));
         };
     }
 

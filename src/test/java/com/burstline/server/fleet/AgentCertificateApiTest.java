@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -73,8 +74,8 @@ class AgentCertificateApiTest {
 
         assertThat(url).isEqualTo("https://127.0.0.1:" + agentsTls.port());
         assertThat(fingerprint).isEqualTo(agentsTls.fingerprint());
-        assertThat(added.get("commands").get("linux").stringValue())
-                .contains("--server '" + url + "' --server-fingerprint '" + fingerprint + "'");
+        assertThat(added.get("commands").get("linuxApt").stringValue())
+                .contains("\"--server\" \"" + url + "\" \"--server-fingerprint\" \"" + fingerprint + "\"");
         HttpRequest enroll = HttpRequest.newBuilder(URI.create(url + "/api/v1/agents"))
                 .header("Authorization", "Bearer " + added.get("secret").stringValue())
                 .header("Content-Type", "application/json")
@@ -168,11 +169,12 @@ class AgentCertificateApiTest {
         assertThat(token).startsWith("bl_join_");
         assertThat(answer.get("token").get("state").stringValue()).isEqualTo("unused");
         assertThat(answer.get("agentJarSha256").stringValue()).isEqualTo(sha256);
-        assertThat(answer.get("commands").get("linux").stringValue()).contains(token, sha256, "'join-a'",
-                "sha256sum -c", "umask 077", "http://127.0.0.1:" + port + "/agent/burstline-agent.jar");
-        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash");
-        assertThat(answer.get("commands").get("windowsTask").stringValue()).contains("Register-ScheduledTask",
-                "'SYSTEM'");
+        for (String linux : List.of("linuxDnf", "linuxApt")) {
+            assertThat(answer.get("commands").get(linux).stringValue()).contains(token, sha256, "'join-a'",
+                    "sha256sum -c", "install -m 0600", "'http://127.0.0.1:" + port + "/agent/burstline-agent.jar'");
+        }
+        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash",
+                "Register-ScheduledTask", "-User $user");
         assertThat(download.statusCode()).isEqualTo(200);
         assertThat(download.body()).isEqualTo(bytes);
         assertThat(download.headers().firstValue("X-Checksum-SHA256")).hasValue(sha256);

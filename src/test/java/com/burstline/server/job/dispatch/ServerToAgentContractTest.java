@@ -146,7 +146,7 @@ class ServerToAgentContractTest {
     @Test
     void thePeersDropCountsAreAskedForByTheAttemptTheServerRoleServed() throws Exception {
         Scenario udp = new Scenario("UDP", "upload", 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
-        ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201);
+        ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201, List.of());
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, Duration.ofSeconds(30)));
         HostDrops answered = client.serverRoleDrops(view, spec.key());
