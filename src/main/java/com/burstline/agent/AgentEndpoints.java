@@ -24,6 +24,7 @@ final class AgentEndpoints {
     private final Tools tools;
     private final ScenarioRunner scenarios;
     private final AllowedPeers allowedPeers;
+    private final HostConfigEndpoint hostConfig;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
@@ -39,6 +40,7 @@ final class AgentEndpoints {
         this.serverRole = serverRole;
         this.tools = tools;
         this.scenarios = scenarios;
+        this.hostConfig = new HostConfigEndpoint(facts.platform(), HostConfigReader.current(), allowedPeers);
     }
 
     AgentHttpApi.EndpointResult status() {
@@ -89,6 +91,10 @@ final class AgentEndpoints {
         Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.key().scenarioId());
         worker.start();
         return new AgentHttpApi.EndpointResult(202, Map.of("accepted", true));
+    }
+
+    AgentHttpApi.EndpointResult hostConfig(Map<String, Object> body) {
+        return hostConfig.read(body);
     }
 
     AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {

@@ -40,6 +40,7 @@ final class AgentHttpApi {
         server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
         server.createContext("/v1/scenarios/cancel", exchange -> handle(exchange, "POST", endpoints::cancel));
         server.createContext("/v1/scenarios", exchange -> handle(exchange, "POST", endpoints::startScenario));
+        server.createContext("/v1/host-config", exchange -> handle(exchange, "POST", endpoints::hostConfig));
     }
 
     void start() {
