@@ -1,5 +1,7 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.HostRole;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
@@ -21,10 +23,12 @@ public class Findings {
 
     private final RunQueries queries;
     private final RunSelections selections;
+    private final HostConfigs hostConfigs;
 
-    Findings(RunQueries queries, RunSelections selections) {
+    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs) {
         this.queries = queries;
         this.selections = selections;
+        this.hostConfigs = hostConfigs;
     }
 
     public List<Finding> forRun(long id) {
@@ -40,8 +44,10 @@ public class Findings {
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
-                queries.environment(id).nicCounters()));
+        JsonNode counters = queries.environment(id).nicCounters();
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, counters));
+        EnaExpressRule.of(run, counters, hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
+                .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
         return findings;
     }
@@ -50,8 +56,14 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
-                nicCounters(environments.get(run.id())))));
+        HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
+        for (RunSummary run : runs) {
+            JsonNode counters = nicCounters(environments.get(run.id()));
+            findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), counters));
+            if (!run.partial()) {
+                EnaExpressRule.of(run, counters, configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+            }
+        }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }

@@ -2,6 +2,8 @@ package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostConfig;
+import com.burstline.contract.HostConfigRequest;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -74,13 +76,28 @@ class AgentClient {
         post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
+    /**
+     * The agent's configuration towards the other host of a scenario, as sent ({@link HostConfig#fromJson} reads it
+     * leniently). An agent older than this call answers 404, which is an {@link AgentCallException} like any other.
+     */
+    HostConfig hostConfig(AgentView agent, HostConfigRequest request) throws AgentCallException, InterruptedException {
+        HttpResponse<String> answer = post(agent, "/v1/host-config", Json.write(request.toJson()),
+                "read its host configuration");
+        try {
+            return HostConfig.fromJson(Json.parseObject(answer.body()));
+        } catch (IllegalArgumentException notJson) {
+            throw new AgentCallException("agent " + agent.name() + " answered its host configuration with something "
+                    + "that is not JSON", false);
+        }
+    }
+
     /** The cancel message is the attempt's key. */
     void cancel(AgentView agent, AttemptKey key) throws AgentCallException, InterruptedException {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
     /** Messages are written by the contract's own code, the same the agent reads them with. */
-    private void post(AgentView agent, String path, String body, String what)
+    private HttpResponse<String> post(AgentView agent, String path, String body, String what)
             throws AgentCallException, InterruptedException {
         URI uri = URI.create(agent.url() + path);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -95,6 +112,7 @@ class AgentClient {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
         }
+        return response;
     }
 
     private String keyOf(AgentView agent) throws AgentCallException {

@@ -48,10 +48,12 @@ final class ScenarioAttempt {
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
+    private final HostConfigReading configs;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups) {
+                    JobWakeups wakeups, HostConfigReading configs) {
+        this.configs = configs;
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -109,6 +111,7 @@ final class ScenarioAttempt {
             return;
         }
         long limitSeconds = spec.limitSeconds(margin);
+        configs.read(work, sut.get(), peer.get());
         try {
             whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
             whenNotBusy(() -> client.startScenario(sut.get(), spec));

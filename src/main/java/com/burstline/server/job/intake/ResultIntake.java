@@ -6,6 +6,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.DispatchRefusedException;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
@@ -40,8 +41,11 @@ public class ResultIntake {
     private final JobStore store;
     private final Dispatches dispatches;
     private final long maxOutputBytes;
+    private final HostConfigs hostConfigs;
 
-    ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties) {
+    ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties,
+                 HostConfigs hostConfigs) {
+        this.hostConfigs = hostConfigs;
         this.importer = importer;
         this.store = store;
         this.dispatches = dispatches;
@@ -78,6 +82,9 @@ public class ResultIntake {
                  | InvalidRunInputException rejected) {
             error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
             complete = false;
+        }
+        if (runId != null) {
+            hostConfigs.linkRun(key, runId); // both hosts' configurations, read before the attempt, are the run's
         }
         if (context.isPresent()) {
             store.recordResult(key, complete, runId, error);
