@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * An interface's queues as sysfs shows them: how many, BQL on each TX queue, RPS on each RX queue and XPS on each TX
+ * An interface's queues as sysfs shows them (how many is ethtool's channels' to say): BQL on each TX queue, RPS on each RX queue and XPS on each TX
  * queue (one value when all queues agree, else each queue's), and the IRQs of its device with the CPUs each may run
  * on ({@code /proc/irq/N/smp_affinity_list}, what irqbalance or a person set).
  */
@@ -25,8 +25,6 @@ final class LinuxQueues {
             facts.unknown("nic.queues", sys.shown(queues) + ": no queues listed");
             return;
         }
-        facts.put("nic.queues.tx", String.valueOf(tx.size()));
-        facts.put("nic.queues.rx", String.valueOf(rx.size()));
         bql(sys, queues, tx, ena, facts);
         perQueue(sys, queues, rx, "rps_cpus", "nic.rps.cpus", LinuxQueues::mask, facts);
         perQueue(sys, queues, rx, "rps_flow_cnt", "nic.rps.flowCnt", Function.identity(), facts);

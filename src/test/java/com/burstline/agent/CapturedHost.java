@@ -11,10 +11,22 @@ import java.util.List;
  * printed, exited with and complained of, answered as {@link ConfigCommands} answers a real command. Read from the
  * source tree, not the classpath: the capture's device link must stay a link.
  */
-final class CapturedHost {
+public final class CapturedHost {
     static final Path ROOT = Path.of("src/test/resources/hostconfig");
 
     private CapturedHost() {
+    }
+
+    /** The configuration the Linux reader reads from a captured host, for tests of what the server does with it. */
+    public static com.burstline.contract.HostConfig linux(String host, String nic) {
+        return reader(host).read(nic);
+    }
+
+    /** The configuration the Windows reader makes of one of its documented answers. */
+    public static com.burstline.contract.HostConfig windows(String answer) {
+        String json = text(ROOT.resolve("windows-docs").resolve(answer));
+        return new WindowsConfigReader((command, environment, timeout) -> new ConfigCommands.Answer(json, null))
+                .read("Ethernet");
     }
 
     static LinuxConfigReader reader(String host) {

@@ -34,7 +34,6 @@ class LinuxConfigReaderTest {
                 .containsEntry("nic.offload.gro", "on").containsEntry("nic.offload.lro", "off")
                 .containsEntry("nic.offload.tso", "on").containsEntry("nic.offload.rxChecksum", "on")
                 .containsEntry("nic.qdisc", "pfifo_fast bands 3 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1")
-                .containsEntry("nic.queues.tx", "1").containsEntry("nic.queues.rx", "1")
                 .containsEntry("nic.bql", "on").containsEntry("nic.bql.limitMin", "0")
                 .containsEntry("nic.bql.limitMax", "1879048192").containsEntry("nic.rps.cpus", "0")
                 .containsEntry("nic.irqs", "3").containsEntry("nic.irq.virtio2-input.0", "0-1")
@@ -84,7 +83,7 @@ class LinuxConfigReaderTest {
         });
         after.keySet().stream().filter(key -> !before.containsKey(key)).forEach(changed::add);
         assertThat(changed).containsExactly("net.ipv4.tcp_autocorking", "nic.channels.rx", "nic.channels.tx",
-                "nic.mtu", "nic.offload.gro", "nic.queues.rx", "nic.queues.tx");
+                "nic.mtu", "nic.offload.gro");
         assertThat(after).containsEntry("nic.mtu", "9000").containsEntry("nic.channels.rx", "2")
                 .containsEntry("nic.offload.gro", "on").containsEntry("net.ipv4.tcp_autocorking", "0");
     }
@@ -100,7 +99,7 @@ class LinuxConfigReaderTest {
         assertThat(config.unknown()).containsEntry("nic.channels", "ethtool is not installed")
                 .containsEntry("nic.offload", "ethtool is not installed")
                 .containsEntry("nic.qdisc", "tc is not installed");
-        assertThat(config.facts()).containsEntry("nic.mtu", "1500").containsEntry("nic.queues.tx", "1");
+        assertThat(config.facts()).containsEntry("nic.mtu", "1500").containsEntry("nic.bql", "none");
     }
 
     @Test

@@ -34,8 +34,7 @@ public final class FactCatalog {
     private static final Weight O = Weight.OTHER;
     static final List<Entry> ENTRIES = List.of(
             new Entry("nic.channels.combined", "queue count", T), new Entry("nic.channels.rx", "RX queue count", T),
-            new Entry("nic.channels.tx", "TX queue count", T), new Entry("nic.queues.rx", "RX queues in sysfs", T),
-            new Entry("nic.queues.tx", "TX queues in sysfs", T), new Entry("nic.mtu", "MTU", T),
+            new Entry("nic.channels.tx", "TX queue count", T), new Entry("nic.mtu", "MTU", T),
             new Entry("nic.jumboPacket", "jumbo packet", T), new Entry("nic.offload.gro", "GRO", T),
             new Entry("nic.offload.tso", "TSO", T), new Entry("nic.offload.gso", "GSO", T),
             new Entry("nic.offload.lro", "LRO", T), new Entry("nic.offload.groHw", "hardware GRO", T),

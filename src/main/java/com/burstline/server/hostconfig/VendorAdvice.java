@@ -42,7 +42,8 @@ public class VendorAdvice {
 
     VendorAdvice(InputStream json) {
         try (json) {
-            this.advice = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build()
+            this.advice = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build()
                     .readValue(json, Advice.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + RESOURCE, e);
