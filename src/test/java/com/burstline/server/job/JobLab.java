@@ -81,6 +81,12 @@ final class JobLab implements AutoCloseable {
                 "burst", "1mb", "latency", "50ms"), Map.of());
     }
 
+    /** Sets the MTU of both ends of the test link, as a host's configuration would differ between two runs. */
+    void setTestLinkMtu(int mtu) throws IOException, InterruptedException {
+        run(List.of("ip", "-n", lab + "-a", "link", "set", sutLink(), "mtu", String.valueOf(mtu)), Map.of());
+        run(List.of("ip", "-n", lab + "-b", "link", "set", lab + "-tb", "mtu", String.valueOf(mtu)), Map.of());
+    }
+
     @Override
     public void close() throws Exception {
         try {
