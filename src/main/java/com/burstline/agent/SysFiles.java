@@ -14,6 +14,8 @@ import java.util.stream.Stream;
  * of files it lists (XPS on a single-queue device) with ENOENT.
  */
 final class SysFiles {
+    private static final int MAX_BYTES = 1 << 20;
+
     private final Path root;
     private final String shownAs;
 
@@ -22,9 +24,14 @@ final class SysFiles {
         this.shownAs = shownAs;
     }
 
+    /**
+     * One read of up to {@value #MAX_BYTES} bytes, not {@code Files.readString}: procfs reports a size of 0, and a
+     * sysctl read on from its second byte gives nothing (Files.readString read "4" of tcp_rmem's "4096 131072 …").
+     */
     ConfigCommands.Answer read(String relative) {
-        try {
-            return new ConfigCommands.Answer(Files.readString(root.resolve(relative)).strip(), null);
+        try (java.io.InputStream in = Files.newInputStream(root.resolve(relative))) {
+            return new ConfigCommands.Answer(new String(in.readNBytes(MAX_BYTES),
+                    java.nio.charset.StandardCharsets.UTF_8).strip(), null);
         } catch (NoSuchFileException e) {
             return ConfigCommands.Answer.failed(shownAs + "/" + relative + ": no such file");
         } catch (AccessDeniedException e) {

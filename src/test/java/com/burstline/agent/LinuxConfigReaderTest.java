@@ -129,6 +129,19 @@ class LinuxConfigReaderTest {
     }
 
     @Test
+    void procfsIsReadWholeAsCatReadsIt() throws Exception {
+        SysFiles proc = new SysFiles(java.nio.file.Path.of("/proc"), "/proc");
+        for (String file : List.of("sys/net/ipv4/tcp_rmem", "sys/net/ipv4/tcp_limit_output_bytes",
+                "sys/kernel/osrelease")) {
+            Process cat = new ProcessBuilder("cat", "/proc/" + file).start();
+            String byCat = new String(cat.getInputStream().readAllBytes()).strip();
+            cat.waitFor();
+
+            assertThat(proc.read(file).output()).as(file).isEqualTo(byCat).hasSizeGreaterThan(2);
+        }
+    }
+
+    @Test
     void realCommandsAnswerWithTheirComplaintOrTheirTimeout() {
         assertThat(ConfigCommands.process(List.of("ethtool", "-g", "lo"), Map.of(), Duration.ofSeconds(5))
                 .failure()).isEqualTo("ethtool -g: netlink error: Operation not supported");

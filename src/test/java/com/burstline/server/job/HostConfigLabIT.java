@@ -67,6 +67,32 @@ class HostConfigLabIT {
     }
 
     @Test
+    void theAgentsReadTheirNamespacesSettingsAsCatDoes() throws Exception {
+        JsonNode hosts = json(api.get("/api/v1/jobs/" + mtu1500 + "/configuration")).get("hosts");
+        for (int i = 0; i < 2; i++) {
+            String side = i == 0 ? "a" : "b";
+            for (String sysctl : List.of("net.ipv4.tcp_rmem", "net.ipv4.tcp_limit_output_bytes",
+                    "net.ipv4.tcp_congestion_control", "net.core.rmem_max")) {
+                String byCat = lab.catInNamespace(side, "/proc/sys/" + sysctl.replace('.', '/'))
+                        .replaceAll("\\s+", " ");
+                assertThat(fact(hosts.get(i), sysctl)).as(side + " " + sysctl).isEqualTo(byCat);
+            }
+            assertThat(fact(hosts.get(i), "nic.mtu")).isEqualTo("1500");
+            assertThat(fact(hosts.get(i), "nic.driver")).isEqualTo("veth");
+            assertThat(fact(hosts.get(i), "nic.qdisc")).isEqualTo("tbf rate 5Gbit burst 1048125b lat 50ms");
+        }
+    }
+
+    private static String fact(JsonNode host, String name) {
+        for (JsonNode fact : host.get("facts")) {
+            if (fact.get("name").stringValue().equals(name)) {
+                return fact.get("value").stringValue();
+            }
+        }
+        return null;
+    }
+
+    @Test
     void eachAuditVerdictOfALabHostFollowsTheValueFound() {
         JsonNode hosts = json(api.get("/api/v1/jobs/" + mtu9000 + "/configuration")).get("hosts");
         assertThat(hosts).extracting(host -> host.get("role").stringValue() + " " + host.get("agent").stringValue()

@@ -87,6 +87,14 @@ final class JobLab implements AutoCloseable {
         run(List.of("ip", "-n", lab + "-b", "link", "set", lab + "-tb", "mtu", String.valueOf(mtu)), Map.of());
     }
 
+    /** A file as {@code cat} reads it inside lab-a's ({@code a}) or lab-b's namespace, stripped. */
+    String catInNamespace(String side, String file) throws IOException, InterruptedException {
+        Process cat = new ProcessBuilder("ip", "netns", "exec", lab + "-" + side, "cat", file).start();
+        String text = new String(cat.getInputStream().readAllBytes()).strip();
+        cat.waitFor();
+        return text;
+    }
+
     @Override
     public void close() throws Exception {
         try {
