@@ -30,8 +30,7 @@ import java.util.Optional;
 @Repository
 class HostConfigStore {
     private static final String USE = "SELECT u.job_id, u.scenario_id, u.attempt, u.role, u.agent, u.config_id, "
-            + "u.unreadable, u.readings, u.read_at, u.run_id, c.content FROM host_config_use u "
-            + "LEFT JOIN host_config c ON c.id = u.config_id ";
+            + "u.unreadable, u.readings, u.read_at, u.run_id FROM host_config_use u ";
     private static final int BATCH = 500;
 
     private final JdbcClient jdbc;
@@ -79,28 +78,49 @@ class HostConfigStore {
                 .params(runId, key.jobId(), key.scenarioId(), key.attempt()).update();
     }
 
+    /**
+     * Each run's uses; a configuration many runs share is read and parsed once (a comparison of 5,000 runs reads a
+     * handful of configurations, not 10,000 copies).
+     */
     List<ConfigUse> ofRuns(Collection<Long> runIds) {
-        List<ConfigUse> uses = new ArrayList<>();
-        Map<String, HostConfig> parsed = new HashMap<>(); // a configuration shared by many runs is parsed once
+        List<Row> rows = new ArrayList<>();
         List<Long> ids = List.copyOf(runIds);
         for (int from = 0; from < ids.size(); from += BATCH) {
             List<Long> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
-            uses.addAll(jdbc.sql(USE + "WHERE u.run_id IN (:ids)").param("ids", batch)
-                    .query((rs, row) -> use(rs, parsed)).list());
+            rows.addAll(jdbc.sql(USE + "WHERE u.run_id IN (:ids)").param("ids", batch).query(HostConfigStore::row)
+                    .list());
         }
-        return uses;
+        return withConfigs(rows);
     }
 
     List<ConfigUse> ofJob(long jobId) {
-        Map<String, HostConfig> parsed = new HashMap<>();
-        return jdbc.sql(USE + "WHERE u.job_id = ? ORDER BY u.read_at, u.id").params(jobId)
-                .query((rs, row) -> use(rs, parsed)).list();
+        return withConfigs(jdbc.sql(USE + "WHERE u.job_id = ? ORDER BY u.read_at, u.id").params(jobId)
+                .query(HostConfigStore::row).list());
     }
 
     /** The agent's latest reading that gave a configuration. */
     Optional<ConfigUse> latestOf(String agent) {
-        return jdbc.sql(USE + "WHERE u.agent = ? AND u.config_id IS NOT NULL ORDER BY u.read_at DESC, u.id DESC")
-                .params(agent).query((rs, row) -> use(rs, new HashMap<>())).stream().findFirst();
+        return withConfigs(jdbc.sql(USE + "WHERE u.agent = ? AND u.config_id IS NOT NULL "
+                + "ORDER BY u.read_at DESC, u.id DESC").params(agent).query(HostConfigStore::row).stream().limit(1)
+                .toList()).stream().findFirst();
+    }
+
+    /** A use as stored, its configuration still an id. */
+    private record Row(long jobId, long scenarioId, int attempt, HostRole role, String agent, Long configId,
+                       String unreadable, Map<String, Long> readings, Instant readAt, Long runId) {
+    }
+
+    private List<ConfigUse> withConfigs(List<Row> rows) {
+        List<Long> ids = rows.stream().map(Row::configId).filter(java.util.Objects::nonNull).distinct().toList();
+        Map<Long, HostConfig> configs = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            jdbc.sql("SELECT id, content FROM host_config WHERE id IN (:ids)")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + BATCH)))
+                    .query((rs, n) -> configs.put(rs.getLong("id"), parse(rs.getString("content")))).list();
+        }
+        return rows.stream().map(r -> new ConfigUse(r.jobId(), r.scenarioId(), r.attempt(), r.role(), r.agent(),
+                r.configId(), r.configId() == null ? null : configs.get(r.configId()), r.unreadable(), r.readings(),
+                r.readAt(), r.runId())).toList();
     }
 
     private Optional<Long> find(String hash) {
@@ -108,16 +128,14 @@ class HostConfigStore {
                 .optional();
     }
 
-    private static ConfigUse use(ResultSet rs, Map<String, HostConfig> parsed) throws SQLException {
-        String content = rs.getString("content");
+    private static Row row(ResultSet rs, int rowNumber) throws SQLException {
         Number configId = (Number) rs.getObject("config_id");
         Number runId = (Number) rs.getObject("run_id");
-        return new ConfigUse(rs.getLong("job_id"), rs.getLong("scenario_id"), rs.getInt("attempt"),
+        return new Row(rs.getLong("job_id"), rs.getLong("scenario_id"), rs.getInt("attempt"),
                 HostRole.valueOf(rs.getString("role")), rs.getString("agent"),
-                configId == null ? null : configId.longValue(),
-                content == null ? null : parsed.computeIfAbsent(content, HostConfigStore::parse),
-                rs.getString("unreadable"), readings(rs.getString("readings")),
-                rs.getTimestamp("read_at").toInstant(), runId == null ? null : runId.longValue());
+                configId == null ? null : configId.longValue(), rs.getString("unreadable"),
+                readings(rs.getString("readings")), rs.getTimestamp("read_at").toInstant(),
+                runId == null ? null : runId.longValue());
     }
 
     private static Map<String, Long> readings(String json) {
