@@ -30,6 +30,15 @@ final class WindowsConfigJson {
             return;
         }
         Fields parts = new Fields(json);
+        adapter(parts, facts);
+        advanced(parts, facts);
+        receiveSide(parts, facts);
+        stack(parts, facts);
+        cpus(parts, facts);
+    }
+
+    private static void adapter(Fields parts, ConfigFacts facts) {
+        part(parts, "ipInterface", "nic.mtu", facts, ip -> facts.put("nic.mtu", ip.optionalString("NlMtu")));
         part(parts, "adapter", "nic.driver", facts, adapter -> {
             facts.put("nic.driver", adapter.optionalString("DriverDescription"));
             facts.put("nic.driverVersion", adapter.optionalString("DriverVersionString"));
@@ -38,8 +47,10 @@ final class WindowsConfigJson {
                 facts.put("nic.mtu", adapter.optionalString("MtuSize"));
             }
         });
-        part(parts, "ipInterface", "nic.mtu", facts, ip -> facts.put("nic.mtu", ip.optionalString("NlMtu")));
-        advanced(parts, facts);
+    }
+
+    /** RSS and RSC as the adapter has them in effect. */
+    private static void receiveSide(Fields parts, ConfigFacts facts) {
         part(parts, "rss", "nic.rss", facts, rss -> {
             facts.put("nic.rss", onOff(rss.optionalString("Enabled")));
             facts.put("nic.channels.combined", rss.optionalString("NumberOfReceiveQueues"));
@@ -52,6 +63,10 @@ final class WindowsConfigJson {
             facts.put("nic.offload.rscIpv6", onOff(rsc.optionalString("IPv6Enabled")));
             facts.put("nic.offload.rscIpv4Operational", onOff(rsc.optionalString("IPv4OperationalState")));
         });
+    }
+
+    /** TCP's settings, the global offloads ({@code netsh int tcp show global}) and the OS. */
+    private static void stack(Fields parts, ConfigFacts facts) {
         part(parts, "tcp", "tcp", facts, tcp -> {
             facts.put("tcp.congestionProvider", tcp.optionalString("CongestionProvider"));
             facts.put("tcp.autoTuningLevel", tcp.optionalString("AutoTuningLevelLocal"));
@@ -69,7 +84,6 @@ final class WindowsConfigJson {
             facts.put("os.name", os.optionalString("Caption"));
             facts.put("os.build", os.optionalString("Version"));
         });
-        cpus(parts, facts);
     }
 
     private static void advanced(Fields parts, ConfigFacts facts) {
