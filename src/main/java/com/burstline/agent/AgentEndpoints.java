@@ -30,6 +30,7 @@ final class AgentEndpoints {
     private final AllowedPeers allowedPeers;
     private final ServerRoleDrops serverRoleDrops;
     private final ServerKey serverKey;
+    private final HostConfigEndpoint hostConfig;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
 
@@ -47,6 +48,7 @@ final class AgentEndpoints {
         this.serverRole = serverRole;
         this.tools = tools;
         this.scenarios = scenarios;
+        this.hostConfig = new HostConfigEndpoint(facts.platform(), HostConfigReader.current(), allowedPeers);
     }
 
     AgentHttpApi.EndpointResult status() {
@@ -146,6 +148,10 @@ final class AgentEndpoints {
         KeyConflictException(String message) {
             super(message);
         }
+    }
+
+    AgentHttpApi.EndpointResult hostConfig(Map<String, Object> body) {
+        return hostConfig.read(body);
     }
 
     AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {

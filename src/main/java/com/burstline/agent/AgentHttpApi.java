@@ -44,6 +44,7 @@ final class AgentHttpApi {
         server.createContext("/v1/scenarios/cancel", exchange -> handle(exchange, "POST", endpoints::cancel));
         server.createContext("/v1/scenarios", exchange -> handle(exchange, "POST", endpoints::startScenario));
         server.createContext(SERVER_KEY_PATH, exchange -> handle(exchange, "POST", endpoints::pinServerKey));
+        server.createContext("/v1/host-config", exchange -> handle(exchange, "POST", endpoints::hostConfig));
     }
 
     /** Where a server delivers its signing key to an agent that enrolled before protocol v2 (once, signed v1). */

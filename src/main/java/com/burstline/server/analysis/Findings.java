@@ -1,5 +1,7 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.HostRole;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
@@ -20,10 +22,12 @@ public class Findings {
 
     private final RunQueries queries;
     private final RunSelections selections;
+    private final HostConfigs hostConfigs;
 
-    Findings(RunQueries queries, RunSelections selections) {
+    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs) {
         this.queries = queries;
         this.selections = selections;
+        this.hostConfigs = hostConfigs;
     }
 
     public List<Finding> forRun(long id) {
@@ -42,6 +46,8 @@ public class Findings {
         RunEnvironment environment = queries.environment(id);
         List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, environment.nicCounters(),
                 environment.receiverDrops()));
+        EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
+                .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
         return findings;
     }
@@ -50,7 +56,15 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(findings(run, sums.get(run.id()), environments.get(run.id()))));
+        HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
+        for (RunSummary run : runs) {
+            RunEnvironment environment = environments.get(run.id());
+            findings.addAll(findings(run, sums.get(run.id()), environment));
+            if (!run.partial()) {
+                EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
+                        configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+            }
+        }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }

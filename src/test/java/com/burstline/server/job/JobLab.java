@@ -125,6 +125,20 @@ final class JobLab implements AutoCloseable {
         throw new IllegalStateException("no agent JVM runs in " + namespace);
     }
 
+    /** Sets the MTU of both ends of the test link, as a host's configuration would differ between two runs. */
+    void setTestLinkMtu(int mtu) throws IOException, InterruptedException {
+        run(List.of("ip", "-n", lab + "-a", "link", "set", sutLink(), "mtu", String.valueOf(mtu)), Map.of());
+        run(List.of("ip", "-n", lab + "-b", "link", "set", lab + "-tb", "mtu", String.valueOf(mtu)), Map.of());
+    }
+
+    /** A file as {@code cat} reads it inside lab-a's ({@code a}) or lab-b's namespace, stripped. */
+    String catInNamespace(String side, String file) throws IOException, InterruptedException {
+        Process cat = new ProcessBuilder("ip", "netns", "exec", lab + "-" + side, "cat", file).start();
+        String text = new String(cat.getInputStream().readAllBytes()).strip();
+        cat.waitFor();
+        return text;
+    }
+
     @Override
     public void close() throws Exception {
         try {

@@ -51,6 +51,8 @@ public final class TestAgent implements AutoCloseable {
     private volatile String secret;
     private volatile String serverKey;
     private volatile boolean holdScenarioDispatches;
+    /** What it answers {@code /v1/host-config} with: nothing, unless a test gives it a configuration. */
+    private volatile String hostConfig = "{}";
     private final CountDownLatch closed = new CountDownLatch(1);
     private final AgentCallVerifier verifier;
     /** Calls refused for their signature: "PATH detail". */
@@ -77,7 +79,8 @@ public final class TestAgent implements AutoCloseable {
             if (holdScenarioDispatches && exchange.getRequestURI().getPath().equals("/v1/scenarios")) {
                 awaitClose();
             }
-            byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
+            byte[] answer = (exchange.getRequestURI().getPath().equals("/v1/host-config") ? hostConfig : "{}")
+                    .getBytes(StandardCharsets.UTF_8);
             int status = exchange.getRequestURI().getPath().endsWith("cancel") ? 204 : 200;
             exchange.sendResponseHeaders(status, status == 204 ? -1 : answer.length);
             if (status != 204) {
@@ -97,6 +100,12 @@ public final class TestAgent implements AutoCloseable {
         exchange.sendResponseHeaders(refusal.status(), problem.length);
         exchange.getResponseBody().write(problem);
         exchange.close();
+    }
+
+    /** From now on it answers {@code /v1/host-config} with this configuration (a real agent's reading). */
+    TestAgent answersHostConfig(com.burstline.contract.HostConfig config) {
+        hostConfig = com.burstline.contract.Json.write(config.toJson());
+        return this;
     }
 
     String url() {

@@ -3,6 +3,8 @@ package com.burstline.server.job.dispatch;
 import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostDrops;
+import com.burstline.contract.HostConfig;
+import com.burstline.contract.HostConfigRequest;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -106,8 +108,23 @@ class AgentClient {
      * agent waits a few seconds for a role that still runs, within this call's answer timeout.
      */
     HostDrops serverRoleDrops(AgentView peer, AttemptKey key) throws AgentCallException, InterruptedException {
-        String body = post(peer, "/v1/iperf3-server/drops", Json.write(key.toJson()), "give its drop counts");
+        String body = post(peer, "/v1/iperf3-server/drops", Json.write(key.toJson()), "give its drop counts").body();
         return HostDrops.fromJson(Json.parseObject(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * The agent's configuration towards the other host of a scenario, as sent ({@link HostConfig#fromJson} reads it
+     * leniently). An agent older than this call answers 404, which is an {@link AgentCallException} like any other.
+     */
+    HostConfig hostConfig(AgentView agent, HostConfigRequest request) throws AgentCallException, InterruptedException {
+        HttpResponse<String> answer = post(agent, "/v1/host-config", Json.write(request.toJson()),
+                "read its host configuration");
+        try {
+            return HostConfig.fromJson(Json.parseObject(answer.body()));
+        } catch (IllegalArgumentException notJson) {
+            throw new AgentCallException("agent " + agent.name() + " answered its host configuration with something "
+                    + "that is not JSON", false);
+        }
     }
 
     /** The cancel message is the attempt's key. */
@@ -115,8 +132,8 @@ class AgentClient {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
-    /** Messages are written by the contract's own code, the same the agent reads them with; the answer's body. */
-    private String post(AgentView agent, String path, String body, String what)
+    /** Messages are written by the contract's own code, the same the agent reads them with. */
+    private HttpResponse<String> post(AgentView agent, String path, String body, String what)
             throws AgentCallException, InterruptedException {
         AgentCallKeys.CallKeys held = keysOf(agent);
         if (!signingKey.fingerprint().equals(held.heldServerKey())) {
@@ -130,7 +147,7 @@ class AgentClient {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
         }
-        return response.body();
+        return response;
     }
 
     /**

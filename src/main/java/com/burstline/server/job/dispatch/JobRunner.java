@@ -57,11 +57,11 @@ class JobRunner implements SmartLifecycle {
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
               LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
-              PeerDrops peerDrops) {
+              PeerDrops peerDrops, HostConfigReading configs) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups, peerDrops);
+                probes, wakeups, peerDrops, configs);
     }
 
     @Override

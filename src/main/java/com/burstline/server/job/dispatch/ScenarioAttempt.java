@@ -50,11 +50,13 @@ final class ScenarioAttempt {
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
     private final PeerDrops peerDrops;
+    private final HostConfigReading configs;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups, PeerDrops peerDrops) {
+                    JobWakeups wakeups, PeerDrops peerDrops, HostConfigReading configs) {
         this.peerDrops = peerDrops;
+        this.configs = configs;
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -115,6 +117,7 @@ final class ScenarioAttempt {
             return;
         }
         long limitSeconds = spec.limitSeconds(margin);
+        configs.read(work, sut.get(), peer.get());
         try {
             whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
             whenNotBusy(() -> client.startScenario(sut.get(), spec));

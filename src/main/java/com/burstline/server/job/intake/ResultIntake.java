@@ -8,6 +8,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.DispatchRefusedException;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
@@ -47,10 +48,12 @@ public class ResultIntake {
     private final Dispatches dispatches;
     private final long maxOutputBytes;
     private final HostDropsStore drops;
+    private final HostConfigs hostConfigs;
 
     ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties,
-                 HostDropsStore drops) {
+                 HostDropsStore drops, HostConfigs hostConfigs) {
         this.drops = drops;
+        this.hostConfigs = hostConfigs;
         this.importer = importer;
         this.store = store;
         this.dispatches = dispatches;
@@ -90,6 +93,7 @@ public class ResultIntake {
         }
         if (runId != null) {
             keepDrops(agent, result, runId);
+            hostConfigs.linkRun(key, runId); // both hosts' configurations, read before the attempt, are the run's
         }
         if (context.isPresent()) {
             store.recordResult(key, complete, runId, error);
