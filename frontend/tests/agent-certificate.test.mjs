@@ -65,13 +65,13 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
 
       await register(secret, THIRD); // announced while the admin was comparing SECOND
       await Promise.all([page.waitForNavigation(), changed.locator('button').click()]);
-      assert.match(await page.locator('[role=status]').textContent(), /now presents the certificate SHA-256 CC:.*nothing was accepted/);
+      assert.match(await page.locator('p.alert.info[role=status]').first().textContent(), /now presents the certificate SHA-256 CC:.*nothing was accepted/);
       assert.equal((await certificate()).pinnedSha256, FIRST, 'the pin did not move');
 
       const again = page.locator('tr[data-agent="cert-a"] [data-field="certificate-changed"]');
       assert.match(await again.textContent(), new RegExp(THIRD));
       await Promise.all([page.waitForNavigation(), again.locator('button').click()]);
-      assert.match(await page.locator('[role=status]').textContent(), /certificate SHA-256 CC:.* is now pinned/);
+      assert.match(await page.locator('p.alert.info[role=status]').first().textContent(), /certificate SHA-256 CC:.* is now pinned/);
       assert.deepEqual(await certificate(), { pinnedSha256: THIRD, presentedSha256: THIRD, changed: false });
       assert.equal(await page.locator('[data-field="certificate-changed"]').count(), 0);
     } finally {
@@ -107,7 +107,7 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
       }
       const windows = await page.locator('#command-windows').textContent();
       assert.ok(windows.includes(joinSecret) && windows.includes(sha256) && windows.includes('Get-FileHash'), windows);
-      assert.match(windows, /-AtStartup[\s\S]*Register-ScheduledTask[^\n]*-User \$user[^\n]*-RunLevel Limited/);
+      assert.match(windows, /-AtStartup[\s\S]*Register-ScheduledTask[^\n]*`?\n?\s*-User \$user[^\n]*-RunLevel Limited/);
       assert.match(await page.locator('#join').textContent(), /Microsoft's Build of OpenJDK/);
       assert.equal(await page.locator('#join-commands button.copy').count(), 5);
       const download = await page.request.get(`${baseUrl}/agent/burstline-agent.jar`); // the signed-in session
@@ -123,7 +123,7 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
       assert.equal((await row.locator('[data-field=join-state]').textContent()).trim(), 'unused');
       await row.locator('summary').click();
       await Promise.all([page.waitForNavigation(), row.locator('button.danger').click()]);
-      assert.match(await page.locator('#join [role=status]').textContent(), /join token for join-page is revoked/);
+      assert.match(await page.locator('#join p.alert.info[role=status]').textContent(), /join token for join-page is revoked/);
       assert.equal((await row.locator('[data-field=join-state]').textContent()).trim(), 'revoked');
       const enroll = await fetch(`${baseUrl}/api/v1/agents`, { method: 'POST',
         headers: { Authorization: `Bearer ${joinSecret}`, 'Content-Type': 'application/json' },

@@ -4,12 +4,17 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import com.burstline.server.storage.StorageHealth;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.transaction.TransactionException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
@@ -20,6 +25,7 @@ import java.io.IOException;
  * never looks like an anonymous read. Failures count against the client's address (FailureLimiter).
  */
 class BearerTokenFilter extends OncePerRequestFilter {
+    private static final Logger LOG = LoggerFactory.getLogger(BearerTokenFilter.class);
     private static final String PREFIX = "Bearer ";
 
     /** Turns a presented secret into who it is, or throws BadCredentialsException saying why not. */
@@ -30,8 +36,11 @@ class BearerTokenFilter extends OncePerRequestFilter {
     private final Authenticator authenticator;
     private final AuthenticationEntryPoint entryPoint;
     private final FailureLimiter limiter;
+    private final StorageHealth storage;
 
-    BearerTokenFilter(Authenticator authenticator, AuthenticationEntryPoint entryPoint, FailureLimiter limiter) {
+    BearerTokenFilter(Authenticator authenticator, AuthenticationEntryPoint entryPoint, FailureLimiter limiter,
+                      StorageHealth storage) {
+        this.storage = storage;
         this.authenticator = authenticator;
         this.entryPoint = entryPoint;
         this.limiter = limiter;
@@ -58,6 +67,11 @@ class BearerTokenFilter extends OncePerRequestFilter {
             SecurityContextHolder.clearContext();
             limiter.failed(request);
             entryPoint.commence(request, response, refused);
+            return;
+        } catch (DataAccessException | TransactionException unavailable) {
+            LOG.warn("Storage unavailable while checking a token: {}", unavailable.getMessage());
+            storage.writeFailed(); // a token check writes its last use: readiness goes DOWN as for an upload
+            ProblemResponses.storageUnavailable(response, request.getRequestURI());
             return;
         }
         var context = SecurityContextHolder.createEmptyContext();

@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** 401, 403 and 429 for the API as RFC 9457 problems, written by the security filters before any controller runs. */
+/** 401, 403, 429 and 503 for the API as RFC 9457 problems, written by the security filters before any controller runs. */
 final class ProblemResponses {
     static final URI TOO_MANY = ProblemTypes.TOO_MANY_FAILURES;
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -62,11 +62,26 @@ final class ProblemResponses {
                         : "Your role may not make this call.", request.getRequestURI());
     }
 
+    /**
+     * The database could not check a credential (tokens are rows, the bootstrap token too): the same 503 a
+     * controller answers when it cannot write, not a 500 from inside the filter chain.
+     */
+    static void storageUnavailable(HttpServletResponse response, String path) throws IOException {
+        response.setHeader(HttpHeaders.RETRY_AFTER, "10");
+        write(response, HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.STORAGE_UNAVAILABLE, "Storage unavailable",
+                "The database could not check this call's token; try again shortly.", path);
+    }
+
     static void write(HttpServletResponse response, HttpStatus status, URI type, String detail, String path)
             throws IOException {
+        write(response, status, type, status.getReasonPhrase(), detail, path);
+    }
+
+    private static void write(HttpServletResponse response, HttpStatus status, URI type, String title, String detail,
+                              String path) throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", type.toString());
-        problem.put("title", status.getReasonPhrase());
+        problem.put("title", title);
         problem.put("status", status.value());
         problem.put("detail", detail);
         problem.put("instance", path);

@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import com.burstline.server.storage.StorageHealth;
 import com.burstline.server.system.BurstlineProperties;
 import com.burstline.server.system.SecretTokens;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -115,10 +116,11 @@ class SecurityConfiguration {
     @Bean
     @Order(-1)
     SecurityFilterChain agentJarChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, JoinTokens joinTokens,
-                                      FailureLimiter limiter, SecuritySettings settings) throws Exception {
+                                      FailureLimiter limiter, SecuritySettings settings,
+                                      StorageHealth storage) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
         var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(tokens),
-                joinTokens), unauthorized, limiter);
+                joinTokens), unauthorized, limiter, storage);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
@@ -137,9 +139,10 @@ class SecurityConfiguration {
     @Bean
     @Order(1)
     SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, CredentialWatch credentials,
-                                 FailureLimiter limiter, SecuritySettings settings) throws Exception {
+                                 FailureLimiter limiter, SecuritySettings settings,
+                                      StorageHealth storage) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
-        var filter = new BearerTokenFilter(TokenAuthenticators.users(tokens), unauthorized, limiter);
+        var filter = new BearerTokenFilter(TokenAuthenticators.users(tokens), unauthorized, limiter, storage);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
@@ -159,7 +162,7 @@ class SecurityConfiguration {
     @Order(2)
     SecurityFilterChain dashboardChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
                                        CredentialWatch credentials, PasswordEncoder passwords,
-                                       FailureLimiter limiter, SecuritySettings settings)
+                                       FailureLimiter limiter, SecuritySettings settings, StorageHealth storage)
             throws Exception {
         var userTokens = TokenAuthenticators.users(tokens);
         var unauthorized = ProblemResponses.unauthorized();
@@ -169,7 +172,7 @@ class SecurityConfiguration {
                 .authenticationManager(new ProviderManager(new TokenLoginProvider(userTokens),
                         new PasswordSignIn(users, passwords)))
                 .addFilterAfter(new SessionCheckFilter(credentials), SecurityContextHolderFilter.class)
-                .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter),
+                .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter, storage),
                         AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new SignInLimitFilter(limiter), UsernamePasswordAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> AccessPolicy.pages(requests))
