@@ -18,14 +18,16 @@ public class RunQueries {
     static final int MAX_KNOWN_VALUES = 200;
 
     private final RunRepository runs;
-    private final IntervalStore intervals;
+    private final RunSummaries summaries;
+    private final IntervalBatchReader intervals;
     private final RawOutputStore rawOutputs;
     private final JdbcTemplate jdbc;
     private final RunMetrics runMetrics;
 
-    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
-               RunMetrics runMetrics) {
+    RunQueries(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals, RawOutputStore rawOutputs,
+               JdbcTemplate jdbc, RunMetrics runMetrics) {
         this.runs = runs;
+        this.summaries = summaries;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
         this.jdbc = jdbc;
@@ -59,13 +61,20 @@ public class RunQueries {
         }
         Page<Run> found = runs.findAll(RunSpecifications.matching(filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "id")));
-        return new RunPage(found.map(Run::toSummary).getContent(), new RunPage.PageInfo(found.getSize(),
+        return new RunPage(summaries.of(found.getContent()), new RunPage.PageInfo(found.getSize(),
                 found.getNumber(), found.getTotalElements(), found.getTotalPages()));
     }
 
     @Transactional(readOnly = true)
     public RunSummary get(long id) {
-        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+        return runs.findById(id).map(summaries::of).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    /** These runs, complete or partial, in id order (a job's, for its page); ids no run has are left out. */
+    @Transactional(readOnly = true)
+    public List<RunSummary> byIds(java.util.Collection<Long> ids) {
+        return summaries.of(runs.findAllById(ids).stream().sorted(java.util.Comparator.comparing(Run::getId))
+                .toList());
     }
 
     /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
@@ -73,7 +82,7 @@ public class RunQueries {
     public java.util.Set<Long> partialAmong(java.util.Collection<Long> ids) {
         java.util.Set<Long> partial = new java.util.HashSet<>();
         runs.findAllById(ids).forEach(run -> {
-            if (run.toSummary().partial()) {
+            if (run.partial()) {
                 partial.add(run.getId());
             }
         });
@@ -91,7 +100,7 @@ public class RunQueries {
     @Transactional(readOnly = true)
     public List<IntervalRow> intervals(long id, String side) {
         requireExists(id);
-        return IntervalSides.of(intervals.findByRun(id), side);
+        return IntervalSides.of(intervals.all(id), side);
     }
 
     @Transactional(readOnly = true)
