@@ -1,11 +1,15 @@
 package com.burstline.server.run;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.List;
+
 /**
- * What an agent recorded around a run: null fields for runs that were uploaded by hand. The field names are part of
- * the API ({@code GET /api/v1/runs/{id}/environment}).
+ * What an agent recorded around a run: null fields for runs that were uploaded by hand. With it, as the run page
+ * shows them: the host facts and the counters' changes as rows ({@link FactRows}), and the command as one line a
+ * shell takes ({@link ShellWords}). The field names are part of the API ({@code GET /api/v1/runs/{id}/environment}).
  */
 public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNode nicCounters, JsonNode command) {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -19,6 +23,23 @@ public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNod
     /** An uploaded run: nothing recorded. */
     public static RunEnvironment none(long runId) {
         return new RunEnvironment(runId, null, null, null, null);
+    }
+
+    @JsonProperty
+    public List<FactRows.Row> hostFactRows() {
+        return FactRows.of(hostFacts);
+    }
+
+    @JsonProperty
+    public List<FactRows.Row> counterRows() {
+        return FactRows.counters(nicCounters);
+    }
+
+    /** The command the agent started, shell-quoted; null for uploads (iperf3's output does not hold it). */
+    @JsonProperty
+    public String commandLine() {
+        List<String> arguments = ShellWords.arguments(command);
+        return arguments.isEmpty() ? null : ShellWords.line(arguments);
     }
 
     private static JsonNode json(String text) {

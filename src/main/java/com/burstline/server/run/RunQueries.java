@@ -3,7 +3,7 @@ package com.burstline.server.run;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -21,11 +21,11 @@ public class RunQueries {
     private final RunSummaries summaries;
     private final IntervalBatchReader intervals;
     private final RawOutputStore rawOutputs;
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
     private final RunMetrics runMetrics;
 
     RunQueries(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals, RawOutputStore rawOutputs,
-               JdbcTemplate jdbc, RunMetrics runMetrics) {
+               JdbcClient jdbc, RunMetrics runMetrics) {
         this.runs = runs;
         this.summaries = summaries;
         this.intervals = intervals;
@@ -42,8 +42,8 @@ public class RunQueries {
 
     /** Table and column are constants of this class, never user input. */
     private List<String> distinct(String table, String column) {
-        return jdbc.queryForList("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column
-                + " IS NOT NULL ORDER BY " + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY", String.class);
+        return jdbc.sql("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY "
+                + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY").query(String.class).list();
     }
 
     @Transactional(readOnly = true)

@@ -25,10 +25,6 @@ record SessionGrant(Long tokenId, String userStamp) implements Serializable {
         return new SessionGrant(null, stamp(username, authority, passwordHash));
     }
 
-    boolean bootstrapToken() {
-        return tokenId == null && userStamp == null;
-    }
-
     /** A hash, so that the session never holds the password hash itself. */
     static String stamp(String username, String authority, String passwordHash) {
         return TokenSecrets.sha256(username + "\n" + authority + "\n" + passwordHash);

@@ -1,5 +1,9 @@
 package com.burstline.server.job.dispatch;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.AttemptKey;
@@ -95,7 +99,7 @@ class ServerToAgentContractTest {
     @Test
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
-        Scenario longest = new Scenario("TCP", "upload", 1,
+        Scenario longest = new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 Scenario.DURATION.maxInt(), 1, Scenario.OMIT.maxInt(), null, "burstline-java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
 
@@ -116,7 +120,7 @@ class ServerToAgentContractTest {
     /** The agent refuses a dispatch without its nonce: it could never report on it. */
     @Test
     void aDispatchWithoutANonceIsRefusedByTheAgent() {
-        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
         json.remove("nonce");
 
@@ -156,7 +160,7 @@ class ServerToAgentContractTest {
     /** The server names only peers inside burstline.agents.allowed-networks, whatever its records say. */
     @Test
     void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
-        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201);
 
         assertThatThrownBy(() -> client.startScenario(view, outside))
