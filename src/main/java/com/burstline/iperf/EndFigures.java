@@ -21,8 +21,8 @@ final class EndFigures {
         boolean bidir = direction == Direction.BIDIR;
         boolean udp = protocol == Protocol.UDP;
         JsonPath cpu = end.has("cpu_utilization_percent") ? end.requireObject("cpu_utilization_percent") : null;
-        Double hostCpu = cpu == null ? null : cpu.optionalDouble("host_total");
-        Double remoteCpu = cpu == null || writer == OutputSide.SERVER ? null : cpu.optionalDouble("remote_total");
+        Double hostCpu = cpu == null ? null : cpu.plausibleDouble("host_total");
+        Double remoteCpu = cpu == null || writer == OutputSide.SERVER ? null : cpu.plausibleDouble("remote_total");
         Measured all;
         if (udp && !end.has("sum_sent") && !end.has("sum_received")) {
             JsonPath sum = end.requireObject("sum");

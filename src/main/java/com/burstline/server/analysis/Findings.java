@@ -1,5 +1,7 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.HostRole;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
@@ -8,7 +10,6 @@ import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,10 +23,12 @@ public class Findings {
 
     private final RunQueries queries;
     private final RunSelections selections;
+    private final HostConfigs hostConfigs;
 
-    Findings(RunQueries queries, RunSelections selections) {
+    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs) {
         this.queries = queries;
         this.selections = selections;
+        this.hostConfigs = hostConfigs;
     }
 
     /** The run's findings, warnings first. */
@@ -42,8 +45,11 @@ public class Findings {
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
-                queries.environment(id).nicCounters()));
+        RunEnvironment environment = queries.environment(id);
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, environment.nicCounters(),
+                environment.receiverDrops()));
+        EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
+                .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
         // warnings first, each in the rules' order: the order a person reads them in, on every page
         findings.sort(Comparator.comparing(finding -> !Finding.WARNING.equals(finding.severity())));
@@ -54,13 +60,23 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
-                nicCounters(environments.get(run.id())))));
+        HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
+        for (RunSummary run : runs) {
+            RunEnvironment environment = environments.get(run.id());
+            findings.addAll(findings(run, sums.get(run.id()), environment));
+            if (!run.partial()) {
+                EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
+                        configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+            }
+        }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }
 
-    private static JsonNode nicCounters(RunEnvironment environment) {
-        return environment == null ? null : environment.nicCounters();
+    /** A run without a recorded environment is an upload's: what its receivers counted is not known. */
+    private static List<Finding> findings(RunSummary run, List<IntervalRow> sums, RunEnvironment environment) {
+        return environment == null || environment.receiverDrops().isEmpty()
+                ? RunAnalysis.findings(run, sums, environment == null ? null : environment.nicCounters())
+                : RunAnalysis.findings(run, sums, environment.nicCounters(), environment.receiverDrops());
     }
 }

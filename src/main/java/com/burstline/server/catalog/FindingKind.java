@@ -46,6 +46,12 @@ public enum FindingKind {
                     + "scenario.",
             "Repeat the run, and look for competing traffic or a noisy neighbour.",
             List.of(Thresholds.UNSTABLE_CV, Thresholds.UNSTABLE_RETRANSMITS)),
+    ENA_EXPRESS_UNUSED("ena-express-unused", Severity.WARNING,
+            "The SUT had ENA Express on for the run's protocol, yet its SRD counters show the run's packets did not "
+                    + "go over SRD: the run measured standard ENA.",
+            "The peer's ENA Express setting (both ends need it, in one subnet, without a middlebox), the MTU, and "
+                    + "the SRD resource utilisation (ethtool -S: ena_srd_resource_utilization).",
+            List.of(Thresholds.SRD_ELIGIBLE_SENT, Thresholds.SRD_RECEIVED, Thresholds.SRD_NEAR_FULL)),
     PARTIAL_RUN("partial-run", Severity.WARNING,
             "The run's scenario failed or was cancelled: its figures cover only what was measured until then, and "
                     + "no other finding is drawn from them.",

@@ -55,6 +55,17 @@ public final class Thresholds {
     public static final Threshold UNSTABLE_RETRANSMITS = new Threshold("unstable-retransmits", 1000,
             "retransmits per GB received", "shaped runs retransmitted at most 822 per GB");
 
+    /** ENA Express on, yet under this share of the eligible packets the SUT sent went over SRD. */
+    public static final Threshold SRD_ELIGIBLE_SENT = new Threshold("srd-eligible-sent", 90,
+            "% of the eligible packets sent", "minor gaps while a connection is set up are ignored (AWS: eligible "
+                    + "packets fall back over the MTU limit, near full SRD resources, during a live migration)");
+    /** ... or under this share of the packets it received came over SRD. */
+    public static final Threshold SRD_RECEIVED = new Threshold("srd-received", 50, "% of the packets received",
+            "the peer sends over SRD only with ENA Express on for its own interface too");
+    /** SRD resource utilisation at or above this explains a fallback to standard ENA. */
+    public static final Threshold SRD_NEAR_FULL = new Threshold("srd-near-full", 90, "% SRD resource utilisation",
+            "AWS: as utilisation approaches 100%, ENA Express falls back from SRD to standard ENA transmission");
+
     private Thresholds() {
     }
 

@@ -2,6 +2,7 @@ package com.burstline.server.compare;
 
 import com.burstline.contract.Protocol;
 import com.burstline.server.catalog.VerdictStep;
+import com.burstline.server.hostconfig.ConfigDifferences;
 
 import java.util.List;
 
@@ -45,8 +46,13 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
                             String jitter, String runs, String verdict) {
     }
 
+    /**
+     * {@code configuration}: the host settings that differ between the two groups besides what they are grouped
+     * by, those that matter to throughput first; when any does, the verdict says the groups differ in it too.
+     */
     public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,
                              Double ci95HighPercent, Double pValue, String verdict, String verdictKind,
-                             double practicalDifferencePercent, String explanation) {
+                             double practicalDifferencePercent, String explanation,
+                             ConfigDifferences configuration) {
     }
 }

@@ -22,7 +22,13 @@ public enum GroupBy {
      * Upload against download: each scenario is set beside its twin in the other direction (same protocol, streams,
      * target and pair). A --bidir run measured both at once and is no one's twin, so it is left out.
      */
-    DIRECTION("direction");
+    DIRECTION("direction"),
+    /**
+     * A host configuration fact ({@code fact=nic.mtu}, the SUT's; {@code fact=peer:nic.mtu}, the peer's): "does 4
+     * queues beat 2?" asked the way "does driver B beat A?" is. The values are looked up per run
+     * ({@code Comparisons}); a run whose host did not tell the fact forms the group {@value #NONE}.
+     */
+    CONFIG("config");
 
     /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
     static final String NONE = "(none)";
@@ -45,8 +51,10 @@ public enum GroupBy {
             case SUT -> List.of(orNone(run.labels().sut()));
             case TAG -> run.labels().tags().isEmpty() ? List.of(NONE) : run.labels().tags();
             case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
-            case PAIR -> List.of(run.labels().sut() == null || run.labels().peer() == null ? NONE : RunPairs.name(run.labels().sut(), run.labels().peer()));
+            case PAIR -> List.of(run.labels().sut() == null || run.labels().peer() == null ? NONE
+                    : RunPairs.name(run.labels().sut(), run.labels().peer()));
             case DIRECTION -> run.scenario().bidir() ? List.of() : List.of(run.scenario().direction().apiName());
+            case CONFIG -> throw new IllegalStateException("a configuration fact is looked up, not read off a run");
         };
     }
 

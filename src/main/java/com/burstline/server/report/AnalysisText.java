@@ -23,7 +23,7 @@ final class AnalysisText {
         List<Report.AnalysisLine> lines = new ArrayList<>();
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
                 .forEach(scenario -> lines.add(new Report.AnalysisLine(null,
-                        capitalize(scenario.comparison().verdict()) + ".")));
+                        capitalize(scenario.comparison().verdict()) + "." + differences(scenario.comparison()))));
         FindingsOnceEach.of(runs, findings, AnalysisText::scenario).forEach(summary -> lines.add(line(summary)));
         if (lines.isEmpty()) {
             lines.add(new Report.AnalysisLine(null, "Nothing stands out: no run was limited by its sender, unstable, "
@@ -40,6 +40,13 @@ final class AnalysisText {
                 : summary.covers() + " (" + summary.runIds().size() + " runs). In the first (run " + first + "): "
                         + summary.message();
         return new Report.AnalysisLine(summary.kind(), text);
+    }
+
+    /** " Host settings that also differ: MTU on the SUT: 1500 (job #1) vs 9000 (job #2)." */
+    private static String differences(ComparisonResult.Comparison comparison) {
+        List<String> texts = comparison.configuration().differences().stream()
+                .map(com.burstline.server.hostconfig.ConfigDifferences.Difference::text).toList();
+        return texts.isEmpty() ? "" : " Host settings that also differ: " + String.join("; ", texts) + ".";
     }
 
     private static String scenario(RunSummary run) {

@@ -2,20 +2,22 @@ package com.burstline.server.report;
 
 import com.burstline.contract.Protocol;
 import com.burstline.server.compare.ComparisonResult;
+import com.burstline.server.hostconfig.ConfigDifferences;
 
 /**
  * A comparison as CSV, one line per scenario and group with the figures of {@code GET /api/v1/compare} in its
  * names. The comparison's columns (delta to the baseline, its 95% interval, p-value, verdict, explanation) sit on
- * the compared group's line and stay empty on the baseline's. TCP is judged against the burst limit, UDP against its
- * target by what was sent: each line fills its protocol's columns. {@code decidedBy} is what decided the group's runs'
- * figures (their verdicts, in the catalog's words), not the comparison's verdict.
+ * the compared group's line and stay empty on the baseline's, as do the host settings that differ between the
+ * groups ({@code configDifferences}). TCP is judged against the burst limit, UDP against its target by what was
+ * sent: each line fills its protocol's columns. {@code decidedBy} is what decided the group's runs' figures (their
+ * verdicts, in the catalog's words), not the comparison's verdict.
  */
 final class ComparisonCsv {
     static final Object[] HEADER = {"scenario", "protocol", "direction", "streams", "targetBitsPerSecond", "pair",
             "group", "label", "n", "meanBitsPerSecond", "ci95LowBitsPerSecond", "ci95HighBitsPerSecond",
             "shareOfBurstLimit", "meanSentBitsPerSecond", "sentShareOfTarget", "meanRetransmits", "meanLostPercent",
             "baseline", "deltaPercent", "deltaCi95LowPercent", "deltaCi95HighPercent", "pValue", "verdict",
-            "verdictKind", "explanation", "meanShareOfBaseline", "meanJitterMs", "decidedBy"};
+            "verdictKind", "explanation", "meanShareOfBaseline", "meanJitterMs", "decidedBy", "configDifferences"};
 
     private ComparisonCsv() {
     }
@@ -27,6 +29,12 @@ final class ComparisonCsv {
                 csv.row(values(scenario, group));
             }
         }
+    }
+
+    /** "MTU on the SUT: 1500 (job #1) vs 9000 (job #2); GRO on the peer: …", empty when nothing else differs. */
+    private static String differences(ComparisonResult.Comparison comparison) {
+        return String.join("; ", comparison.configuration().differences().stream()
+                .map(ConfigDifferences.Difference::text).toList());
     }
 
     private static Object[] values(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
@@ -42,6 +50,6 @@ final class ComparisonCsv {
                 compared ? c.ci95LowPercent() : null, compared ? c.ci95HighPercent() : null,
                 compared ? c.pValue() : null, compared ? c.verdict() : null, compared ? c.verdictKind() : null,
                 compared ? c.explanation() : null, group.meanShareOfBaseline(), group.meanJitterMs(),
-                group.text().verdict()};
+                group.text().verdict(), compared ? differences(c) : null};
     }
 }

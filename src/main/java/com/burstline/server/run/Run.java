@@ -154,7 +154,7 @@ class Run {
         Credits credits = sums == null ? Credits.UNKNOWN
                 : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits().burstLimitBitsPerSecond());
         Measurement measurement = new Measurement(scenario, OutputSide.fromApiName(side), figures, limits(), credits,
-                ReceiverDrops.ofSut(scenario.direction(), nicCounters));
+                ReceiverDrops.ofSut(scenario.direction(), sut, nicCounters));
         return new RunSummary(id, labels().labels(), measurement, toolVersion, peerTool, peerToolVersion,
                 outputFormat, startedAt, uploadedAt, intervalCount, jobId, status, error);
     }

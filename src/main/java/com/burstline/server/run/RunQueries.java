@@ -23,9 +23,13 @@ public class RunQueries {
     private final RawOutputStore rawOutputs;
     private final JdbcClient jdbc;
     private final RunMetrics runMetrics;
+    private final HostDropsStore drops;
+    private final RunNotes notes;
 
     RunQueries(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals, RawOutputStore rawOutputs,
-               JdbcClient jdbc, RunMetrics runMetrics) {
+               JdbcClient jdbc, RunMetrics runMetrics, HostDropsStore drops, RunNotes notes) {
+        this.drops = drops;
+        this.notes = notes;
         this.runs = runs;
         this.summaries = summaries;
         this.intervals = intervals;
@@ -77,6 +81,18 @@ public class RunQueries {
                 .toList());
     }
 
+    /** The run with what its import marked impossible in the output ({@link RunNote}). */
+    @Transactional(readOnly = true)
+    public RunView view(RunSummary run) {
+        return new RunView(run, notes(run.id()));
+    }
+
+    /** What the import marked impossible in the run's output; empty for most runs. */
+    @Transactional(readOnly = true)
+    public List<RunNote> notes(long id) {
+        return notes.find(id);
+    }
+
     /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
     @Transactional(readOnly = true)
     public java.util.Set<Long> partialAmong(java.util.Collection<Long> ids) {
@@ -92,7 +108,8 @@ public class RunQueries {
     /** The agent's record around the run. */
     @Transactional(readOnly = true)
     public RunEnvironment environment(long id) {
-        return runs.findById(id).map(run -> RunEnvironment.of(id, run.provenance()))
+        return runs.findById(id).map(run -> RunEnvironment.of(run,
+                        drops.find(List.of(id)).getOrDefault(id, java.util.Map.of())))
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 

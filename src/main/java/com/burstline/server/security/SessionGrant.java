@@ -12,11 +12,6 @@ import java.io.Serializable;
  */
 record SessionGrant(Long tokenId, String userStamp) implements Serializable {
 
-    /** The bootstrap token (burstline.api-token): it lasts as long as the server's configuration. */
-    static SessionGrant bootstrap() {
-        return new SessionGrant(null, null);
-    }
-
     static SessionGrant token(long id) {
         return new SessionGrant(id, null);
     }

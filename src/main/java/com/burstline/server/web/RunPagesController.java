@@ -129,6 +129,7 @@ class RunPagesController {
 
     private String showRun(RunSummary run, Model model, LabelForm form) {
         model.addAttribute("run", run);
+        model.addAttribute("notes", queries.notes(run.id()));
         model.addAttribute("labelForm", form);
         model.addAttribute("history", labels.history(run.id()));
         model.addAttribute("environment", queries.environment(run.id()));

@@ -25,7 +25,7 @@ class FindingHeadlineTest {
     void lossOfUnknownCauseSaysSoAndTheCheckComesAfter() {
         Finding loss = PacketLossRule.of(RealRun.of("iperf3-312-udp-5g-upload.json", 1).summary()).orElseThrow();
 
-        assertThat(loss.headline()).startsWith("The receiver lost ").endsWith("drop counters are not known.");
+        assertThat(loss.headline()).startsWith("The receiver lost ").contains("drop counters are not known (");
         assertThat(loss.detail()).startsWith("Check them next: receive buffer errors");
     }
 

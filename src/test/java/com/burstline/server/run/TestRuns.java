@@ -177,13 +177,15 @@ public final class TestRuns {
 
         /** The SUT agent's counters over the run ({@code {"interface", "delta": {…}}}), as a job run carries them. */
         public Builder sutCounters(String nicCounters) {
-            receiverDrops = ReceiverDrops.ofSut(scenario.direction(), nicCounters);
+            receiverDrops = ReceiverDrops.ofSut(scenario.direction(), labels.sut(), nicCounters);
             return this;
         }
 
         /** What the receiving host's counters grew by, as its agent counted them (null: not counted). */
         public Builder receiverDrops(java.util.Map<String, Long> grown) {
-            receiverDrops = grown == null ? null : ReceiverDrops.of(grown);
+            receiverDrops = grown == null ? null : new ReceiverDrops(labels.peer(), ReceiverDrops.PEER, null, "agent",
+                    grown.get("udp_rcvbuf_errors"), grown.get("udp_in_errors"), null, null, grown.get("rx_dropped"),
+                    null, null, java.util.Map.of(), null);
             return this;
         }
 

@@ -56,11 +56,12 @@ class JobRunner implements SmartLifecycle {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups) {
+              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
+              PeerDrops peerDrops, HostConfigReading configs) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups);
+                probes, wakeups, peerDrops, configs);
     }
 
     @Override
