@@ -51,6 +51,7 @@ events.addEventListener('samples', (event) => addSamples(JSON.parse(event.data))
 function showJob(job) {
   document.dispatchEvent(new CustomEvent('burstline:job', { detail: job }));
   showStatus(document.getElementById('job-status'), job.status);
+  document.getElementById('job-status').dataset.finished = String(job.finished);
   const error = document.getElementById('job-error');
   error.hidden = !job.error;
   error.textContent = job.error || '';

@@ -17,7 +17,7 @@ final class ComparisonCsv {
             "group", "label", "n", "meanBitsPerSecond", "ci95LowBitsPerSecond", "ci95HighBitsPerSecond",
             "shareOfBurstLimit", "meanSentBitsPerSecond", "sentShareOfTarget", "meanRetransmits", "meanLostPercent",
             "baseline", "deltaPercent", "deltaCi95LowPercent", "deltaCi95HighPercent", "pValue", "verdict",
-            "verdictKind", "explanation", "meanShareOfBaseline", "meanJitterMs", "decidedBy", "configDifferences"};
+            "verdictKind", "explanation", "configDifferences", "meanShareOfBaseline", "meanJitterMs", "decidedBy"};
 
     private ComparisonCsv() {
     }
@@ -49,7 +49,7 @@ final class ComparisonCsv {
                 compared ? c.baseline() : null, compared ? c.deltaPercent() : null,
                 compared ? c.ci95LowPercent() : null, compared ? c.ci95HighPercent() : null,
                 compared ? c.pValue() : null, compared ? c.verdict() : null, compared ? c.verdictKind() : null,
-                compared ? c.explanation() : null, group.meanShareOfBaseline(), group.meanJitterMs(),
-                group.text().verdict(), compared ? differences(c) : null};
+                compared ? c.explanation() : null, compared ? differences(c) : null, group.meanShareOfBaseline(),
+                group.meanJitterMs(), group.text().verdict()};
     }
 }

@@ -151,12 +151,27 @@ class Run {
      *             series says whether the burst credits ran out; null when they were not read (not known then)
      */
     RunSummary toSummary(List<IntervalRow> sums) {
+        return toSummary(sums, java.util.Map.of());
+    }
+
+    /**
+     * @param counted what the run's receiving agents counted of their own drops, by role ({@link HostDropsStore});
+     *                the forward direction's receiver (the peer of an upload or bidir run, the SUT of a download)
+     *                is the measurement's, else a download's SUT counters
+     */
+    RunSummary toSummary(List<IntervalRow> sums, java.util.Map<String, ReceiverDrops> counted) {
         Credits credits = sums == null ? Credits.UNKNOWN
                 : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits().burstLimitBitsPerSecond());
         Measurement measurement = new Measurement(scenario, OutputSide.fromApiName(side), figures, limits(), credits,
-                ReceiverDrops.ofSut(scenario.direction(), sut, nicCounters));
+                receiver(counted));
         return new RunSummary(id, labels().labels(), measurement, toolVersion, peerTool, peerToolVersion,
                 outputFormat, startedAt, uploadedAt, intervalCount, jobId, status, error);
+    }
+
+    private ReceiverDrops receiver(java.util.Map<String, ReceiverDrops> counted) {
+        ReceiverDrops forward = counted.get(scenario.direction() == com.burstline.contract.Direction.DOWNLOAD
+                ? ReceiverDrops.SUT : ReceiverDrops.PEER);
+        return forward != null ? forward : ReceiverDrops.ofSut(scenario.direction(), sut, nicCounters);
     }
 
     boolean partial() {
