@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { results, startServer, tokenArguments } from './tests/support/server.mjs';
 
 // node runs the files in name order: dashboard, which checks what an empty server shows, comes first.
-const FAST = ['dashboard', 'pages', 'report', 'intervals', 'job-findings', 'job-progress'];
+const FAST = ['dashboard', 'pages', 'report', 'intervals', 'surfaces', 'units'];
 const FULL = ['agent-certificate', 'compare', 'confirm', 'jobs', 'probe', 'schedules', 'security', 'trends'];
 const FAST_SERVER_ARGS = ['--burstline.jobs.agent-connect-timeout=1s'];
 

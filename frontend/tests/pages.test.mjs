@@ -182,8 +182,8 @@ describe('every page at 400 and 1280 px', () => {
         await signIn(page);
         await page.goto(`${baseUrl}/runs?tag=${tag}`);
         const udpRow = page.locator('table.runs tbody tr', { hasText: 'UDP' });
-        const ofTarget = (await udpRow.locator('td[data-label="% of target"]').textContent()).replace(/\s+/g, ' ');
-        assert.match(ofTarget, /^ ?[\d.]+ % of target ?$/);
+        const ofTarget = (await udpRow.locator('td[data-label="Sent % of target"]').textContent()).replace(/\s+/g, ' ');
+        assert.match(ofTarget, /^ ?[\d.]+% sent, of target ?$/);
         assert.match((await udpRow.locator('td[data-label="Received"] [data-field="sent"]').textContent())
           .replace(/\s+/g, ' ').trim(), /^sent [\d.]+ Mbit\/s$/);
 

@@ -44,28 +44,28 @@ describe('printable report page in Chromium', () => {
     const comparisonCsv = await page.getAttribute('a:text-is("CSV (comparison)")', 'href');
     assert.equal(comparisonCsv, '/api/v1/export/comparison.csv?sut=rep-a');
     const csv = await (await fetch(`${baseUrl}${comparisonCsv}`, authorized(token))).text();
-    assert.match(csv.split('\n')[0], /percentOfTarget/, 'the report\'s comparison as CSV');
+    assert.match(csv.split('\n')[0], /sentShareOfTarget/, 'the report\'s comparison as CSV');
 
     const tcpRow = (scenario, direction, run) => [scenario, direction, rate(run.receivedBitsPerSecond),
-      ofBurst(run), String(run.retransmits)];
+      run.verdict.words, ofBurst(run), String(run.retransmits)];
     assert.deepEqual(await tableRows('table.tcp'), [
       tcpRow('TCP 1 stream', 'Upload', runs['tcp-1-upload']),
       tcpRow('TCP 1 stream', 'Download', runs['tcp-1-download']),
       tcpRow('TCP 4 streams', 'Upload', runs['tcp-4-upload']),
       tcpRow('TCP 4 streams', 'Download', runs['tcp-4-download']),
     ]);
-    assert.deepEqual(await headings('table.tcp'), ['Scenario', 'Direction', 'Received', '% of burst limit',
-      'Retransmits']);
+    assert.deepEqual(await headings('table.tcp'), ['Scenario', 'Direction', 'Received', 'Verdict',
+      '% of burst limit', 'Retransmits']);
     // UDP against its own target by what was sent: the 5G sender reached a sixth of it, the tool's limit
     const udpRow = (scenario, target, run) => [scenario, 'Upload', `${target / GBIT} Gbit/s`,
-      rate(run.sentBitsPerSecond), rate(run.receivedBitsPerSecond),
+      rate(run.sentBitsPerSecond), rate(run.receivedBitsPerSecond), run.verdict.words,
       `${((run.sentBitsPerSecond / target) * 100).toFixed(1)}%`, loss(run), jitter(run)];
     assert.deepEqual(await tableRows('table.udp'), [
       udpRow('UDP 1 Gbit/s', GBIT, runs['udp-1g-upload']),
       udpRow('UDP 5 Gbit/s', 5 * GBIT, runs['udp-5g-upload']),
     ]);
     assert.deepEqual(await headings('table.udp'), ['Scenario', 'Direction', 'Target', 'Sent', 'Received',
-      '% of target', 'Packet loss', 'Jitter']);
+      'Verdict', 'Sent % of target', 'Packet loss', 'Jitter']);
     assert.match(await page.textContent('h1'), /Network throughput on t4g\.large/);
     const environment = Object.fromEntries(await page.locator('table.environment tr').evaluateAll((trs) =>
       trs.map((tr) => [tr.querySelector('th').textContent.trim(), tr.querySelector('td').textContent.trim()])));
@@ -172,7 +172,7 @@ function jitter(run) {
 }
 
 /** The report's % of the burst limit, one decimal, from the run's own summary. */
-const ofBurst = (run) => `${run.percentOfBurstLimit.toFixed(1)}%`;
+const ofBurst = (run) => `${run.shareOfBurstLimit.toFixed(1)}%`;
 
 async function headings(selector) {
   return page.locator(`${selector} th`).allTextContents().then((texts) => texts.map((text) => text.trim()));

@@ -9,7 +9,6 @@ const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
 
 const GBIT = 1e9;
-const BOTH_WAYS = 'upload vs download';
 const MIN_PLOT = 240;
 const COLORS = ['#64748b', '#2b7bb9', '#d97706', '#16a085', '#8e44ad', '#c0392b'];
 const section = document.querySelector('[data-compare-api]');
@@ -43,7 +42,7 @@ async function main() {
 
 /** Grouped bars: x = scenario, one dataset per group; the dataset keeps each bar's CI for the whisker plugin. */
 function drawChart(canvas, result) {
-  const labels = result.scenarios.map(tickLabel);
+  const labels = result.scenarios.map((s) => s.tick);
   const groups = [...new Set(result.scenarios.flatMap((s) => s.groups.map((g) => g.group)))];
   const labelOf = new Map(result.scenarios.flatMap((s) => s.groups.map((g) => [g.group, g.label ?? g.group])));
   const datasets = groups.map((group, index) => {
@@ -142,7 +141,7 @@ function showVerdicts(container, result) {
     const verdict = document.createElement('p');
     verdict.className = `verdict ${scenario.comparison.verdictKind}`;
     const title = document.createElement('strong');
-    title.textContent = scenarioLabel(scenario);
+    title.textContent = scenario.label;
     verdict.append(title, capitalize(scenario.comparison.verdict));
     if (scenario.comparison.explanation) {
       // grouped by direction: which limit could explain the difference, on a line of its own
@@ -190,19 +189,19 @@ function differencesList(differences) {
   return box;
 }
 
-/** A compact row per group; the rest of its figures open on demand in a row beneath. */
+/** A compact row per group (its figures and what decided its runs); the rest opens on demand in a row beneath. */
 function fillTable(body, result) {
   for (const scenario of result.scenarios) {
     scenario.groups.forEach((g) => {
-      const cells = [scenarioLabel(scenario), g.label ?? g.group, String(g.n), rate(g.mean), interval(g),
-        ofLimit(scenario, g),
-        g.meanLostPercent != null ? `${g.meanLostPercent.toFixed(2)} % loss` : `${number(g.meanRetransmits)} retr.`];
-      const bidir = g.meanReverseBitsPerSecond != null;
-      if (bidir) {
-        cells[0] = `${cells[0]}: upload`;
-      }
+      const bidir = g.text.reverseMean != null;
+      // [words, the figure they are (named for the field of the group's `text`), what follows them]
+      const cells = [[bidir ? `${scenario.label}: upload` : scenario.label], [g.label ?? g.group], [String(g.n)],
+        [g.text.mean, 'mean'], [g.text.verdict, 'verdict'], [g.text.interval, 'interval'], [g.text.ofLimit, 'ofLimit'],
+        g.text.loss != null ? [g.text.loss, 'loss', ' loss'] : [g.text.retransmits, 'retransmits', ' retr.']];
       const row = body.insertRow();
-      cells.forEach((text) => { row.insertCell().textContent = text; });
+      cells.forEach(([text, name, after]) => row.insertCell().append(figure(text, name), after ?? ''));
+      row.cells[4].className = 'decided';
+      row.cells[4].dataset.verdict = g.verdicts.map((v) => v.id).join(' ');
       if (bidir) {
         reverseRow(body, scenario, g, cells.length + 1);
       }
@@ -231,67 +230,40 @@ function fillTable(body, result) {
 function reverseRow(body, scenario, g, columns) {
   const row = body.insertRow();
   row.className = 'reverse-row';
-  const texts = [`${scenarioLabel(scenario)}: download`, g.label ?? g.group, String(g.n), rate(g.meanReverseBitsPerSecond)];
-  texts.forEach((text) => { row.insertCell().textContent = text; });
+  const texts = [[`${scenario.label}: download`], [g.label ?? g.group], [String(g.n)], [g.text.reverseMean, 'reverseMean']];
+  texts.forEach(([text, name]) => row.insertCell().append(figure(text, name)));
   for (let i = texts.length; i < columns; i += 1) {
-    row.insertCell().textContent = i === texts.length ? '–' : '';
+    row.insertCell().textContent = '';
   }
 }
 
-/** TCP against the burst limit, UDP against its own target by what the sender sent (as the job page and report). */
-function ofLimit(scenario, g) {
-  if (scenario.protocol !== 'UDP') return `${percent(g.meanPercentOfBurstLimit)} of burst`;
-  if (g.meanPercentOfTarget == null) return '–';
-  return `${percent(g.meanPercentOfTarget)} of target (sent ${rate(g.meanSentBitsPerSecond)})`;
-}
-
+/** What the row leaves out (its retransmits or loss are the row's last cell). */
 function detailList(g) {
   const list = document.createElement('dl');
-  const udp = g.meanSentBitsPerSecond != null
-    ? [['Sent (mean)', rate(g.meanSentBitsPerSecond)], ['% of target', percent(g.meanPercentOfTarget)]] : [];
-  const items = [...udp, ['Median', rate(g.median)], ['Min', rate(g.min)], ['Max', rate(g.max)],
-    ['Std dev', g.stddev == null ? '–' : rate(g.stddev)], ['% of baseline', percent(g.meanPercentOfBaseline)],
-    ['Retransmits (mean)', number(g.meanRetransmits)], ['Loss', percent(g.meanLostPercent)],
-    ['Jitter', g.meanJitterMs == null ? '–' : `${g.meanJitterMs.toFixed(3)} ms`], ['Runs', g.runIds.join(', ')]];
-  for (const [term, value] of items) {
+  const t = g.text;
+  const udp = t.sent != null ? [['Sent (mean)', 'sent'], ['Sent % of target', 'sentShareOfTarget']] : [];
+  const items = [...udp, ['Median', 'median'], ['Min', 'min'], ['Max', 'max'], ['Std dev', 'stddev'],
+    ['% of burst limit', 'shareOfBurstLimit'], ['% of baseline', 'shareOfBaseline'],
+    ...(t.jitter != null ? [['Jitter', 'jitter']] : []), ['Runs', 'runs']];
+  for (const [term, name] of items) {
     const dt = document.createElement('dt');
     dt.textContent = term;
     const dd = document.createElement('dd');
-    dd.textContent = value;
+    dd.append(figure(t[name], name));
     list.append(dt, dd);
   }
   return list;
 }
 
-function interval(g) {
-  if (g.ci95Low == null) return '–';
-  return `${g.ci95Clipped ? '0 (cut at 0)' : rate(g.ci95Low)} – ${rate(g.ci95High)}`;
-}
-
-function scenarioLabel(s) {
-  const label = `${scenarioName(s)} ${directionOf(s)}`;
-  return s.pair ? `${label} (${s.pair})` : label;
-}
-
-/**
- * The x axis says each scenario on short lines (a long one turned sideways ate the plot at 400 px); grouped by
- * direction the bars themselves are upload and download, so the axis names only what a twin lacks.
- */
-function tickLabel(s) {
-  const direction = s.direction === BOTH_WAYS ? null : s.direction;
-  const only = s.pair && direction ? `${direction} only` : direction;
-  return [scenarioName(s), only, s.pair].filter((line) => line);
-}
-
-function scenarioName(s) {
-  return s.protocol === 'UDP' && s.targetBitsPerSecond != null
-    ? `UDP ${gbit(s.targetBitsPerSecond)} Gbit/s` : `${s.protocol} ${s.streams} stream${s.streams === 1 ? '' : 's'}`;
-}
-
-/** Grouped by direction (the only grouping with a pair), a scenario without its twin says so. */
-function directionOf(s) {
-  if (!s.pair || s.direction === BOTH_WAYS) return s.direction;
-  return `${s.direction} (no ${s.direction === 'upload' ? 'download' : 'upload'} twin)`;
+/** Words as a node; a figure's are marked with its name (data-figure), as every page marks them. */
+function figure(text, name) {
+  if (!name) {
+    return text;
+  }
+  const span = document.createElement('span');
+  span.dataset.figure = name;
+  span.textContent = text;
+  return span;
 }
 
 /** The form's groups become the groupBy dimension's repeated filter, which is what the API reads. */
@@ -328,8 +300,4 @@ function showProblem(message) {
 }
 
 const distinct = (values) => [...new Set(values.filter((v) => v != null))];
-const gbit = (bps) => Number((bps / GBIT).toPrecision(6));
-const rate = (bps) => (bps >= GBIT ? `${(bps / GBIT).toFixed(3)} Gbit/s` : `${(bps / 1e6).toFixed(1)} Mbit/s`);
 const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const percent = (p) => (p == null ? '–' : `${p.toFixed(1)} %`);
-const number = (n) => (n == null ? '–' : n.toFixed(1));

@@ -6,7 +6,6 @@ import { formatTime } from './units.js';
 
 const section = document.querySelector('[data-config-url]');
 const list = section.querySelector('[data-field="host-configs"]');
-const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED'];
 const REFRESH_MS = 5000;
 
 refresh();
@@ -20,8 +19,9 @@ async function refresh() {
   } catch {
     // the next round tries again
   }
-  const status = document.getElementById('job-status')?.dataset.status;
-  if (status && !FINISHED.includes(status)) {
+  // the server says whether the job has ended (job-page.js keeps it current); an agent's page has no job
+  const job = document.getElementById('job-status');
+  if (job && job.dataset.finished !== 'true') {
     setTimeout(refresh, REFRESH_MS);
   }
 }

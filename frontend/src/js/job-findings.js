@@ -1,6 +1,7 @@
 // A job's findings once each, under its results tables, as the server sums them up for the job and its report
-// (GET /api/v1/jobs/{id}/findings): each kind with the scenarios it covers, warnings first. A finding's first sentence
-// is the answer and stays in view; what to check next opens on demand, so the findings fit under the tables.
+// (GET /api/v1/jobs/{id}/findings): each kind with the scenarios it covers, in the server's order. A finding's
+// headline is the answer and stays in view; its detail (what to check next) opens on demand, so the findings fit
+// under the tables.
 
 /** Draws the job's findings into #job-findings, shown once there is something in it; false when they did not come. */
 export async function showJobFindings(jobId) {
@@ -20,7 +21,7 @@ export async function showJobFindings(jobId) {
     item.dataset.kind = summary.kind;
     const title = document.createElement('strong');
     title.textContent = `${summary.kind}: `;
-    item.append(title, ...(summary.summed ? [text('covers', summary.message)] : firstRun(summary)));
+    item.append(title, ...(summary.summed ? [text('covers', summary.headline)] : firstRun(summary)));
     return item;
   });
   document.getElementById('job-findings').replaceChildren(...items);
@@ -28,17 +29,16 @@ export async function showJobFindings(jobId) {
   return true;
 }
 
-/** "UDP 1 Gbit/s upload, 30 s; UDP 5 Gbit/s upload, 30 s. In the first: …", the first run's sentence for all. */
+/** "UDP 1 Gbit/s upload, 30 s; UDP 5 Gbit/s upload, 30 s. In the first: …", the first run's finding for all. */
 function firstRun(summary) {
-  const [headline, rest] = splitFirstSentence(summary.message);
   const parts = [text('covers', `${summary.covers}. `),
-    summary.runIds.length > 1 ? `In the first: ${headline}` : headline];
-  if (rest) {
+    summary.runIds.length > 1 ? `In the first: ${summary.headline}` : summary.headline];
+  if (summary.detail) {
     const more = document.createElement('details');
     more.className = 'finding-more';
     const title = document.createElement('summary');
     title.textContent = 'What to check next';
-    more.append(title, rest);
+    more.append(title, summary.detail);
     parts.push(more);
   }
   return parts;
@@ -49,11 +49,4 @@ function text(className, content) {
   span.className = className;
   span.textContent = content;
   return span;
-}
-
-/** A finding's first sentence and the rest: a full stop followed by a space and a capital ends it ("1.68" does not). */
-export function splitFirstSentence(message) {
-  const end = /[.!?]\)?\s+(?=[A-Z])/.exec(message);
-  return end ? [message.slice(0, end.index + end[0].trimEnd().length), message.slice(end.index + end[0].length)]
-    : [message, ''];
 }

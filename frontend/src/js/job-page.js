@@ -7,7 +7,6 @@ import { SERIES_COLORS as COLORS } from './palette.js';
 const { Chart } = window;
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
-const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'SKIPPED'];
 // Live sources that are the measuring tool's own intervals (LiveSamples.FROM_TOOL, FROM_ENGINE); any other source is
 // the interface counters.
 const OWN_LIVE_SOURCES = {
@@ -41,15 +40,18 @@ const leftOut = new Map(); // line key -> { stub, of, run }: the sliver a finish
 let liveSeen = false; // once live samples arrive, the hint speaks of them
 const scenarioNames = new Map();
 for (const row of rows) {
-  scenarioNames.set(row.dataset.scenarioId, row.children[1].textContent);
+  scenarioNames.set(row.dataset.scenarioId, row.dataset.label);
 }
 
 const events = new EventSource(`/api/v1/jobs/${jobId}/events`);
 events.addEventListener('job', (event) => showJob(JSON.parse(event.data)));
 events.addEventListener('samples', (event) => addSamples(JSON.parse(event.data)));
 
+/** Draws the job as its event says it is, and hands it on to the results beside the chart (job-results.js). */
 function showJob(job) {
+  document.dispatchEvent(new CustomEvent('burstline:job', { detail: job }));
   showStatus(document.getElementById('job-status'), job.status);
+  document.getElementById('job-status').dataset.finished = String(job.finished);
   const error = document.getElementById('job-error');
   error.hidden = !job.error;
   error.textContent = job.error || '';
@@ -78,9 +80,9 @@ function showJob(job) {
   showCooling();
   const cancel = document.getElementById('cancel-job');
   if (cancel) {
-    cancel.hidden = FINISHED.includes(job.status);
+    cancel.hidden = job.finished;
   }
-  if (FINISHED.includes(job.status)) {
+  if (job.finished) {
     events.close(); // nothing more will happen; the browser would otherwise reconnect forever
   }
 }
@@ -90,7 +92,7 @@ function showProbe(scenario) {
   const item = section.querySelector(`[data-probe-of="${scenario.id}"] [data-field="probe"]`);
   if (item && scenario.probe) {
     item.textContent = scenario.probe.summary;
-  } else if (item && FINISHED.includes(scenario.status)) {
+  } else if (item && scenario.finished) {
     item.textContent = 'no probe: the scenario did not succeed';
   }
 }
@@ -113,8 +115,7 @@ function showCooling() {
   const until = new Date(cooling.until);
   const left = Math.max(0, Math.ceil((until.getTime() - Date.now()) / 1000));
   const row = section.querySelector(`[data-scenario-id="${cooling.scenarioId}"]`);
-  const which = row ? `scenario ${row.children[0].textContent} (${row.children[1].textContent.split(',')[0]})`
-    : 'the next scenario';
+  const which = row ? `scenario ${row.dataset.number} (${row.dataset.where})` : 'the next scenario';
   coolingNote.textContent = `Cooling down ${cooling.seconds} s before ${which} so the hosts' burst credits refill: `
     + `it starts at ${until.toISOString().slice(11, 19)} UTC, in ${left} s.`;
 }
@@ -178,7 +179,7 @@ async function showFinishedRun(scenario) {
 /** "scenario 2", or "scenario 2 download" for one direction of a --bidir scenario, as the table numbers them. */
 function scenarioLabel(key, direction) {
   const row = section.querySelector(`[data-scenario-id="${key}"]`);
-  const label = `scenario ${row ? row.children[0].textContent.trim() : key}`;
+  const label = `scenario ${row ? row.dataset.number : key}`;
   return direction ? `${label} ${direction}` : label;
 }
 

@@ -37,30 +37,23 @@ function show() {
   copy.hidden = typed > 0;
 }
 
-// The seconds a named plan's rows show follow the duration that replaces them.
+// The seconds a named plan's rows show follow the duration that replaces them, in the words the server gave the row.
 function showDuration() {
   const seconds = duration.value.trim();
   for (const cell of form.querySelectorAll('.plan-rows [data-role=seconds]')) {
-    const probe = cell.closest('tbody').dataset.plan === 'burst-probe';
-    cell.textContent = !seconds ? cell.dataset.default : probe ? `until the rate drops, at most ${seconds}` : seconds;
+    cell.textContent = seconds ? `${cell.dataset.before}${seconds}` : cell.dataset.default;
   }
 }
 
-// Only offered while no custom row is typed, so that it never overwrites one.
+// Only offered while no custom row is typed, so that it never overwrites one. Each planned row's data attributes
+// are the custom row's field names.
 function copyStandard() {
   const planned = [...form.querySelectorAll('tbody.plan-rows[data-plan=standard] tr')];
   const rows = [...customRows.querySelectorAll('tr')];
   planned.forEach((plannedRow, i) => {
-    const cells = [...plannedRow.cells].map((cell) => cell.dataset.default ?? cell.textContent.trim());
-    const [, protocol, direction, streams, seconds, interval, target, tool] = cells;
-    const set = (name, value) => { rows[i].querySelector(`[name=${name}]`).value = value; };
-    set('protocol', protocol);
-    set('direction', direction);
-    set('streams', streams);
-    set('scenarioSeconds', seconds);
-    set('intervalSeconds', interval);
-    set('targetMbps', target === '—' ? '' : target);
-    set('tool', tool);
+    for (const [name, value] of Object.entries(plannedRow.dataset)) {
+      rows[i].querySelector(`[name=${name}]`).value = value;
+    }
   });
   custom.checked = true;
   show();

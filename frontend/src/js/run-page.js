@@ -1,9 +1,11 @@
-// One run's page: formats the summary table and draws two charts from the public API (/api/v1/runs/{id} and its
-// intervals). Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
+// One run's page: draws two charts from the public API (/api/v1/runs/{id} and its intervals) and lists the run's
+// findings (/api/v1/runs/{id}/findings); the server renders the rest. Chart.js and the annotation plugin come as UMD
+// scripts from webjars, loaded before this module.
+import { fetchFindings, showFindings } from './findings-list.js';
 import { splitStub, stubNote } from './intervals.js';
 import { limitLegend, limitLine } from './limit-lines.js';
 import { BASELINE_COLOR, BURST_COLOR, SERIES_COLORS } from './palette.js';
-import { GBIT, formatGbit, formatMs, formatRate, humanizeFigures } from './units.js';
+import { GBIT, formatMs, formatRate } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
@@ -16,8 +18,9 @@ const section = document.querySelector('[data-run-id]');
 // that a 240 s run at 0.1 s draws as fast as a short one and still shows its drops; the CSV and API keep every row.
 const MAX_POINTS = 2000;
 
-humanizeFigures();
 main().catch((error) => showProblem(`The charts could not be drawn: ${error.message}`));
+fetchFindings(section.dataset.runId).then((findings) => showFindings(document.getElementById('findings'), findings))
+  .catch(() => showFindings(document.getElementById('findings'), []));
 
 async function main() {
   const id = section.dataset.runId;

@@ -4,7 +4,7 @@
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { limitLegend, limitLine } from './limit-lines.js';
 import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
-import { GBIT, formatRate } from './units.js';
+import { GBIT, formatPercent, formatRate } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
@@ -118,7 +118,7 @@ function annotations(trend) {
   const vertical = (time, name, color, dash) => ({ type: 'line', xMin: Date.parse(time), xMax: Date.parse(time),
     borderColor: color, borderWidth: 2, borderDash: dash, label: { display: false, content: name } });
   trend.changePoints.forEach((c, i) => {
-    lines[`change${i}`] = vertical(c.time, `change ${c.changePercent.toFixed(1)}%`, CHANGE_COLOR, []);
+    lines[`change${i}`] = vertical(c.time, `change ${formatPercent(c.changePercent)}`, CHANGE_COLOR, []);
   });
   trend.driverChanges.forEach((d, i) => {
     lines[`driver${i}`] = vertical(d.time, `driver ${d.to ?? '(none)'}`, DRIVER_COLOR, [3, 3]);

@@ -198,10 +198,6 @@ final class AgentDaemon implements AutoCloseable {
         return registration;
     }
 
-    boolean isRegistered() {
-        return registered;
-    }
-
     int port() {
         return api.port();
     }

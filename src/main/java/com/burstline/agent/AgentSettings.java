@@ -42,7 +42,8 @@ record AgentSettings(URI server, String serverFingerprint, String token, String 
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
             new Option("spool", "DIR", "where results wait while the server is away, and the agent's own secret "
-                    + "(<name>.secret, owner-only) after it enrolled (default ./agent-spool)"),
+                    + "(<name>.secret, owner-only) after it enrolled (default ./data/agents/<name>, the agent's own data "
+                    + "directory, beside the server's ./data)"),
             new Option("tls", "on|off", "on (default): HTTPS with --tls-keystore or a key of its own kept beside "
                     + "the spool; off: plain HTTP, for loopback"),
             new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
@@ -99,7 +100,7 @@ record AgentSettings(URI server, String serverFingerprint, String token, String 
         NameRules.checkHost("--test-address", testAddress);
         return new AgentSettings(server, serverFingerprint, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
-                Path.of(values.getOrDefault("spool", "agent-spool")), tls,
+                values.containsKey("spool") ? Path.of(values.get("spool")) : defaultSpool(name), tls,
                 AllowedPeers.parse(values.get("allowed-peers")),
                 values.containsKey("log") ? Path.of(values.get("log")) : null);
     }
@@ -110,6 +111,11 @@ record AgentSettings(URI server, String serverFingerprint, String token, String 
         } catch (com.burstline.contract.InvalidMessageException wrong) {
             throw new IllegalArgumentException(wrong.getMessage());
         }
+    }
+
+    /** The agent's own data directory, where its spool is unless --spool names another. */
+    static Path defaultSpool(String name) {
+        return Path.of("data", "agents", name);
     }
 
     /** --token, or the first line of --token-file: one of them is required. */

@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Direction;
 import com.burstline.contract.LiveSamples;
 
 import java.util.HashMap;
@@ -16,9 +17,8 @@ import java.util.function.Consumer;
  * so the two directions are seen apart, as the run will show them.
  */
 final class LiveSampler implements AutoCloseable {
-    private static final String UPLOAD = "upload";
-    private static final String DOWNLOAD = "download";
-    private static final Map<String, String> COUNTER_OF = Map.of(UPLOAD, "tx_bytes", DOWNLOAD, "rx_bytes");
+    private static final Map<Direction, String> COUNTER_OF = Map.of(Direction.UPLOAD, "tx_bytes", Direction.DOWNLOAD,
+            "rx_bytes");
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "live-sampler");
@@ -27,16 +27,18 @@ final class LiveSampler implements AutoCloseable {
     });
     private final HostPlatform platform;
     private final String interfaceName;
-    private final List<String> directions;
+    private final List<Direction> directions;
     private final Consumer<LiveSamples.Sample> sink;
     private final long startedNanos = System.nanoTime();
-    private Map<String, Long> previousBytes;
+    private Map<Direction, Long> previousBytes;
     private double previousSeconds;
 
-    LiveSampler(HostPlatform platform, String interfaceName, String direction, Consumer<LiveSamples.Sample> sink) {
+    LiveSampler(HostPlatform platform, String interfaceName, Direction direction,
+                Consumer<LiveSamples.Sample> sink) {
         this.platform = platform;
         this.interfaceName = interfaceName;
-        this.directions = "bidir".equals(direction) ? List.of(UPLOAD, DOWNLOAD) : List.of(direction);
+        this.directions = direction == Direction.BIDIR ? List.of(Direction.UPLOAD, Direction.DOWNLOAD)
+                : List.of(direction);
         this.sink = sink;
         this.previousBytes = bytes();
     }
@@ -48,21 +50,21 @@ final class LiveSampler implements AutoCloseable {
 
     /** One sample per direction since the last; package-private so a test can take them without the timer. */
     void sample() {
-        Map<String, Long> bytes = bytes();
+        Map<Direction, Long> bytes = bytes();
         double seconds = (System.nanoTime() - startedNanos) / 1e9;
-        for (String direction : directions) {
+        for (Direction direction : directions) {
             double bitsPerSecond = (bytes.get(direction) - previousBytes.get(direction)) * 8
                     / (seconds - previousSeconds);
             sink.accept(LiveSamples.Sample.ofSum(previousSeconds, seconds, bitsPerSecond,
-                    directions.size() > 1 ? direction : null));
+                    directions.size() > 1 ? direction.apiName() : null));
         }
         previousBytes = bytes;
         previousSeconds = seconds;
     }
 
-    private Map<String, Long> bytes() {
+    private Map<Direction, Long> bytes() {
         Map<String, Long> counters = platform.trafficCounters(interfaceName);
-        Map<String, Long> bytes = new HashMap<>();
+        Map<Direction, Long> bytes = new HashMap<>();
         directions.forEach(direction -> bytes.put(direction,
                 counters.getOrDefault(COUNTER_OF.getOrDefault(direction, "tx_bytes"), 0L)));
         return bytes;

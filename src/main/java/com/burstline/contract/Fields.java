@@ -82,11 +82,6 @@ public final class Fields {
         return fields.get(name) == null;
     }
 
-    /** {@link #requireChoice}, or the fallback when the field is absent or null. */
-    public String choiceOr(String name, Set<String> allowed, String fallback) {
-        return fields.get(name) == null ? fallback : requireChoice(name, allowed);
-    }
-
     /** A nested object, or an empty map when absent or not an object. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> object(String name) {

@@ -46,9 +46,9 @@ public final class Iperf3Command {
             args.addAll(List.of("-P", Integer.toString(scenario.streams())));
         }
         switch (scenario.direction()) {
-            case Scenario.DOWNLOAD -> args.add("-R");
-            case Scenario.BIDIR -> args.add("--bidir");
-            default -> { }
+            case DOWNLOAD -> args.add("-R");
+            case BIDIR -> args.add("--bidir");
+            case UPLOAD -> { }
         }
         args.addAll(List.of("-t", Integer.toString(scenario.durationSeconds())));
         if (scenario.intervalSeconds() != Scenario.DEFAULT_INTERVAL) {

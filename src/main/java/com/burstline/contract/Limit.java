@@ -25,10 +25,6 @@ public record Limit(String field, double min, double max) {
         return value;
     }
 
-    public int checkInt(long value) {
-        return (int) check(value);
-    }
-
     public int maxInt() {
         return (int) max;
     }

@@ -58,4 +58,20 @@ public record NicFacts(String name, String driver, String driverVersion, String 
         }
         return "driver unknown: " + (driverUnknown == null ? "the agent did not say why" : driverUnknown);
     }
+
+    /** One line for a list of interfaces: "eth0: ena 2.11.0, 25000 Mbit/s, MTU 9001". */
+    public String summary() {
+        StringBuilder line = new StringBuilder(name == null ? "?" : name).append(": ")
+                .append(driver == null ? "unknown driver" : driver);
+        if (driverVersion != null) {
+            line.append(' ').append(driverVersion);
+        }
+        if (speedMbps != null) {
+            line.append(", ").append(speedMbps).append(" Mbit/s");
+        }
+        if (mtu != null) {
+            line.append(", MTU ").append(mtu);
+        }
+        return line.toString();
+    }
 }

@@ -11,21 +11,16 @@ import java.util.Set;
  * uploaded run's line from one. The limits live here ({@link #bounded()}) so that no value that did not pass them
  * reaches a tool's argument list; they are public so that the server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
  */
-public record Scenario(String protocol, String direction, int streams, int durationSeconds, double intervalSeconds,
-                       int omitSeconds, Long targetBitsPerSecond, String tool) {
+public record Scenario(Protocol protocol, Direction direction, int streams, int durationSeconds,
+                       double intervalSeconds, int omitSeconds, Long targetBitsPerSecond, String tool) {
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
     public static final Limit INTERVAL = new Limit("intervalSeconds", 0.1, 60);
     public static final Limit OMIT = new Limit("omitSeconds", 0, 600);
     public static final Limit TARGET = new Limit("targetBitsPerSecond", 1_000, 400_000_000_000L);
-    public static final String TCP = "TCP";
-    public static final String UDP = "UDP";
-    public static final Set<String> PROTOCOLS = Set.of(TCP, UDP);
-    public static final String UPLOAD = "upload";
-    public static final String DOWNLOAD = "download";
-    public static final String BIDIR = "bidir";
-    public static final Set<String> DIRECTIONS = Set.of(UPLOAD, DOWNLOAD, BIDIR);
     public static final double DEFAULT_INTERVAL = 1;
+    /** iperf3's {@code -i 0}: no report per interval, only the end's; an uploaded run may have been made so. */
+    public static final double NO_INTERVALS = 0;
     /** The stock iperf3 binary. */
     public static final String TOOL_IPERF3 = "iperf3";
     /**
@@ -48,14 +43,11 @@ public record Scenario(String protocol, String direction, int streams, int durat
      * (iperf3 takes -t 86400); what a job may run and an agent starts is {@link #bounded()}.
      */
     public Scenario {
-        if (!PROTOCOLS.contains(protocol)) {
-            throw new InvalidMessageException("protocol must be one of " + PROTOCOLS + ", not '" + protocol + "'");
+        if (protocol == null || direction == null) {
+            throw new InvalidMessageException("a scenario needs a protocol and a direction");
         }
-        if (!DIRECTIONS.contains(direction)) {
-            throw new InvalidMessageException("direction must be one of " + DIRECTIONS + ", not '" + direction + "'");
-        }
-        if (streams < 1 || durationSeconds < 0 || omitSeconds < 0 || !(intervalSeconds > 0)) {
-            throw new InvalidMessageException("a scenario needs a stream, an interval, and no negative time");
+        if (streams < 1 || durationSeconds < 0 || omitSeconds < 0 || !(intervalSeconds >= NO_INTERVALS)) {
+            throw new InvalidMessageException("a scenario needs a stream, and no negative time or interval");
         }
         tool = checkTool(tool);
     }
@@ -78,6 +70,14 @@ public record Scenario(String protocol, String direction, int streams, int durat
         return this;
     }
 
+    /**
+     * Which tool wrote an output, from the version it prints: the engine names itself ("burstline-java 0.1.0"),
+     * anything else is iperf3.
+     */
+    public static String toolOf(String version) {
+        return version != null && version.startsWith(TOOL_ENGINE + " ") ? TOOL_ENGINE : TOOL_IPERF3;
+    }
+
     /** The tool's one name when it is one of {@link #TOOLS} (or the engine's former name), else refused. */
     public static String checkTool(String tool) {
         if (!ACCEPTED_TOOLS.contains(tool)) {
@@ -94,7 +94,8 @@ public record Scenario(String protocol, String direction, int streams, int durat
 
     /** Read from the fields of a message that carries a scenario flat among its own (a {@link ScenarioSpec}). */
     static Scenario fromJson(Fields fields) {
-        return new Scenario(fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
+        return new Scenario(Protocol.valueOf(fields.requireChoice("protocol", Protocol.NAMES)),
+                Direction.fromApiName(fields.requireChoice("direction", Direction.NAMES)),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
                 fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
                 readTool(fields)).bounded(); // tool absent: an older server's spec runs as before
@@ -103,8 +104,8 @@ public record Scenario(String protocol, String direction, int streams, int durat
     /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */
     public Map<String, Object> toJson() {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("protocol", protocol);
-        json.put("direction", direction);
+        json.put("protocol", protocol.name());
+        json.put("direction", direction.apiName());
         json.put("streams", streams);
         json.put("durationSeconds", durationSeconds);
         json.put("intervalSeconds", intervalSeconds);
@@ -115,11 +116,53 @@ public record Scenario(String protocol, String direction, int streams, int durat
     }
 
     public boolean udp() {
-        return UDP.equals(protocol);
+        return protocol == Protocol.UDP;
     }
 
     public boolean bidir() {
-        return BIDIR.equals(direction);
+        return direction == Direction.BIDIR;
+    }
+
+    /**
+     * What all the streams together aim for: iperf3's {@code -b} applies to each stream, so {@code -P 2 -b 50M}
+     * aims for 100 Mbit/s. Null without a target.
+     */
+    public Long wholeTargetBitsPerSecond() {
+        return wholeTarget(targetBitsPerSecond, streams);
+    }
+
+    /** {@link #wholeTargetBitsPerSecond()} of runs grouped by their streams and target (a comparison's). */
+    public static Long wholeTarget(Long targetBitsPerSecond, int streams) {
+        return targetBitsPerSecond == null ? null : targetBitsPerSecond * streams;
+    }
+
+    /**
+     * The target as people say it, whole first: "1 Gbit/s", or "100 Mbit/s (2 × 50 Mbit/s)" where {@code -b} is
+     * each of several streams'. Null without a target.
+     */
+    public String targetText() {
+        return targetText(targetBitsPerSecond, streams);
+    }
+
+    /** {@link #targetText()} of runs grouped by their streams and target (a comparison's). */
+    public static String targetText(Long targetBitsPerSecond, int streams) {
+        if (targetBitsPerSecond == null) {
+            return null;
+        }
+        String whole = rate(wholeTarget(targetBitsPerSecond, streams));
+        return streams > 1 ? whole + " (" + streams + " × " + rate(targetBitsPerSecond) + ")" : whole;
+    }
+
+    /** The same scenario run by another tool: a stored run's is the program that measured it. */
+    public Scenario withTool(String other) {
+        return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds,
+                targetBitsPerSecond, other);
+    }
+
+    /** The same scenario aiming at another rate ({@code -b}); a stored run takes the one its job asked for. */
+    public Scenario withTarget(Long bitsPerSecond) {
+        return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, bitsPerSecond,
+                tool);
     }
 
     /** How long the tool measures, counting the omitted start that it throws away. */
@@ -141,17 +184,20 @@ public record Scenario(String protocol, String direction, int streams, int durat
 
     /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages, reports and metrics name a scenario. */
     public String name() {
-        return name(protocol, direction, streams, targetBitsPerSecond);
+        return shortName() + " " + direction.apiName();
     }
 
-    /** {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. */
-    public static String name(String protocol, String direction, int streams, Long targetBitsPerSecond) {
-        return shortName(protocol, streams, targetBitsPerSecond) + " " + direction;
+    /**
+     * The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s" (UDP by
+     * its {@code -b}, each stream's rate, as iperf3 is told it).
+     */
+    public String shortName() {
+        return shortName(protocol, streams, targetBitsPerSecond);
     }
 
-    /** The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s". */
-    public static String shortName(String protocol, int streams, Long targetBitsPerSecond) {
-        return UDP.equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
+    /** {@link #shortName()} of what runs grouped by protocol, streams and target have in common (a comparison's). */
+    public static String shortName(Protocol protocol, int streams, Long targetBitsPerSecond) {
+        return protocol == Protocol.UDP && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
                 : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }
 

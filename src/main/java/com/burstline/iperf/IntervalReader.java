@@ -1,5 +1,6 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Direction;
 import java.util.ArrayList;
 import java.util.List;
 

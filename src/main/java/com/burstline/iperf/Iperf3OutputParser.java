@@ -1,11 +1,13 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Protocol;
+import com.burstline.contract.Direction;
+import com.burstline.contract.Scenario;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -173,31 +175,27 @@ public final class Iperf3OutputParser {
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
             OutputSide side = isClientOutput(start) ? OutputSide.CLIENT : OutputSide.SERVER;
-            EndFigures figures = EndFigures.read(end, protocol, direction, side);
-            JsonPath cpu = end.has("cpu_utilization_percent") ? end.requireObject("cpu_utilization_percent") : null;
+            List<IntervalSample> intervals = intervals(direction, side == OutputSide.CLIENT);
+            return new Iperf3Result(format, side, toolVersion(start), serverTool(), startedAt(start),
+                    scenario(start, protocol, direction, intervals), EndFigures.read(end, protocol, direction, side),
+                    intervals);
+        }
+
+        /**
+         * The scenario as the output states it: {@code test_start}'s figures, the tool the version names, and the
+         * interval iperf3 3.16+ writes there (older ones: the first interval's length, to 0.1 s; none printed
+         * means {@code -i 0}).
+         */
+        private static Scenario scenario(JsonPath start, Protocol protocol, Direction direction,
+                                         List<IntervalSample> intervals) {
+            JsonPath testStart = start.requireObject("test_start");
             long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
-            return new Iperf3Result(
-                    format,
-                    side,
-                    toolVersion(start),
-                    serverTool(),
-                    startedAt(start),
-                    protocol,
-                    direction,
-                    testStart.requireInt("num_streams"),
-                    testStart.requireInt("duration"),
-                    testStart.has("omit") ? testStart.requireInt("omit") : 0,
-                    target > 0 ? target : null,
-                    figures.sent(),
-                    figures.received(),
-                    figures.retransmits(),
-                    figures.jitterMs(),
-                    figures.lostPercent(),
-                    cpu == null ? null : cpu.plausibleDouble("host_total"),
-                    figures.remoteCpuPercent(),
-                    figures.reverseSent(),
-                    figures.reverseReceived(),
-                    intervals(direction, side == OutputSide.CLIENT));
+            double interval = testStart.has("interval") ? testStart.requireDouble("interval")
+                    : intervals.isEmpty() ? Scenario.NO_INTERVALS
+                    : Math.max(0.1, Math.round((intervals.get(0).end() - intervals.get(0).start()) * 10) / 10.0);
+            return new Scenario(protocol, direction, testStart.requireInt("num_streams"),
+                    testStart.requireInt("duration"), interval, testStart.has("omit") ? testStart.requireInt("omit") : 0,
+                    target > 0 ? target : null, Scenario.toolOf(toolVersion(start)));
         }
 
         /**
@@ -225,12 +223,10 @@ public final class Iperf3OutputParser {
                     : JsonPath.root(JsonNodeFactory.instance.objectNode());
             Protocol protocol = protocol(testStart);
             Direction direction = direction(testStart, end);
-            long target = testStart.has("target_bitrate") ? testStart.requireLong("target_bitrate") : 0;
             OutputSide side = isClientOutput(start) ? OutputSide.CLIENT : OutputSide.SERVER;
-            return Iperf3Result.partial(format, side, toolVersion(start), serverTool(), startedAt(start), protocol,
-                    direction, testStart.requireInt("num_streams"), testStart.requireInt("duration"),
-                    testStart.has("omit") ? testStart.requireInt("omit") : 0, target > 0 ? target : null,
-                    intervals(direction, side == OutputSide.CLIENT));
+            List<IntervalSample> intervals = intervals(direction, side == OutputSide.CLIENT);
+            return Iperf3Result.partial(format, side, toolVersion(start), serverTool(), startedAt(start),
+                    scenario(start, protocol, direction, intervals), intervals);
         }
 
         /**

@@ -15,4 +15,15 @@ public enum OutputSide {
     public String apiName() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /** The API name, so that pages and the JSON say what the API says. */
+    @Override
+    public String toString() {
+        return apiName();
+    }
+
+    /** Parses {@code client} or {@code server}, as {@link #apiName()} writes them. */
+    public static OutputSide fromApiName(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
 }

@@ -1,5 +1,8 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
+import com.burstline.contract.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -10,8 +13,9 @@ import java.util.Objects;
  * came) takes the other side's rate, so such a run's "received" is what the client measured; a run built this way is
  * marked partial wherever it is stored, and its figures are never taken for a complete measurement.
  */
-record PartialFigures(double sent, double received, Double reverseSent, Double reverseReceived, Long retransmits,
-                      Double jitterMs, Double lostPercent) {
+final class PartialFigures {
+    private PartialFigures() {
+    }
 
     /**
      * The rows without repeats: iperf3 3.12 prints its last interval a second time when the test ends in an error
@@ -29,7 +33,9 @@ record PartialFigures(double sent, double received, Double reverseSent, Double r
     }
 
     /** @throws Iperf3FormatException when iperf3 measured no interval before it stopped */
-    static PartialFigures of(List<IntervalSample> rows, Direction direction) {
+    static Measured of(List<IntervalSample> rows, Scenario scenario) {
+        Direction direction = scenario.direction();
+        boolean tcp = scenario.protocol() == Protocol.TCP;
         List<IntervalSample> sums = rows.stream().filter(row -> row.isSum() && !row.omitted()).toList();
         if (sums.isEmpty()) {
             throw nothingMeasured();
@@ -39,11 +45,11 @@ record PartialFigures(double sent, double received, Double reverseSent, Double r
         List<IntervalSample> back = direction == Direction.BIDIR ? inDirection(sums, Direction.DOWNLOAD) : List.of();
         List<IntervalSample> senders = bySide(there, Side.SENDER);
         List<IntervalSample> receivers = bySide(there, Side.RECEIVER);
-        return new PartialFigures(rate(senders, receivers), rate(receivers, senders),
+        Double jitter = receivers.isEmpty() ? null : receivers.get(receivers.size() - 1).jitterMs();
+        return new Measured(rate(senders, receivers), rate(receivers, senders), tcp ? retransmits(senders) : null,
+                tcp ? null : jitter, tcp ? null : lostPercent(receivers), null, null,
                 back.isEmpty() ? null : rate(bySide(back, Side.SENDER), bySide(back, Side.RECEIVER)),
-                back.isEmpty() ? null : rate(bySide(back, Side.RECEIVER), bySide(back, Side.SENDER)),
-                retransmits(senders), receivers.isEmpty() ? null : receivers.get(receivers.size() - 1).jitterMs(),
-                lostPercent(receivers));
+                back.isEmpty() ? null : rate(bySide(back, Side.RECEIVER), bySide(back, Side.SENDER)));
     }
 
     static Iperf3FormatException nothingMeasured() {

@@ -16,6 +16,12 @@ public enum Side {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The API name, so that pages and the JSON say what the API says. */
+    @Override
+    public String toString() {
+        return apiName();
+    }
+
     /** Parses {@code sender} or {@code receiver}, in any case. */
     public static Side fromApiName(String value) {
         for (Side side : values()) {

@@ -109,7 +109,7 @@ public final class AgentProcess implements AutoCloseable {
     private static Path secretFile(List<String> options) {
         String name = options.get(options.indexOf("--name") + 1);
         int spool = options.indexOf("--spool");
-        return (spool < 0 ? Path.of("agent-spool") : Path.of(options.get(spool + 1))).resolve(name + ".secret");
+        return (spool < 0 ? AgentSettings.defaultSpool(name) : Path.of(options.get(spool + 1))).resolve(name + ".secret");
     }
 
     /**

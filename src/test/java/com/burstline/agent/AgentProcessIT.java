@@ -194,8 +194,8 @@ class AgentProcessIT {
         assertThat(result.get("command").toString()).contains("\"-c\",\"127.0.0.1\"");
         Iperf3Result measured = new Iperf3OutputParser()
                 .parse(result.get("output").stringValue().getBytes(StandardCharsets.UTF_8));
-        assertThat(measured.streams()).isEqualTo(2);
-        assertThat(measured.receivedBitsPerSecond()).isPositive();
+        assertThat(measured.scenario().streams()).isEqualTo(2);
+        assertThat(measured.measured().receivedBitsPerSecond()).isPositive();
         assertThat(result.get("facts").get("routeInterface").stringValue()).isEqualTo("lo");
         assertThat(result.get("counters").get("interface").stringValue()).isEqualTo("lo");
         assertThat(result.get("counters").get("delta").get("tx_bytes").longValue()).isPositive();

@@ -1,5 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.Json;
@@ -26,7 +30,7 @@ class EngineToolTest {
 
     private static ScenarioSpec spec(String direction, int port) {
         return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", port,
-                new Scenario("TCP", direction, 1, 2, 1, 0, null, "java"), DispatchNonce.generate());
+                new Scenario(Protocol.TCP, Direction.fromApiName(direction), 1, 2, 1, 0, null, "java"), DispatchNonce.generate());
     }
 
     private static List<Interval> measure(String direction) throws Exception {

@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Direction;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.NicFacts;
 import com.burstline.iperf.Samples;
@@ -55,7 +56,7 @@ class LiveSamplesTest {
     void bidirCountersGiveSentBytesAsUploadAndReceivedAsDownload() {
         Counters counters = new Counters();
         List<LiveSamples.Sample> samples = new ArrayList<>();
-        LiveSampler sampler = new LiveSampler(counters, "veth0", "bidir", samples::add);
+        LiveSampler sampler = new LiveSampler(counters, "veth0", Direction.BIDIR, samples::add);
 
         counters.add(500_000_000L, 125_000_000L);
         sampler.sample();
@@ -70,7 +71,7 @@ class LiveSamplesTest {
     void anUploadCountsOnlySentBytesAndNamesNoDirection() {
         Counters counters = new Counters();
         List<LiveSamples.Sample> samples = new ArrayList<>();
-        LiveSampler sampler = new LiveSampler(counters, "veth0", "upload", samples::add);
+        LiveSampler sampler = new LiveSampler(counters, "veth0", Direction.UPLOAD, samples::add);
 
         counters.add(500_000_000L, 125_000_000L);
         sampler.sample();

@@ -1,5 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
@@ -13,7 +17,7 @@ class ToolsTest {
 
     private static ScenarioSpec spec(String tool) {
         return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", 5201,
-                new Scenario("TCP", "upload", 1, 5, 1, 0, null, tool), DispatchNonce.generate());
+                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 5, 1, 0, null, tool), DispatchNonce.generate());
     }
 
     @Test
@@ -58,7 +62,7 @@ class ToolsTest {
     @Test
     void theEngineRunsTheLineTheReportPrints() {
         assertThat(EngineTool.command(new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5209,
-                new Scenario("UDP", "download", 2, 10, 1, 2, 1_000_000_000L, "java"), DispatchNonce.generate())))
+                new Scenario(Protocol.UDP, Direction.DOWNLOAD, 2, 10, 1, 2, 1_000_000_000L, "java"), DispatchNonce.generate())))
                 .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
                         "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "--get-server-output",
                         "--json-stream");

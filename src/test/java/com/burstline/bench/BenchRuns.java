@@ -44,7 +44,7 @@ final class BenchRuns {
     BenchRuns() {
         Iperf3OutputParser parser = new Iperf3OutputParser();
         results = Samples.benchmarkRuns().stream().map(name -> parser.parse(Samples.bytes(name)))
-                .filter(result -> !"bidir".equals(result.direction().apiName())).toList();
+                .filter(result -> !"bidir".equals(result.scenario().direction().apiName())).toList();
     }
 
     long rowsInserted() {
@@ -130,19 +130,19 @@ final class BenchRuns {
         run.setString(5, driver);
         run.setString(6, result.toolVersion());
         run.setTimestamp(7, startedAt == null ? null : Timestamp.from(startedAt));
-        run.setString(8, result.protocol().name());
-        run.setString(9, result.direction().apiName());
-        run.setInt(10, result.streams());
-        run.setInt(11, result.durationSeconds() * repeats);
-        run.setInt(12, result.omitSeconds());
-        run.setObject(13, result.targetBitsPerSecond(), Types.BIGINT);
-        run.setDouble(14, result.sentBitsPerSecond());
-        run.setDouble(15, result.receivedBitsPerSecond());
-        run.setObject(16, result.retransmits(), Types.BIGINT);
-        run.setObject(17, result.jitterMs(), Types.DOUBLE);
-        run.setObject(18, result.lostPercent(), Types.DOUBLE);
-        run.setObject(19, result.hostCpuPercent(), Types.DOUBLE);
-        run.setObject(20, result.remoteCpuPercent(), Types.DOUBLE);
+        run.setString(8, result.scenario().protocol().name());
+        run.setString(9, result.scenario().direction().apiName());
+        run.setInt(10, result.scenario().streams());
+        run.setInt(11, result.scenario().durationSeconds() * repeats);
+        run.setInt(12, result.scenario().omitSeconds());
+        run.setObject(13, result.scenario().targetBitsPerSecond(), Types.BIGINT);
+        run.setDouble(14, result.measured().sentBitsPerSecond());
+        run.setDouble(15, result.measured().receivedBitsPerSecond());
+        run.setObject(16, result.measured().retransmits(), Types.BIGINT);
+        run.setObject(17, result.measured().jitterMs(), Types.DOUBLE);
+        run.setObject(18, result.measured().lostPercent(), Types.DOUBLE);
+        run.setObject(19, result.measured().hostCpuPercent(), Types.DOUBLE);
+        run.setObject(20, result.measured().remoteCpuPercent(), Types.DOUBLE);
         run.setInt(21, result.intervals().size() * repeats);
         run.executeUpdate();
         try (ResultSet keys = run.getGeneratedKeys()) {
@@ -155,7 +155,7 @@ final class BenchRuns {
             throws SQLException {
         int repeats = repeats(samples);
         double length = samples.get(samples.size() - 1).end();
-        int intervalsPerRepeat = samples.get(samples.size() - 1).index() + 1;
+        int intervalsPerRepeat = samples.get(samples.size() - 1).interval() + 1;
         int seq = 0;
         for (int r = 0; r < repeats; r++) {
             for (IntervalSample sample : samples) {
@@ -172,7 +172,7 @@ final class BenchRuns {
                              double timeShift) throws SQLException {
         statement.setLong(1, runId);
         statement.setInt(2, seq);
-        statement.setInt(3, sample.index() + indexShift);
+        statement.setInt(3, sample.interval() + indexShift);
         statement.setDouble(4, sample.start() + timeShift);
         statement.setDouble(5, sample.end() + timeShift);
         statement.setString(6, sample.stream());

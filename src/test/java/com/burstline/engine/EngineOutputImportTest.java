@@ -1,17 +1,15 @@
 package com.burstline.engine;
 
-import com.burstline.iperf.Direction;
+import com.burstline.contract.Direction;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Protocol;
 import com.burstline.iperf.Side;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -54,23 +52,23 @@ class EngineOutputImportTest {
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
         assertThat(result.toolVersion()).startsWith("burstline-java ");
-        assertThat(result.protocol()).isEqualTo(Protocol.TCP);
-        assertThat(result.direction()).isEqualTo(Direction.UPLOAD);
-        assertThat(result.streams()).isEqualTo(2);
-        assertThat(result.durationSeconds()).isEqualTo(2);
-        assertThat(result.sentBitsPerSecond()).isPositive();
-        assertThat(result.receivedBitsPerSecond()).isCloseTo(result.sentBitsPerSecond(),
-                within(result.sentBitsPerSecond() * 0.05));
-        assertThat(result.hostCpuPercent()).isNotNull();
-        assertThat(result.remoteCpuPercent()).isNotNull();
-        assertThat(result.retransmits()).isNull();
+        assertThat(result.scenario().protocol()).isEqualTo(Protocol.TCP);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(result.scenario().streams()).isEqualTo(2);
+        assertThat(result.scenario().durationSeconds()).isEqualTo(2);
+        assertThat(result.measured().sentBitsPerSecond()).isPositive();
+        assertThat(result.measured().receivedBitsPerSecond()).isCloseTo(result.measured().sentBitsPerSecond(),
+                within(result.measured().sentBitsPerSecond() * 0.05));
+        assertThat(result.measured().hostCpuPercent()).isNotNull();
+        assertThat(result.measured().remoteCpuPercent()).isNotNull();
+        assertThat(result.measured().retransmits()).isNull();
         assertThat(result.intervals()).isNotEmpty();
 
         serving.join(10_000);
         Iperf3Result serverSide = new Iperf3OutputParser().parse(serverOut.toByteArray());
-        assertThat(serverSide.direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(serverSide.scenario().direction()).isEqualTo(Direction.UPLOAD);
         assertThat(serverSide.intervals()).isNotEmpty();
-        assertThat(serverSide.receivedBitsPerSecond()).isEqualTo(result.receivedBitsPerSecond());
+        assertThat(serverSide.measured().receivedBitsPerSecond()).isEqualTo(result.measured().receivedBitsPerSecond());
     }
 
     @Test
@@ -80,11 +78,11 @@ class EngineOutputImportTest {
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
         assertThat(result.format()).isEqualTo(Iperf3Result.OutputFormat.JSON_STREAM);
-        assertThat(result.protocol()).isEqualTo(Protocol.UDP);
-        assertThat(result.direction()).isEqualTo(Direction.DOWNLOAD);
-        assertThat(result.targetBitsPerSecond()).isEqualTo(10_000_000L);
-        assertThat(result.jitterMs()).isNotNull();
-        assertThat(result.lostPercent()).isNotNull();
+        assertThat(result.scenario().protocol()).isEqualTo(Protocol.UDP);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(result.scenario().targetBitsPerSecond()).isEqualTo(10_000_000L);
+        assertThat(result.measured().jitterMs()).isNotNull();
+        assertThat(result.measured().lostPercent()).isNotNull();
         assertThat(result.intervals()).anySatisfy(i -> assertThat(i.jitterMs()).isNotNull());
     }
 
@@ -117,9 +115,9 @@ class EngineOutputImportTest {
         byte[] output = runClient(new TestParams(false, 0, 1, 0, 0, 1, false, true, 0, 131072, 0, false, false), false);
         Iperf3Result result = new Iperf3OutputParser().parse(output);
 
-        assertThat(result.direction()).isEqualTo(Direction.BIDIR);
-        assertThat(result.reverseSentBitsPerSecond()).isPositive();
-        assertThat(result.reverseReceivedBitsPerSecond()).isPositive();
+        assertThat(result.scenario().direction()).isEqualTo(Direction.BIDIR);
+        assertThat(result.measured().reverseSentBitsPerSecond()).isPositive();
+        assertThat(result.measured().reverseReceivedBitsPerSecond()).isPositive();
         assertThat(result.intervals()).anySatisfy(i -> assertThat(i.direction()).isEqualTo(Direction.DOWNLOAD));
         assertThat(result.intervals()).anySatisfy(i -> assertThat(i.direction()).isEqualTo(Direction.UPLOAD));
     }

@@ -1,16 +1,16 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Protocol;
+import com.burstline.contract.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,29 +39,29 @@ class Iperf3OutputParserTest {
         JsonNode end = expected.get("end");
         JsonNode testStart = expected.get("start").get("test_start");
 
-        assertThat(result.sentBitsPerSecond()).isEqualTo(end.get("sum_sent").get("bits_per_second").doubleValue());
-        assertThat(result.receivedBitsPerSecond())
+        assertThat(result.measured().sentBitsPerSecond()).isEqualTo(end.get("sum_sent").get("bits_per_second").doubleValue());
+        assertThat(result.measured().receivedBitsPerSecond())
                 .isEqualTo(end.get("sum_received").get("bits_per_second").doubleValue());
-        assertThat(result.hostCpuPercent())
+        assertThat(result.measured().hostCpuPercent())
                 .isEqualTo(end.get("cpu_utilization_percent").get("host_total").doubleValue());
-        assertThat(result.remoteCpuPercent())
+        assertThat(result.measured().remoteCpuPercent())
                 .isEqualTo(end.get("cpu_utilization_percent").get("remote_total").doubleValue());
-        assertThat(result.protocol().name()).isEqualTo(testStart.get("protocol").stringValue());
-        assertThat(result.streams()).isEqualTo(testStart.get("num_streams").intValue());
-        assertThat(result.durationSeconds()).isEqualTo(testStart.get("duration").intValue());
+        assertThat(result.scenario().protocol().name()).isEqualTo(testStart.get("protocol").stringValue());
+        assertThat(result.scenario().streams()).isEqualTo(testStart.get("num_streams").intValue());
+        assertThat(result.scenario().durationSeconds()).isEqualTo(testStart.get("duration").intValue());
         JsonNode timestamp = expected.get("start").get("timestamp");
         assertThat(result.startedAt()).isEqualTo(timestamp.has("timemillisecs")
                 ? Instant.ofEpochMilli(timestamp.get("timemillisecs").longValue())
                 : Instant.ofEpochSecond(timestamp.get("timesecs").longValue()));
         assertThat(expected.get("start").get("version").stringValue()).isEqualTo("iperf " + result.toolVersion());
-        if (result.protocol() == Protocol.TCP) {
-            assertThat(result.retransmits()).isEqualTo(end.get("sum_sent").get("retransmits").longValue());
-            assertThat(result.jitterMs()).isNull();
+        if (result.scenario().protocol() == Protocol.TCP) {
+            assertThat(result.measured().retransmits()).isEqualTo(end.get("sum_sent").get("retransmits").longValue());
+            assertThat(result.measured().jitterMs()).isNull();
         } else {
-            assertThat(result.jitterMs()).isEqualTo(end.get("sum_received").get("jitter_ms").doubleValue());
-            assertThat(result.lostPercent()).isEqualTo(end.get("sum_received").get("lost_percent").doubleValue());
-            assertThat(result.targetBitsPerSecond()).isEqualTo(testStart.get("target_bitrate").longValue());
-            assertThat(result.retransmits()).isNull();
+            assertThat(result.measured().jitterMs()).isEqualTo(end.get("sum_received").get("jitter_ms").doubleValue());
+            assertThat(result.measured().lostPercent()).isEqualTo(end.get("sum_received").get("lost_percent").doubleValue());
+            assertThat(result.scenario().targetBitsPerSecond()).isEqualTo(testStart.get("target_bitrate").longValue());
+            assertThat(result.measured().retransmits()).isNull();
         }
     }
 
@@ -83,8 +83,8 @@ class Iperf3OutputParserTest {
         List<IntervalSample> own = result.intervals().subList(0, Math.min(expectedRates.size(),
                 result.intervals().size()));
         assertThat(own).extracting(IntervalSample::bitsPerSecond).containsExactlyElementsOf(expectedRates);
-        int sumsPerInterval = result.direction() == Direction.BIDIR ? 2 : 1;
-        assertThat(own).filteredOn(IntervalSample::isSum).extracting(IntervalSample::index)
+        int sumsPerInterval = result.scenario().direction() == Direction.BIDIR ? 2 : 1;
+        assertThat(own).filteredOn(IntervalSample::isSum).extracting(IntervalSample::interval)
                 .hasSize(intervals.size() * sumsPerInterval);
     }
 
@@ -157,8 +157,8 @@ class Iperf3OutputParserTest {
     void fourStreamUploadHasFourStreamsAndASumPerInterval() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-4-upload.json"));
 
-        assertThat(result.direction()).isEqualTo(Direction.UPLOAD);
-        assertThat(result.streams()).isEqualTo(4);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(result.scenario().streams()).isEqualTo(4);
         assertThat(result.intervals()).hasSize(5 * (4 + 1));
         assertThat(result.intervals()).filteredOn(sample -> !sample.isSum())
                 .extracting(IntervalSample::stream).containsOnly("5", "7", "9", "12"); // the file's sockets
@@ -170,7 +170,7 @@ class Iperf3OutputParserTest {
     void reverseRunIsADownload() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-318-tcp-4-download.json"));
 
-        assertThat(result.direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.DOWNLOAD);
         assertThat(result.intervals()).extracting(IntervalSample::direction).containsOnly(Direction.DOWNLOAD);
     }
 
@@ -178,10 +178,10 @@ class Iperf3OutputParserTest {
     void udpRunOf312ReadsTheReceiversLossAndJitter() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-udp-1g-upload.json"));
 
-        assertThat(result.protocol()).isEqualTo(Protocol.UDP);
-        assertThat(result.targetBitsPerSecond()).isEqualTo(1_000_000_000L);
-        assertThat(result.lostPercent()).isEqualTo(47.5022184820458);
-        assertThat(result.jitterMs()).isEqualTo(0.085588506938493);
+        assertThat(result.scenario().protocol()).isEqualTo(Protocol.UDP);
+        assertThat(result.scenario().targetBitsPerSecond()).isEqualTo(1_000_000_000L);
+        assertThat(result.measured().lostPercent()).isEqualTo(47.5022184820458);
+        assertThat(result.measured().jitterMs()).isEqualTo(0.085588506938493);
         assertThat(result.intervals().get(0).packets()).isEqualTo(84983L);
     }
 
@@ -189,10 +189,10 @@ class Iperf3OutputParserTest {
     void bidirectionalRunSplitsTheStreamsAndSumsByDirection() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-1-bidir-loopback.json"));
 
-        assertThat(result.direction()).isEqualTo(Direction.BIDIR);
-        assertThat(result.reverseSentBitsPerSecond()).isPositive();
-        assertThat(result.reverseReceivedBitsPerSecond()).isPositive();
-        List<IntervalSample> firstInterval = result.intervals().stream().filter(s -> s.index() == 0).toList();
+        assertThat(result.scenario().direction()).isEqualTo(Direction.BIDIR);
+        assertThat(result.measured().reverseSentBitsPerSecond()).isPositive();
+        assertThat(result.measured().reverseReceivedBitsPerSecond()).isPositive();
+        List<IntervalSample> firstInterval = result.intervals().stream().filter(s -> s.interval() == 0).toList();
         assertThat(firstInterval).extracting(IntervalSample::stream, IntervalSample::direction).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("5", Direction.UPLOAD),
                 org.assertj.core.groups.Tuple.tuple("7", Direction.DOWNLOAD),
@@ -204,7 +204,7 @@ class Iperf3OutputParserTest {
     void omittedIntervalsAreMarked() {
         Iperf3Result result = parser.parse(Samples.bytes("iperf3-312-tcp-2-upload-omit-loopback.json"));
 
-        assertThat(result.omitSeconds()).isEqualTo(1);
+        assertThat(result.scenario().omitSeconds()).isEqualTo(1);
         assertThat(result.intervals()).anyMatch(IntervalSample::omitted);
         assertThat(result.intervals()).anyMatch(sample -> !sample.omitted());
     }
@@ -215,7 +215,7 @@ class Iperf3OutputParserTest {
 
         assertThat(result.format()).isEqualTo(Iperf3Result.OutputFormat.JSON_STREAM);
         assertThat(result.toolVersion()).isEqualTo("3.18");
-        assertThat(result.protocol()).isEqualTo(Protocol.UDP);
+        assertThat(result.scenario().protocol()).isEqualTo(Protocol.UDP);
     }
 
     @Test
@@ -232,7 +232,7 @@ class Iperf3OutputParserTest {
         String edited = real.replaceFirst("(\"sum_sent\":\\s*\\{[^}]*\"retransmits\":\\s*)\\d+", "$118446744073709551615");
         assertThat(edited).isNotEqualTo(real);
 
-        assertThat(parser.parse(edited.getBytes(StandardCharsets.UTF_8)).retransmits()).isNull();
+        assertThat(parser.parse(edited.getBytes(StandardCharsets.UTF_8)).measured().retransmits()).isNull();
     }
 
     @Test

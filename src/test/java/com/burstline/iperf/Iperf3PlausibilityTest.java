@@ -155,12 +155,12 @@ class Iperf3PlausibilityTest {
                 "end.cpu_utilization_percent.remote_total", "-6.7e+19", 1,
                 "a number from 0 to 102,400 % (100 % × 1,024 cores)"));
         assertThat(checked.ignored().get(0).label()).isEqualTo("remote CPU");
-        assertThat(checked.result().remoteCpuPercent()).isNull();
-        assertThat(original.remoteCpuPercent()).isEqualTo(51.337405747016987);
-        assertThat(checked.result().sentBitsPerSecond()).isEqualTo(original.sentBitsPerSecond());
-        assertThat(checked.result().receivedBitsPerSecond()).isEqualTo(original.receivedBitsPerSecond());
+        assertThat(checked.result().measured().remoteCpuPercent()).isNull();
+        assertThat(original.measured().remoteCpuPercent()).isEqualTo(51.337405747016987);
+        assertThat(checked.result().measured().sentBitsPerSecond()).isEqualTo(original.measured().sentBitsPerSecond());
+        assertThat(checked.result().measured().receivedBitsPerSecond()).isEqualTo(original.measured().receivedBitsPerSecond());
         assertThat(checked.result().intervals()).isEqualTo(original.intervals());
-        assertThat(parser.parse(edited).remoteCpuPercent()).as("read the same without the check").isNull();
+        assertThat(parser.parse(edited).measured().remoteCpuPercent()).as("read the same without the check").isNull();
     }
 
     /** An impossible throughput, time or count is still refused whole; only fields without throughput are noted. */

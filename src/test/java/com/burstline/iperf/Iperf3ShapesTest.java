@@ -1,15 +1,15 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Protocol;
+import com.burstline.contract.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
@@ -38,25 +38,25 @@ class Iperf3ShapesTest {
 
         assertThat(end.has("sum_sent")).as("the shape before 3.11 has only end.sum").isFalse();
         assertThat(result.side()).isEqualTo(OutputSide.CLIENT);
-        assertThat(result.sentBitsPerSecond()).isEqualTo(end.get("sum").get("bits_per_second").doubleValue());
-        assertThat(result.receivedBitsPerSecond()).as("the output holds no received rate").isNull();
-        assertThat(result.jitterMs()).isEqualTo(end.get("sum").get("jitter_ms").doubleValue());
-        assertThat(result.lostPercent()).isEqualTo(end.get("sum").get("lost_percent").doubleValue());
-        assertThat(result.retransmits()).isNull();
+        assertThat(result.measured().sentBitsPerSecond()).isEqualTo(end.get("sum").get("bits_per_second").doubleValue());
+        assertThat(result.measured().receivedBitsPerSecond()).as("the output holds no received rate").isNull();
+        assertThat(result.measured().jitterMs()).isEqualTo(end.get("sum").get("jitter_ms").doubleValue());
+        assertThat(result.measured().lostPercent()).isEqualTo(end.get("sum").get("lost_percent").doubleValue());
+        assertThat(result.measured().retransmits()).isNull();
     }
 
     @Test
     void a39BidirRunReadsBothDirectionsFromTheRepeatedSumsInIperf3sOrder() {
         Iperf3Result result = parser.checkAndParse(Samples.bytes("iperf3-39-tcp-1-bidir-loopback.json"), false);
 
-        assertThat(result.direction()).isEqualTo(Direction.BIDIR);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.BIDIR);
         // end.sum_sent and end.sum_received, first (client to server) then second, as the file prints them
-        assertThat(result.sentBitsPerSecond()).isEqualTo(100134351.7526435);
-        assertThat(result.receivedBitsPerSecond()).isEqualTo(98206211.5504751);
-        assertThat(result.retransmits()).isZero();
-        assertThat(result.reverseSentBitsPerSecond()).isEqualTo(102231406.23960985);
-        assertThat(result.reverseReceivedBitsPerSecond()).isEqualTo(100262886.1379196);
-        assertThat(result.intervals()).filteredOn(row -> row.isSum() && row.index() == 0)
+        assertThat(result.measured().sentBitsPerSecond()).isEqualTo(100134351.7526435);
+        assertThat(result.measured().receivedBitsPerSecond()).isEqualTo(98206211.5504751);
+        assertThat(result.measured().retransmits()).isZero();
+        assertThat(result.measured().reverseSentBitsPerSecond()).isEqualTo(102231406.23960985);
+        assertThat(result.measured().reverseReceivedBitsPerSecond()).isEqualTo(100262886.1379196);
+        assertThat(result.intervals()).filteredOn(row -> row.isSum() && row.interval() == 0)
                 .extracting(IntervalSample::direction, IntervalSample::side, IntervalSample::bytes)
                 .containsExactly(tuple(Direction.UPLOAD, Side.SENDER, 12582912L),
                         tuple(Direction.DOWNLOAD, Side.RECEIVER, 13107200L));
@@ -67,13 +67,13 @@ class Iperf3ShapesTest {
     void a39UdpBidirRunKeepsEachDirectionsSendersRateAndTheForwardLoss() {
         Iperf3Result result = parser.checkAndParse(Samples.bytes("iperf3-39-udp-100m-bidir-loopback.json"), false);
 
-        assertThat(result.direction()).isEqualTo(Direction.BIDIR);
-        assertThat(result.sentBitsPerSecond()).isEqualTo(100003235.84791516);
-        assertThat(result.jitterMs()).isEqualTo(0.00484356740869083);
-        assertThat(result.lostPercent()).isZero();
-        assertThat(result.reverseSentBitsPerSecond()).isEqualTo(102100289.28640355);
-        assertThat(result.receivedBitsPerSecond()).isNull();
-        assertThat(result.reverseReceivedBitsPerSecond()).isNull();
+        assertThat(result.scenario().direction()).isEqualTo(Direction.BIDIR);
+        assertThat(result.measured().sentBitsPerSecond()).isEqualTo(100003235.84791516);
+        assertThat(result.measured().jitterMs()).isEqualTo(0.00484356740869083);
+        assertThat(result.measured().lostPercent()).isZero();
+        assertThat(result.measured().reverseSentBitsPerSecond()).isEqualTo(102100289.28640355);
+        assertThat(result.measured().receivedBitsPerSecond()).isNull();
+        assertThat(result.measured().reverseReceivedBitsPerSecond()).isNull();
     }
 
     @Test
@@ -101,25 +101,25 @@ class Iperf3ShapesTest {
         Iperf3Result result = parser.checkAndParse(Samples.bytes(sample), false);
 
         assertThat(result.side()).isEqualTo(OutputSide.SERVER);
-        assertThat(result.remoteCpuPercent()).as("the server never learns the client's CPU").isNull();
-        assertThat(result.hostCpuPercent()).isNotNull();
-        switch (result.direction()) {
-            case UPLOAD -> assertThat(result.sentBitsPerSecond()).isNull();
+        assertThat(result.measured().remoteCpuPercent()).as("the server never learns the client's CPU").isNull();
+        assertThat(result.measured().hostCpuPercent()).isNotNull();
+        switch (result.scenario().direction()) {
+            case UPLOAD -> assertThat(result.measured().sentBitsPerSecond()).isNull();
             case DOWNLOAD -> {
-                assertThat(result.sentBitsPerSecond()).isPositive();
-                assertThat(result.receivedBitsPerSecond()).isNull();
-                assertThat(result.lostPercent()).isNull();
-                assertThat(result.jitterMs()).isNull();
+                assertThat(result.measured().sentBitsPerSecond()).isPositive();
+                assertThat(result.measured().receivedBitsPerSecond()).isNull();
+                assertThat(result.measured().lostPercent()).isNull();
+                assertThat(result.measured().jitterMs()).isNull();
             }
             case BIDIR -> {
-                assertThat(result.sentBitsPerSecond()).isNull();
-                assertThat(result.reverseSentBitsPerSecond()).isPositive();
-                assertThat(result.reverseReceivedBitsPerSecond()).isNull();
+                assertThat(result.measured().sentBitsPerSecond()).isNull();
+                assertThat(result.measured().reverseSentBitsPerSecond()).isPositive();
+                assertThat(result.measured().reverseReceivedBitsPerSecond()).isNull();
             }
         }
-        if (result.direction() != Direction.DOWNLOAD && result.protocol() == Protocol.TCP) {
-            assertThat(result.receivedBitsPerSecond()).isPositive();
-            assertThat(result.retransmits()).isNull();
+        if (result.scenario().direction() != Direction.DOWNLOAD && result.scenario().protocol() == Protocol.TCP) {
+            assertThat(result.measured().receivedBitsPerSecond()).isPositive();
+            assertThat(result.measured().retransmits()).isNull();
         }
     }
 
@@ -134,18 +134,18 @@ class Iperf3ShapesTest {
         Iperf3Result server = parser.checkAndParse(Samples.bytes(sample), false);
         Iperf3Result client = parser.checkAndParse(Samples.bytes(sample.replace("-server-side", "")), false);
 
-        List<Object> known = List.of(server.sentBitsPerSecond() != null, server.receivedBitsPerSecond() != null,
-                server.jitterMs() != null);
+        List<Object> known = List.of(server.measured().sentBitsPerSecond() != null, server.measured().receivedBitsPerSecond() != null,
+                server.measured().jitterMs() != null);
         assertThat(known).contains(true);
-        if (server.sentBitsPerSecond() != null) {
-            assertThat(server.sentBitsPerSecond()).isEqualTo(client.sentBitsPerSecond());
-            assertThat(server.retransmits()).isEqualTo(client.retransmits());
+        if (server.measured().sentBitsPerSecond() != null) {
+            assertThat(server.measured().sentBitsPerSecond()).isEqualTo(client.measured().sentBitsPerSecond());
+            assertThat(server.measured().retransmits()).isEqualTo(client.measured().retransmits());
         }
-        if (server.receivedBitsPerSecond() != null) {
-            assertThat(server.receivedBitsPerSecond()).isEqualTo(client.receivedBitsPerSecond());
+        if (server.measured().receivedBitsPerSecond() != null) {
+            assertThat(server.measured().receivedBitsPerSecond()).isEqualTo(client.measured().receivedBitsPerSecond());
         }
-        if (server.jitterMs() != null) {
-            assertThat(server.jitterMs()).isEqualTo(client.jitterMs());
+        if (server.measured().jitterMs() != null) {
+            assertThat(server.measured().jitterMs()).isEqualTo(client.measured().jitterMs());
         }
     }
 

@@ -1,11 +1,10 @@
 package com.burstline.iperf;
 
+import com.burstline.contract.Direction;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
 import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,20 +32,20 @@ class PartialOutputTest {
         assertThat(distinct).hasSize(3);
         assertThat(result.intervals().stream().filter(IntervalSample::isSum).map(IntervalSample::start))
                 .containsExactlyElementsOf(distinct.stream().map(sum -> sum.get("start").doubleValue()).toList());
-        assertThat(result.direction()).isEqualTo(Direction.UPLOAD);
-        assertThat(result.durationSeconds()).isEqualTo(8);
-        assertThat(result.sentBitsPerSecond()).isCloseTo(rate(distinct), org.assertj.core.data.Offset.offset(1e-3));
-        assertThat(result.receivedBitsPerSecond()).isEqualTo(result.sentBitsPerSecond());
-        assertThat(result.hostCpuPercent()).isNull();
+        assertThat(result.scenario().direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(result.scenario().durationSeconds()).isEqualTo(8);
+        assertThat(result.measured().sentBitsPerSecond()).isCloseTo(rate(distinct), org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(result.measured().receivedBitsPerSecond()).isEqualTo(result.measured().sentBitsPerSecond());
+        assertThat(result.measured().hostCpuPercent()).isNull();
     }
 
     @Test
     void aDownloadsPartialRowsAreTheClientsReceivedOnes() {
         Iperf3Result result = parser.parsePartial(Samples.bytes(DOWNLOAD));
 
-        assertThat(result.direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(result.scenario().direction()).isEqualTo(Direction.DOWNLOAD);
         assertThat(result.intervals()).allMatch(row -> row.side() == Side.RECEIVER);
-        assertThat(result.receivedBitsPerSecond()).isCloseTo(rate(distinctSums(DOWNLOAD)),
+        assertThat(result.measured().receivedBitsPerSecond()).isCloseTo(rate(distinctSums(DOWNLOAD)),
                 org.assertj.core.data.Offset.offset(1e-3));
     }
 

@@ -1,6 +1,8 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.run.FigureText;
 import com.burstline.contract.EnaCounters;
+import com.burstline.server.catalog.FindingKind;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
 
@@ -53,26 +55,30 @@ final class AllowanceCounterRule {
             return Optional.empty();
         }
         data.put("exceeded", List.copyOf(exceeded.keySet()));
-        data.put("receivedBitsPerSecond", run.receivedBitsPerSecond());
-        data.put("instanceType", run.instanceType());
-        return Optional.of(new Finding(run.id(), "allowance-exceeded", Finding.WARNING,
-                message(run, exceeded, (String) data.get("interface")), data));
+        data.put("receivedBitsPerSecond", run.figures().receivedBitsPerSecond());
+        data.put("instanceType", run.labels().instanceType());
+        String nic = (String) data.get("interface");
+        return Optional.of(Finding.of(run.id(), FindingKind.ALLOWANCE_EXCEEDED, headline(exceeded, nic),
+                detail(run, exceeded), data));
     }
 
-    private static String message(RunSummary run, Map<String, Long> exceeded, String nic) {
+    private static String headline(Map<String, Long> exceeded, String nic) {
         List<String> parts = new ArrayList<>();
         exceeded.forEach((counter, grew) -> parts.add(String.format(Locale.ROOT, "%s grew by %,d (packets queued "
                 + "or dropped for going over %s)", counter, grew, COUNTERS.get(counter))));
-        String instance = run.instanceType() == null ? "the instance" : "the " + run.instanceType();
-        String what = "The NIC counters" + (nic == null ? "" : " of " + nic) + " show EC2 shaping this run: "
-                + String.join("; ", parts) + ". ";
+        return "The NIC counters" + (nic == null ? "" : " of " + nic) + " show EC2 shaping this run: "
+                + String.join("; ", parts) + ".";
+    }
+
+    private static String detail(RunSummary run, Map<String, Long> exceeded) {
+        String instance = run.labels().instanceType() == null ? "the instance" : "the " + run.labels().instanceType();
         if (exceeded.keySet().stream().anyMatch(SHAPING::contains)) {
-            return what + "The instance's bandwidth/PPS allowance shaped the traffic, so the "
-                    + Figures.rate(run.receivedBitsPerSecond()) + " measured is " + instance + "'s limit, not the "
-                    + "driver's. Compare drivers below the allowance (shorter runs, fewer streams, or a larger "
-                    + "instance), or read this figure as the instance's ceiling.";
+            return "The instance's bandwidth/PPS allowance shaped the traffic, so the "
+                    + FigureText.rate(run.figures().receivedBitsPerSecond()) + " measured is " + instance
+                    + "'s limit, not the driver's. Compare drivers below the allowance (shorter runs, fewer streams, "
+                    + "or a larger instance), or read this figure as the instance's ceiling.";
         }
-        return what + "Packets were dropped by " + instance + "'s allowance, not by the driver; reduce new "
-                + "connections or link-local traffic during the test before comparing drivers.";
+        return "Packets were dropped by " + instance + "'s allowance, not by the driver; reduce new connections or "
+                + "link-local traffic during the test before comparing drivers.";
     }
 }

@@ -1,6 +1,9 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.Direction;
 import com.burstline.contract.EnaCounters;
+import com.burstline.server.catalog.FindingKind;
+import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.hostconfig.ConfigUse;
 import com.burstline.server.hostconfig.EnaExpressShare;
 import com.burstline.server.run.RunSummary;
@@ -16,15 +19,11 @@ import java.util.Optional;
  * for UDP, read before the run), yet its SRD counters show the run's packets did not go over SRD. AWS: packets are
  * eligible only when both instances have ENA Express on, in the same subnet, without a middlebox; eligible packets
  * fall back to standard ENA when the SRD resources near 100 % utilisation, when they are over the MTU limit, or
- * during live migration. Minor gaps while a connection is set up are ignored: under {@value #ELIGIBLE_PERCENT}% of
- * the eligible packets sent over SRD, or under {@value #RECEIVED_PERCENT}% of those received, is a finding.
+ * during live migration. Minor gaps while a connection is set up are ignored: under
+ * {@link Thresholds#SRD_ELIGIBLE_SENT} of the eligible packets sent over SRD, or under {@link Thresholds#SRD_RECEIVED}
+ * of those received, is a finding (the catalog's {@link FindingKind#ENA_EXPRESS_UNUSED}).
  */
 final class EnaExpressRule {
-    static final double ELIGIBLE_PERCENT = 90;
-    static final double RECEIVED_PERCENT = 50;
-    /** AWS: "As utilization approaches 100%, … ENA Express falls back from SRD to standard ENA transmission." */
-    static final long NEAR_FULL_PERCENT = 90;
-
     private EnaExpressRule() {
     }
 
@@ -32,17 +31,18 @@ final class EnaExpressRule {
     static Optional<Finding> of(RunSummary run, JsonNode nicCounters, ConfigUse sut) {
         EnaExpressShare share = EnaExpressShare.of(nicCounters);
         String mode = sut == null ? null : sut.fact("ena.srdMode");
-        if (share == null || mode == null || !meant(mode, run.protocol())) {
+        if (share == null || mode == null || !meant(mode, run.udp())) {
             return Optional.empty();
         }
         Long utilisation = sut.readings().get(EnaCounters.SRD_RESOURCE_UTILIZATION);
-        boolean sends = !"download".equals(run.direction());
+        Direction direction = run.scenario().direction();
+        boolean sends = direction != Direction.DOWNLOAD;
         String why = null;
         if (sends && share.txPackets() != null && share.txPackets() > 0) {
             why = sending(share, utilisation);
         }
-        if (why == null && !"upload".equals(run.direction()) && share.receivedPercent() != null
-                && share.receivedPercent() < RECEIVED_PERCENT) {
+        if (why == null && direction != Direction.UPLOAD && share.receivedPercent() != null
+                && share.receivedPercent() < Thresholds.SRD_RECEIVED.value()) {
             why = String.format(Locale.ROOT, "only %.1f%% of the %,d packets it received came over SRD: the peer "
                     + "sends over SRD only with ENA Express on for its own network interface too",
                     share.receivedPercent(), share.rxPackets());
@@ -59,15 +59,15 @@ final class EnaExpressRule {
         data.put(EnaCounters.SRD_ELIGIBLE_TX, share.eligibleTxPackets());
         data.put(EnaCounters.SRD_RX, share.srdRxPackets());
         data.put(EnaCounters.SRD_RESOURCE_UTILIZATION, utilisation);
-        return Optional.of(new Finding(run.id(), "ena-express-unused", Finding.WARNING, "ENA Express was on for "
-                + run.protocol() + " on " + run.sut() + " (ena_srd_mode " + mode + "), but " + why + ". This run "
-                + "measured standard ENA, not ENA Express: compare it with runs that did use SRD only knowing that.",
-                data));
+        return Optional.of(Finding.of(run.id(), FindingKind.ENA_EXPRESS_UNUSED, "ENA Express was on for "
+                + run.scenario().protocol() + " on " + run.labels().sut() + " (ena_srd_mode " + mode
+                + "), but " + why + ".", "This run measured standard ENA, not ENA Express: compare it with runs that "
+                + "did use SRD only knowing that.", data));
     }
 
     /** Mode 1: ENA Express on, UDP off; 3: both on; 2: off (UDP's earlier setting kept); 0: off. */
-    static boolean meant(String mode, String protocol) {
-        return "UDP".equals(protocol) ? mode.equals("3") : mode.equals("1") || mode.equals("3");
+    static boolean meant(String mode, boolean udp) {
+        return udp ? mode.equals("3") : mode.equals("1") || mode.equals("3");
     }
 
     private static String sending(EnaExpressShare share, Long utilisation) {
@@ -75,12 +75,12 @@ final class EnaExpressRule {
             return String.format(Locale.ROOT, "none of the %,d packets it sent were even eligible for SRD: the peer "
                     + "needs ENA Express on too, in the same subnet, with no middlebox on the path", share.txPackets());
         }
-        if (share.eligibleSentPercent() == null || share.eligibleSentPercent() >= ELIGIBLE_PERCENT) {
+        if (share.eligibleSentPercent() == null || share.eligibleSentPercent() >= Thresholds.SRD_ELIGIBLE_SENT.value()) {
             return null;
         }
         String sent = String.format(Locale.ROOT, "only %.1f%% of the %,d eligible packets it sent went over SRD",
                 share.eligibleSentPercent(), share.eligibleTxPackets());
-        if (utilisation != null && utilisation >= NEAR_FULL_PERCENT) {
+        if (utilisation != null && utilisation >= Thresholds.SRD_NEAR_FULL.value()) {
             return sent + " while its SRD resource utilisation was " + utilisation + " % when the run started: ENA "
                     + "Express falls back to standard ENA as utilisation nears 100 %";
         }

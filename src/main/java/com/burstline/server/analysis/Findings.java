@@ -12,6 +12,7 @@ import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,7 @@ public class Findings {
         this.hostConfigs = hostConfigs;
     }
 
+    /** The run's findings, warnings first. */
     public List<Finding> forRun(long id) {
         RunSummary run = queries.get(id);
         List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
@@ -37,8 +39,8 @@ public class Findings {
         if (run.partial()) {
             return List.of(RunAnalysis.partial(run));
         }
-        List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
-                run.instanceType(), run.protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)
+        List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.labels().sut(), run.labels().peer(), run.labels().driver(),
+                run.labels().instanceType(), run.scenario().protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)
                 .content());
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
@@ -49,6 +51,8 @@ public class Findings {
         EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
                 .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
+        // warnings first, each in the rules' order: the order a person reads them in, on every page
+        findings.sort(Comparator.comparing(finding -> !Finding.WARNING.equals(finding.severity())));
         return findings;
     }
 

@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.catalog.FindingKind;
 import com.burstline.server.run.RunSummary;
 
 import java.util.ArrayList;
@@ -20,9 +21,10 @@ import java.util.stream.Collectors;
  * was sent), then loss, then the other warnings, then how close the runs came to their limits, then the other notes.
  */
 public final class FindingsOnceEach {
-    private static final String PERCENT_OF_LIMIT = "percent-of-limit";
-    private static final String PACKET_LOSS = "packet-loss";
-    private static final List<String> WARNINGS_FIRST = List.of("sender-limited", "packet-loss");
+    private static final String PERCENT_OF_LIMIT = FindingKind.PERCENT_OF_LIMIT.id();
+    private static final String PACKET_LOSS = FindingKind.PACKET_LOSS.id();
+    private static final List<String> WARNINGS_FIRST = List.of(FindingKind.SENDER_LIMITED.id(),
+            FindingKind.PACKET_LOSS.id());
 
     private FindingsOnceEach() {
     }
@@ -40,18 +42,19 @@ public final class FindingsOnceEach {
         byKind.forEach((kind, found) -> {
             Optional<String> summed = PERCENT_OF_LIMIT.equals(kind) ? LimitSummary.of(found, runs, byId, name)
                     : PACKET_LOSS.equals(kind) ? Optional.of(LossSummary.of(found, byId, name)) : Optional.empty();
-            summaries.add(summary(found, covers(found, byId, name, everyScenario),
-                    summed.orElse(found.get(0).message()), summed.isPresent()));
+            summaries.add(summary(found, covers(found, byId, name, everyScenario), summed));
         });
         summaries.sort(Comparator.comparing(FindingsOnceEach::rank).thenComparing(FindingSummary::kind));
         return summaries;
     }
 
-    private static FindingSummary summary(List<Finding> found, String covers, String message, boolean summed) {
+    private static FindingSummary summary(List<Finding> found, String covers, Optional<String> summed) {
         String severity = found.stream().anyMatch(finding -> Finding.WARNING.equals(finding.severity()))
                 ? Finding.WARNING : Finding.INFO;
-        return new FindingSummary(found.get(0).kind(), severity, covers, found.stream().map(Finding::runId)
-                .distinct().toList(), message, summed);
+        Finding first = found.get(0);
+        return new FindingSummary(first.kind(), severity, covers, found.stream().map(Finding::runId).distinct()
+                .toList(), summed.orElse(first.headline()), summed.isPresent() ? "" : first.detail(),
+                summed.isPresent());
     }
 
     private static String covers(List<Finding> found, Map<Long, RunSummary> runs, Function<RunSummary, String> name,

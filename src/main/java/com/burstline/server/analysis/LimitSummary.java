@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunSummary;
 
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class LimitSummary {
         List<String> parts = new ArrayList<>();
         Map<Double, List<Finding>> byBurstLimit = new LinkedHashMap<>();
         found.stream().filter(finding -> !udp(byId.get(finding.runId())))
-                .filter(finding -> finding.data().get("percentOfBurstLimit") instanceof Double)
+                .filter(finding -> finding.data().get("shareOfBurstLimit") instanceof Double)
                 .forEach(finding -> byBurstLimit.computeIfAbsent((Double) finding.data().get("burstLimitBitsPerSecond"),
                         limit -> new ArrayList<>()).add(finding));
         Set<String> everyTcp = FindingsOnceEach.names(runs.stream().filter(run -> !udp(run)).toList(), name);
@@ -34,31 +35,31 @@ final class LimitSummary {
             String who = covered.size() > 1 && covered.equals(everyTcp) ? "All " + covered.size() + " TCP scenarios"
                     : String.join("; ", covered);
             boolean atCap = tcp.stream().allMatch(finding -> Boolean.TRUE.equals(finding.data().get("atCap")));
-            parts.add(who + " ran at " + range(tcp, "percentOfBurstLimit") + " of the " + Figures.rate(limit)
+            parts.add(who + " ran at " + range(tcp, "shareOfBurstLimit") + " of the " + FigureText.rate(limit)
                     + " burst limit" + (atCap ? ": the limit decided, not the driver; compare drivers on runs below "
                     + "it (fewer streams, a -b target, or a larger instance)." : "."));
         });
         Map<String, List<Finding>> udpByName = new LinkedHashMap<>();
         found.stream().filter(finding -> udp(byId.get(finding.runId())))
-                .filter(finding -> finding.data().get("percentOfTarget") instanceof Double)
+                .filter(finding -> finding.data().get("receivedShareOfTarget") instanceof Double)
                 .forEach(finding -> udpByName.computeIfAbsent(name.apply(byId.get(finding.runId())),
                         scenario -> new ArrayList<>()).add(finding));
-        udpByName.forEach((scenario, udp) -> parts.add(scenario + " received " + range(udp, "percentOfTarget")
-                + " of its " + Figures.rate(((Number) udp.get(0).data().get("targetBitsPerSecond")).doubleValue())
+        udpByName.forEach((scenario, udp) -> parts.add(scenario + " received " + range(udp, "receivedShareOfTarget")
+                + " of its " + FigureText.rate(((Number) udp.get(0).data().get("targetBitsPerSecond")).doubleValue())
                 + " target."));
         return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", parts));
     }
 
     private static boolean udp(RunSummary run) {
-        return "UDP".equals(run.protocol());
+        return run.udp();
     }
 
     /** "93.7–95.6%", or one figure when they round alike. */
     private static String range(List<Finding> found, String key) {
         double low = found.stream().mapToDouble(finding -> (Double) finding.data().get(key)).min().orElseThrow();
         double high = found.stream().mapToDouble(finding -> (Double) finding.data().get(key)).max().orElseThrow();
-        String lowText = Figures.percent(low);
-        String highText = Figures.percent(high);
+        String lowText = FigureText.percent(low);
+        String highText = FigureText.percent(high);
         return lowText.equals(highText) ? lowText : lowText.replace("%", "") + "–" + highText;
     }
 }

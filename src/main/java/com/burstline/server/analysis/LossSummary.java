@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunSummary;
 
 import java.util.List;
@@ -22,7 +23,7 @@ final class LossSummary {
         return String.join(" ", found.stream().map(finding -> {
             String scenario = name.apply(byId.get(finding.runId()));
             return scenario + (repeats.get(scenario) > 1 ? " (run " + finding.runId() + ")" : "") + " lost "
-                    + Figures.percent((Double) finding.data().get("lostPercent")) + ": "
+                    + FigureText.percent((Double) finding.data().get("lostPercent")) + ": "
                     + PacketLossRule.whoDropped(finding) + ".";
         }).toList());
     }

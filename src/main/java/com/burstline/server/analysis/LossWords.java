@@ -1,6 +1,8 @@
 package com.burstline.server.analysis;
 
 import com.burstline.contract.HostDrops;
+import com.burstline.server.catalog.Thresholds;
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.ReceiverDrops;
 
 import java.util.ArrayList;
@@ -16,23 +18,31 @@ final class LossWords {
     private LossWords() {
     }
 
-    /** The finding's sentence after "The receiver lost …:". */
+    /** The headline's end, after "The receiver lost …:": who dropped the datagrams and the counts that say so. */
     static String explanation(PacketLossRule.LossCause cause, Map<String, Object> data) {
         Double cpu = (Double) data.get("receiverCpuPercent");
         return switch (cause) {
-            case RECEIVER_CPU -> "the receiver dropped them: its iperf3 used " + Figures.percent(cpu) + " CPU, a "
-                    + "whole core. Check the receiving host's load; use -P to spread streams over cores or iperf3 "
-                    + "3.16+ (one thread per stream).";
+            case RECEIVER_CPU -> "the receiver dropped them: its iperf3 used " + FigureText.percent(cpu) + " CPU, a "
+                    + "whole core.";
             case RECEIVER_COUNTERS -> "the receiver dropped them: " + dropped(receivers(data), true) + busy(cpu)
-                    + " — the receiver, not the path. Raise the receive buffers (sysctl net.core.rmem_max, iperf3 -w) "
-                    + "or the NIC's RX ring (ethtool -G) and repeat.";
-            case SHAPER, PATH -> "the path dropped them: " + who(cause, data) + ". Check the allowance counters "
-                    + "(ethtool -S: bw_in_allowance_exceeded) and the route.";
-            case UNKNOWN -> "the receiver's iperf3 used " + (cpu == null ? "an unknown share of" : Figures
+                    + " — the receiver, not the path.";
+            case SHAPER, PATH -> "the path dropped them: " + who(cause, data) + ".";
+            case UNKNOWN -> "the receiver's iperf3 used " + (cpu == null ? "an unknown share of" : FigureText
                     .percent(cpu)) + " CPU, so it was not short of a core, but the receiving host's drop counters are "
-                    + "not known (" + reasons(receivers(data)) + "). Check them next: receive buffer errors in "
-                    + "netstat -su (RcvbufErrors) grew = the receiver dropped (raise -w / net.core.rmem_max), "
-                    + "unchanged = the path dropped.";
+                    + "not known (" + reasons(receivers(data)) + ").";
+        };
+    }
+
+    /** What to check next: the finding's detail. */
+    static String next(PacketLossRule.LossCause cause) {
+        return switch (cause) {
+            case RECEIVER_CPU -> "Check the receiving host's load; use -P to spread streams over cores or iperf3 "
+                    + "3.16+ (one thread per stream).";
+            case RECEIVER_COUNTERS -> "Raise the receive buffers (sysctl net.core.rmem_max, iperf3 -w) or the NIC's RX "
+                    + "ring (ethtool -G) and repeat.";
+            case SHAPER, PATH -> "Check the allowance counters (ethtool -S: bw_in_allowance_exceeded) and the route.";
+            case UNKNOWN -> "Check them next: receive buffer errors in netstat -su (RcvbufErrors) grew = the receiver "
+                    + "dropped (raise -w / net.core.rmem_max), unchanged = the path dropped.";
         };
     }
 
@@ -40,11 +50,11 @@ final class LossWords {
     static String who(PacketLossRule.LossCause cause, Map<String, Object> data) {
         List<ReceiverDrops> receivers = receivers(data);
         return switch (cause) {
-            case RECEIVER_CPU -> "the receiving host's iperf3 used " + Figures.percent((Double) data
+            case RECEIVER_CPU -> "the receiving host's iperf3 used " + FigureText.percent((Double) data
                     .get("receiverCpuPercent")) + " CPU, a whole core — the receiver, not the path";
             case RECEIVER_COUNTERS -> dropped(receivers, false) + busy((Double) data.get("receiverCpuPercent"))
                     + " — the receiver, not the path";
-            case SHAPER -> "the sender put out more than the " + Figures.rate((Double) data
+            case SHAPER -> "the sender put out more than the " + FigureText.rate((Double) data
                     .get("burstLimitBitsPerSecond")) + " burst limit and the shaper on the path dropped the excess";
             case PATH -> (receivers.size() > 1 ? "neither host counted drops" : "the receiving host "
                     + receivers.get(0).host() + " counted no drops") + " (" + String.join("; ", receivers.stream()
@@ -77,7 +87,7 @@ final class LossWords {
 
     /** A receiver that also ran out of a core: its iperf3 is one thread before 3.16. */
     private static String busy(Double cpu) {
-        return cpu != null && cpu >= PacketLossRule.ONE_CORE_PERCENT ? ", its iperf3 at " + Figures.percent(cpu)
+        return cpu != null && cpu >= Thresholds.ONE_CORE.value() ? ", its iperf3 at " + FigureText.percent(cpu)
                 + " CPU, a whole core" : "";
     }
 

@@ -1,5 +1,8 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.catalog.FindingKind;
+import com.burstline.server.catalog.Thresholds;
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.ReceivingHosts;
 import com.burstline.server.run.RunSummary;
@@ -11,13 +14,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * packet-loss: a UDP run's receiver counted at least {@value #MIN_LOST_PERCENT}% of the datagrams as lost, and who
- * dropped them. Thresholds and the real runs behind them (src/test/resources/iperf3/README.md):
+ * packet-loss (the catalog's {@link FindingKind#PACKET_LOSS}): a UDP run's receiver counted at least
+ * {@link Thresholds#MIN_LOST} of the datagrams as lost, and who dropped them. Thresholds and the real runs behind them (src/test/resources/iperf3/README.md):
  * <ul>
  *   <li>1%: runs whose receiver kept up lost 0% (the 3.18 client at 1 and 5 Gbit/s over the lab's 5 Gbit/s veth);
  *   every run that dropped lost 1.8% to 47% (3.12 at 1 Gbit/s: 1.8%, 8.6%, 47.5%; at 2 Gbit/s 1.0%; a download
  *   13.3%) — and at 1.8% the receiving namespace's {@code RcvbufErrors} had grown by 7,857.</li>
- *   <li>The receiver's iperf3 at ≥ {@value #ONE_CORE_PERCENT}% CPU (one core: iperf3 before 3.16 has one thread)
+ *   <li>The receiver's iperf3 at ≥ {@link Thresholds#ONE_CORE} CPU (one core: iperf3 before 3.16 has one thread)
  *   means the receiving host could not keep up.</li>
  *   <li>The receiving host's own drop counts ({@link ReceiverDrops}: the peer's on uploads, the SUT's on downloads,
  *   both on bidir), counted by its agent over the run: any grown means the receiver dropped; all counted and none
@@ -26,11 +29,7 @@ import java.util.Optional;
  *   <li>Sent above the burst limit: the shaper on the path dropped the excess.</li>
  * </ul>
  */
-public final class PacketLossRule {
-    /** Less lost than this is noise, not a finding. */
-    public static final double MIN_LOST_PERCENT = 1.0;
-    static final double ONE_CORE_PERCENT = 90;
-
+final class PacketLossRule {
     private PacketLossRule() {
     }
 
@@ -39,28 +38,34 @@ public final class PacketLossRule {
         return ofReceivers(run, ReceivingHosts.of(run, Map.of(), nicCounters));
     }
 
+    /** With only what the run's measurement holds of its receiver (the SUT's counters of a download). */
+    static Optional<Finding> of(RunSummary run) {
+        ReceiverDrops sut = run.measurement().receiverDrops();
+        return ofReceivers(run, ReceivingHosts.of(run, sut == null ? Map.of() : Map.of(ReceiverDrops.SUT, sut), null));
+    }
+
     /** @param receivers each receiving host's own drop counts over the run ({@link ReceivingHosts}) */
     static Optional<Finding> ofReceivers(RunSummary run, List<ReceiverDrops> receivers) {
-        Double lost = run.lostPercent();
-        if (!"UDP".equals(run.protocol()) || lost == null || lost < MIN_LOST_PERCENT) {
+        Double lost = run.figures().lostPercent();
+        if (!run.udp() || lost == null || lost < Thresholds.MIN_LOST.value()) {
             return Optional.empty();
         }
-        Double receiverCpu = run.receiverCpuPercent();
+        Double receiverCpu = run.measurement().receiverCpuPercent();
         LossCause cause = LossCause.of(run, receiverCpu, receivers);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("lostPercent", lost);
         data.put("droppedBy", cause.droppedBy());
         data.put("cause", cause.id());
-        data.put("sentBitsPerSecond", run.sentBitsPerSecond());
-        data.put("receivedBitsPerSecond", run.receivedBitsPerSecond());
-        data.put("targetBitsPerSecond", run.targetBitsPerSecond());
-        data.put("burstLimitBitsPerSecond", run.burstLimitBitsPerSecond());
+        data.put("sentBitsPerSecond", run.figures().sentBitsPerSecond());
+        data.put("receivedBitsPerSecond", run.figures().receivedBitsPerSecond());
+        data.put("targetBitsPerSecond", run.scenario().targetBitsPerSecond());
+        data.put("burstLimitBitsPerSecond", run.limits().burstLimitBitsPerSecond());
         data.put("receiverCpuPercent", receiverCpu);
         data.put("receivers", List.copyOf(receivers));
-        String message = String.format(java.util.Locale.ROOT, "The receiver lost %s of the datagrams (%s sent, %s "
-                + "arrived): %s", Figures.percent(lost), Figures.rate(run.sentBitsPerSecond()),
-                Figures.rate(run.receivedBitsPerSecond()), LossWords.explanation(cause, data));
-        return Optional.of(new Finding(run.id(), "packet-loss", Finding.WARNING, message, data));
+        String headline = String.format(java.util.Locale.ROOT, "The receiver lost %s of the datagrams (%s sent, %s "
+                + "arrived): %s", FigureText.percent(lost), FigureText.rate(run.figures().sentBitsPerSecond()),
+                FigureText.rate(run.figures().receivedBitsPerSecond()), LossWords.explanation(cause, data));
+        return Optional.of(Finding.of(run.id(), FindingKind.PACKET_LOSS, headline, LossWords.next(cause), data));
     }
 
     /** Who dropped a finding's datagrams, in one clause for a selection's summary ("… — the receiver, not the path"). */
@@ -103,11 +108,11 @@ public final class PacketLossRule {
             if (receivers.stream().anyMatch(ReceiverDrops::dropped)) {
                 return RECEIVER_COUNTERS;
             }
-            if (receiverCpu != null && receiverCpu >= ONE_CORE_PERCENT) {
+            if (receiverCpu != null && receiverCpu >= Thresholds.ONE_CORE.value()) {
                 return RECEIVER_CPU;
             }
-            Double burst = run.burstLimitBitsPerSecond();
-            Double sent = run.sentBitsPerSecond();
+            Double burst = run.limits().burstLimitBitsPerSecond();
+            Double sent = run.figures().sentBitsPerSecond();
             if (burst != null && sent != null && sent > burst) {
                 return SHAPER;
             }

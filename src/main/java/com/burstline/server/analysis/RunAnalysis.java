@@ -1,13 +1,16 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.catalog.FindingKind;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.ReceivingHosts;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.Series;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,13 +35,13 @@ final class RunAnalysis {
         if (run.partial()) {
             return List.of(partial(run));
         }
-        Series series = Series.of(run, sumRows);
+        Series series = Series.of(run.scenario(), sumRows);
         List<Finding> findings = new ArrayList<>();
         // A sender short of its target comes first: what never left it cannot be the network's limit or loss.
         SenderLimitRule.of(run).ifPresent(findings::add);
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
         PacketLossRule.ofReceivers(run, receivers).ifPresent(findings::add);
-        Optional<Finding> burst = BurstRule.of(run, series);
+        Optional<Finding> burst = BurstRule.of(run);
         burst.ifPresent(findings::add);
         // What the NIC counted beats what the retransmits suggest: one allowance-exceeded finding per run.
         Optional<Finding> allowance = AllowanceCounterRule.of(run, nicCounters)
@@ -56,9 +59,9 @@ final class RunAnalysis {
      * stability drawn from them would read a broken test as a measurement, so the one finding says just that.
      */
     static Finding partial(RunSummary run) {
-        return new Finding(run.id(), "partial-run", Finding.WARNING, "This run is partial: its scenario failed or "
-                + "was cancelled (" + run.error() + "), so its figures cover only the " + run.intervalCount()
-                + " interval rows measured until then. No findings are drawn from it.",
-                java.util.Map.of("intervalCount", run.intervalCount(), "plannedSeconds", run.durationSeconds()));
+        return Finding.of(run.id(), FindingKind.PARTIAL_RUN, "This run is partial: its scenario failed or was "
+                + "cancelled (" + run.error() + "), so its figures cover only the " + run.intervalCount()
+                + " interval rows measured until then.", "No findings are drawn from it.", Map.of("intervalCount",
+                run.intervalCount(), "plannedSeconds", run.scenario().durationSeconds()));
     }
 }

@@ -1,28 +1,29 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.catalog.FindingKind;
+import com.burstline.server.catalog.Thresholds;
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.Series;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * unstable: the per-interval throughput varies by more than {@value #MAX_CV} (coefficient of variation), or TCP
- * retransmits more than {@value #MAX_RETRANSMITS_PER_GB} segments per GB received (about 0.14% of 1448-byte
- * segments). Either makes a single run a poor basis for a comparison.
+ * unstable: the per-interval throughput varies by more than {@link Thresholds#UNSTABLE_CV} (coefficient of
+ * variation), or TCP retransmits more than {@link Thresholds#UNSTABLE_RETRANSMITS}. Either makes a single run a poor
+ * basis for a comparison (the catalog's {@link FindingKind#UNSTABLE}).
  */
 final class StabilityRule {
-    static final double MAX_CV = 0.10;
-    static final double MAX_RETRANSMITS_PER_GB = 1000;
-
     private StabilityRule() {
     }
 
     static Optional<Finding> of(RunSummary run, Series series) {
         double cv = series.coefficientOfVariation();
-        Double perGb = AllowanceRule.retransmitsPerGigabyte(run);
-        boolean variable = series.size() >= 3 && cv > MAX_CV;
-        boolean lossy = perGb != null && perGb > MAX_RETRANSMITS_PER_GB;
+        Double perGb = run.measurement().retransmitsPerGigabyte();
+        boolean variable = series.size() >= 3 && cv > Thresholds.fraction(Thresholds.UNSTABLE_CV);
+        boolean lossy = perGb != null && perGb > Thresholds.UNSTABLE_RETRANSMITS.value();
         if (!variable && !lossy) {
             return Optional.empty();
         }
@@ -30,16 +31,16 @@ final class StabilityRule {
         data.put("coefficientOfVariation", cv);
         data.put("intervals", series.size());
         data.put("retransmitsPerGB", perGb);
-        StringBuilder message = new StringBuilder("Unstable run: ");
+        StringBuilder headline = new StringBuilder("Unstable run: ");
         if (variable) {
-            message.append("per-interval throughput varies by ").append(Figures.percent(cv * 100))
+            headline.append("per-interval throughput varies by ").append(FigureText.percent(cv * 100))
                     .append(" (coefficient of variation)");
         }
         if (lossy) {
-            message.append(variable ? "; " : "").append(String.format(java.util.Locale.ROOT,
+            headline.append(variable ? "; " : "").append(String.format(java.util.Locale.ROOT,
                     "%.0f retransmits per GB", perGb));
         }
-        message.append(". Repeat it, and look for competing traffic or a noisy neighbour, before trusting it.");
-        return Optional.of(new Finding(run.id(), "unstable", Finding.WARNING, message.toString(), data));
+        return Optional.of(Finding.of(run.id(), FindingKind.UNSTABLE, headline + ".",
+                "Repeat it, and look for competing traffic or a noisy neighbour, before trusting it.", data));
     }
 }

@@ -1,8 +1,7 @@
 package com.burstline.server.compare;
 
 import com.burstline.contract.Scenario;
-import com.burstline.server.analysis.PacketLossRule;
-import com.burstline.server.analysis.SenderLimitRule;
+import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.run.RunSummary;
 
@@ -16,13 +15,11 @@ import java.util.function.Function;
 /**
  * Which limit could explain the difference between an upload and its download twin, from the facts the runs carry:
  * the burst limit holding both, for UDP a slower direction whose sender fell short of its target or that lost
- * datagrams, the slower direction's sending or receiving CPU at ≥ {@value #BUSY_CPU_PERCENT}%
+ * datagrams, the slower direction's sending or receiving CPU at ≥ {@link Thresholds#ONE_CORE}
  * (iperf3's own figures: a saturated core caps a stream before the network does), or a peer whose instance allows
  * less than the SUT's. When none does, the driver is what is left to look at.
  */
 final class AsymmetryExplanation {
-    static final double BUSY_CPU_PERCENT = 90;
-
     private AsymmetryExplanation() {
     }
 
@@ -39,15 +36,15 @@ final class AsymmetryExplanation {
         if (!matters) {
             return "nothing to explain: the two directions match";
         }
-        boolean downloadSlower = mean(download, RunSummary::receivedBitsPerSecond)
-                < mean(upload, RunSummary::receivedBitsPerSecond);
+        boolean downloadSlower = mean(download, run -> run.figures().receivedBitsPerSecond())
+                < mean(upload, run -> run.figures().receivedBitsPerSecond());
         List<RunSummary> slower = downloadSlower ? download : upload;
         List<String> causes = new ArrayList<>();
         udpSender(slower).ifPresent(causes::add);
         udpLoss(slower).ifPresent(causes::add);
-        cpu(slower, RunSummary::senderCpuPercent, "sending", downloadSlower ? RunSummary::peer : RunSummary::sut)
+        cpu(slower, run -> run.measurement().senderCpuPercent(), "sending", downloadSlower ? run -> run.labels().peer() : run -> run.labels().sut())
                 .ifPresent(causes::add);
-        cpu(slower, RunSummary::receiverCpuPercent, "receiving", downloadSlower ? RunSummary::sut : RunSummary::peer)
+        cpu(slower, run -> run.measurement().receiverCpuPercent(), "receiving", downloadSlower ? run -> run.labels().sut() : run -> run.labels().peer())
                 .ifPresent(causes::add);
         peer.flatMap(limits -> peerLimit(limits, slower)).ifPresent(causes::add);
         String unknownPeer = peer.isEmpty() ? "; the peer's limits are unknown" : "";
@@ -68,8 +65,8 @@ final class AsymmetryExplanation {
      * carry, so the sender decided the slower direction (the sender-limited finding's rule).
      */
     private static Optional<String> udpSender(List<RunSummary> slower) {
-        Double ofTarget = meanOrNull(slower, RunSummary::percentOfTarget);
-        if (ofTarget == null || ofTarget >= 100 - SenderLimitRule.SHORTFALL_PERCENT) {
+        Double ofTarget = meanOrNull(slower, run -> run.measurement().sentShareOfTarget());
+        if (ofTarget == null || ofTarget >= Thresholds.SENT_OF_TARGET.value()) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "the sender reaching only %.0f%% of the UDP target",
@@ -78,8 +75,8 @@ final class AsymmetryExplanation {
 
     /** "the datagrams lost (44.0%)": UDP's slower direction lost what the other one carried. */
     private static Optional<String> udpLoss(List<RunSummary> slower) {
-        Double lost = meanOrNull(slower, RunSummary::lostPercent);
-        if (lost == null || lost < PacketLossRule.MIN_LOST_PERCENT) {
+        Double lost = meanOrNull(slower, run -> run.figures().lostPercent());
+        if (lost == null || lost < Thresholds.MIN_LOST.value()) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "the datagrams lost (%.1f%%)", lost));
@@ -89,7 +86,7 @@ final class AsymmetryExplanation {
     private static Optional<String> cpu(List<RunSummary> runs, Function<RunSummary, Double> figure, String role,
                                         Function<RunSummary, String> host) {
         Double percent = meanOrNull(runs, figure);
-        if (percent == null || percent < BUSY_CPU_PERCENT) {
+        if (percent == null || percent < Thresholds.ONE_CORE.value()) {
             return Optional.empty();
         }
         String name = runs.stream().map(host).filter(Objects::nonNull).findFirst().map(n -> n + ", ").orElse("");
@@ -101,12 +98,13 @@ final class AsymmetryExplanation {
      * slower direction reached ≥ 90% of the peer's burst limit.
      */
     private static Optional<String> peerLimit(NetworkLimits peer, List<RunSummary> slower) {
-        Double sutBurst = meanOrNull(slower, RunSummary::burstLimitBitsPerSecond);
-        Double sutBaseline = meanOrNull(slower, RunSummary::baselineBitsPerSecond);
+        Double sutBurst = meanOrNull(slower, run -> run.limits().burstLimitBitsPerSecond());
+        Double sutBaseline = meanOrNull(slower, run -> run.limits().baselineBitsPerSecond());
         boolean lower = sutBurst != null
                 ? peer.burstBitsPerSecond() < sutBurst
                 || sutBaseline != null && peer.baselineBitsPerSecond() < sutBaseline
-                : mean(slower, RunSummary::receivedBitsPerSecond) >= 0.9 * peer.burstBitsPerSecond();
+                : mean(slower, run -> run.figures().receivedBitsPerSecond())
+                >= Thresholds.fraction(Thresholds.AT_CAP) * peer.burstBitsPerSecond();
         if (!lower) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package com.burstline.server.compare;
 
+import com.burstline.contract.Protocol;
 import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunSummary;
 
@@ -10,7 +11,7 @@ import java.util.Comparator;
  * the two directions are the groups, so the key holds {@link #BOTH_WAYS} and the pair instead (a twin is measured
  * between the same two hosts).
  */
-record ComparisonKey(String protocol, String direction, int streams, Long targetBitsPerSecond, String pair) {
+record ComparisonKey(Protocol protocol, String direction, int streams, Long targetBitsPerSecond, String pair) {
     static final String BOTH_WAYS = "upload vs download";
     static final Comparator<ComparisonKey> ORDER = Comparator.comparing(ComparisonKey::protocol)
             .thenComparing(ComparisonKey::streams)
@@ -19,25 +20,31 @@ record ComparisonKey(String protocol, String direction, int streams, Long target
             .thenComparing(key -> key.pair() == null ? "" : key.pair());
 
     static ComparisonKey of(RunSummary run, GroupBy groupBy) {
-        Long target = "UDP".equals(run.protocol()) ? run.targetBitsPerSecond() : null;
+        Long target = run.udp() ? run.scenario().targetBitsPerSecond() : null;
         if (groupBy == GroupBy.DIRECTION) {
-            return new ComparisonKey(run.protocol(), BOTH_WAYS, run.streams(), target,
+            return new ComparisonKey(run.scenario().protocol(), BOTH_WAYS, run.scenario().streams(), target,
                     GroupBy.PAIR.keysOf(run).get(0));
         }
-        return new ComparisonKey(run.protocol(), run.direction(), run.streams(), target, null);
+        return new ComparisonKey(run.scenario().protocol(), run.scenario().direction().apiName(),
+                run.scenario().streams(), target, null);
     }
 
     /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload", "1-stream TCP on a/b". */
     String label() {
+        boolean udp = protocol == Protocol.UDP;
         if (pair != null) {
-            String what = "UDP".equals(protocol) && targetBitsPerSecond != null
-                    ? Scenario.shortName(protocol, streams, targetBitsPerSecond) : streams + "-stream " + protocol;
+            String what = udp && targetBitsPerSecond != null ? name() : streams + "-stream " + protocol;
             return what + " on " + pair;
         }
-        if ("UDP".equals(protocol) && targetBitsPerSecond != null) {
-            return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
+        if (udp && targetBitsPerSecond != null) {
+            return name() + " " + direction;
         }
-        return streams + "-stream " + ("UDP".equals(protocol) ? "UDP " : "") + direction;
+        return streams + "-stream " + (udp ? "UDP " : "") + direction;
+    }
+
+    /** As the seed article's tables name a scenario: "TCP 1 stream", "UDP 1 Gbit/s". */
+    String name() {
+        return Scenario.shortName(protocol, streams, targetBitsPerSecond);
     }
 
     private static int directionRank(String direction) {

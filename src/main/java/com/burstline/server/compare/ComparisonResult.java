@@ -1,5 +1,7 @@
 package com.burstline.server.compare;
 
+import com.burstline.contract.Protocol;
+import com.burstline.server.catalog.VerdictStep;
 import com.burstline.server.hostconfig.ConfigDifferences;
 
 import java.util.List;
@@ -13,20 +15,35 @@ import java.util.List;
  * "upload"); {@code pair} is set when the groups are the two directions. UDP groups carry the mean the sender sent
  * and the mean % of their target (sent ÷ target, as the job page and the report judge UDP); both are null for TCP.
  * Grouped by direction, a comparison's {@code explanation} says which limit could explain the difference (null for
- * other groupings); a scenario without its twin has its one real direction. Names are part of the API.
+ * other groupings); a scenario without its twin has its one real direction. A scenario's {@code name}, {@code label}
+ * and {@code tick} and a group's {@code text} are the words the compare page and the report show; a group's
+ * {@code verdicts} count what decided its runs' received figures (each a step of the findings catalog). Names are
+ * part of the API.
  */
 public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
 
-    public record Scenario(String protocol, String direction, int streams, Long targetBitsPerSecond,
-                           List<Group> groups, Comparison comparison, String pair) {
+    public record Scenario(Protocol protocol, String direction, int streams, Long targetBitsPerSecond,
+                           List<Group> groups, Comparison comparison, String pair, String name, String label,
+                           List<String> tick) {
     }
 
     public record Group(String group, int n, double mean, double median, double min, double max, Double stddev,
                         Double ci95Low, Double ci95High, boolean ci95Clipped, Double meanRetransmits, Double meanJitterMs,
-                        Double meanLostPercent, Double meanPercentOfBurstLimit, Double meanPercentOfBaseline,
+                        Double meanLostPercent, Double meanShareOfBurstLimit, Double meanShareOfBaseline,
                         Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, List<Long> runIds,
                         Double meanReverseBitsPerSecond, String label, Double meanSentBitsPerSecond,
-                        Double meanPercentOfTarget) {
+                        Double meanSentShareOfTarget, List<VerdictCount> verdicts, GroupText text) {
+    }
+
+    /** How many of a group's runs one verdict step decided. */
+    public record VerdictCount(VerdictStep id, String words, int runs) {
+    }
+
+    /** A group's figures in words ({@link com.burstline.server.run.FigureText}), "unknown" where not known. */
+    public record GroupText(String mean, String interval, String ofLimit, String reverseMean, String median,
+                            String min, String max, String stddev, String sent, String sentShareOfTarget,
+                            String shareOfBurstLimit, String shareOfBaseline, String retransmits, String loss,
+                            String jitter, String runs, String verdict) {
     }
 
     /**

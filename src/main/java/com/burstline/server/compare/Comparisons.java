@@ -51,7 +51,7 @@ public class Comparisons {
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         HostConfigs.RunConfigs hosts = configs.ofRuns(runs.stream().map(RunSummary::id).toList());
         for (RunSummary run : runs) {
-            if (run.receivedBitsPerSecond() == null) {
+            if (run.figures().receivedBitsPerSecond() == null) {
                 continue; // its output holds no received rate (UDP before iperf3 3.11): nothing to compare
             }
             List<String> keys = groupBy != GroupBy.CONFIG ? groupBy.keysOf(run) : List.of(Objects.requireNonNullElse(
@@ -83,14 +83,16 @@ public class Comparisons {
             comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label(),
                     groupBy == GroupBy.DIRECTION ? (kind, delta) -> AsymmetryExplanation.of(kind,
                             Math.abs(delta) >= practicalPercent, groups.get("upload"), groups.get("download"),
-                            peers.of(groups.get("upload").get(0).peer())) : null,
+                            peers.of(groups.get("upload").get(0).labels().peer())) : null,
                     new OtherDifferences(hosts, groupBy, query.fact()));
         }
         // A scenario without its twin is what it is: one direction, not "upload vs download".
         String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
                 : key.direction();
-        return new ComparisonResult.Scenario(key.protocol(), direction, key.streams(),
-                key.targetBitsPerSecond(), figures, comparison, key.pair());
+        String name = ComparisonText.name(key);
+        return new ComparisonResult.Scenario(key.protocol(), direction, key.streams(), key.targetBitsPerSecond(),
+                figures, comparison, key.pair(), name, ComparisonText.label(name, direction, key.pair()),
+                ComparisonText.tick(name, direction, key.pair()));
     }
 
     private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
@@ -101,8 +103,8 @@ public class Comparisons {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
         Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
-                base.size(), other.size(), baseFigures.meanPercentOfBurstLimit(),
-                otherFigures.meanPercentOfBurstLimit()), difference, label);
+                base.size(), other.size(), baseFigures.meanShareOfBurstLimit(),
+                otherFigures.meanShareOfBurstLimit()), difference, label);
         ConfigDifferences configuration = others.between(base, baseFigures.label(), other, otherFigures.label());
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(),

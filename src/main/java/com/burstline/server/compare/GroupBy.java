@@ -46,13 +46,14 @@ public enum GroupBy {
     /** The groups a run belongs to: one, except a run with several tags, which counts in each tag's group. */
     public List<String> keysOf(RunSummary run) {
         return switch (this) {
-            case DRIVER -> List.of(orNone(run.driver()));
-            case INSTANCE_TYPE -> List.of(orNone(run.instanceType()));
-            case SUT -> List.of(orNone(run.sut()));
-            case TAG -> run.tags().isEmpty() ? List.of(NONE) : run.tags();
+            case DRIVER -> List.of(orNone(run.labels().driver()));
+            case INSTANCE_TYPE -> List.of(orNone(run.labels().instanceType()));
+            case SUT -> List.of(orNone(run.labels().sut()));
+            case TAG -> run.labels().tags().isEmpty() ? List.of(NONE) : run.labels().tags();
             case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
-            case PAIR -> List.of(run.sut() == null || run.peer() == null ? NONE : RunPairs.name(run.sut(), run.peer()));
-            case DIRECTION -> "bidir".equals(run.direction()) ? List.of() : List.of(run.direction());
+            case PAIR -> List.of(run.labels().sut() == null || run.labels().peer() == null ? NONE
+                    : RunPairs.name(run.labels().sut(), run.labels().peer()));
+            case DIRECTION -> run.scenario().bidir() ? List.of() : List.of(run.scenario().direction().apiName());
             case CONFIG -> throw new IllegalStateException("a configuration fact is looked up, not read off a run");
         };
     }

@@ -1,16 +1,17 @@
 package com.burstline.server.compare;
 
+import com.burstline.server.catalog.Thresholds;
+
 import java.util.Locale;
 
 /**
  * Puts a comparison into the words an engineer would write in a report, answer first. In order: when both groups sit
- * at ≥ {@value #AT_CAP_PERCENT}% of their burst limit the cap decided the figures, not the driver (the shared
+ * at ≥ {@link Thresholds#AT_CAP} of their burst limit the cap decided the figures, not the driver (the shared
  * samples: every TCP run over the lab's 5 Gbit/s shaper at 95–96%, whichever iperf3 sent); a difference under the
  * practical threshold is "no practical difference" whatever its p-value; then significance at p < 0.05.
  */
 final class Verdicts {
     static final double ALPHA = 0.05;
-    static final double AT_CAP_PERCENT = 90;
 
     /** What the verdict says, for pages that style or sort by it. */
     enum Kind {
@@ -81,7 +82,7 @@ final class Verdicts {
     }
 
     private static boolean atCap(Double percentOfBurst) {
-        return percentOfBurst != null && percentOfBurst >= AT_CAP_PERCENT;
+        return percentOfBurst != null && percentOfBurst >= Thresholds.AT_CAP.value();
     }
 
     private static String withP(Statistics.Difference difference) {

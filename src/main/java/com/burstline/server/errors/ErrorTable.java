@@ -82,7 +82,8 @@ final class ErrorTable {
     static {
         // input a client can correct
         row(InvalidJobException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
-                .body((e, example) -> ProblemTypes.invalidInput(((InvalidJobException) e).problems()));
+                .body((e, example) -> ProblemTypes.invalidInput(((InvalidJobException) e).problems(),
+                        ((InvalidJobException) e).details()));
         row(InvalidScheduleException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> ProblemTypes.invalidInput(((InvalidScheduleException) e).problems()));
         row(InvalidRunInputException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input");

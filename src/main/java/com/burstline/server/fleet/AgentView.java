@@ -6,7 +6,6 @@ import com.burstline.contract.NicFacts;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -43,22 +42,7 @@ public record AgentView(String name, String url, String testAddress, String vers
 
     /** One line per network interface: "eth0: ena 2.11.0, 25000 Mbit/s, MTU 9001". */
     public List<String> interfaceSummaries() {
-        List<String> lines = new ArrayList<>();
-        for (NicFacts nic : factsOf(facts).interfaces()) {
-            StringBuilder line = new StringBuilder(or(nic.name(), "?")).append(": ")
-                    .append(or(nic.driver(), "unknown driver"));
-            if (nic.driverVersion() != null) {
-                line.append(' ').append(nic.driverVersion());
-            }
-            if (nic.speedMbps() != null) {
-                line.append(", ").append(nic.speedMbps()).append(" Mbit/s");
-            }
-            if (nic.mtu() != null) {
-                line.append(", MTU ").append(nic.mtu());
-            }
-            lines.add(line.toString());
-        }
-        return lines;
+        return factsOf(facts).interfaces().stream().map(NicFacts::summary).toList();
     }
 
     private static String or(Object value, String fallback) {

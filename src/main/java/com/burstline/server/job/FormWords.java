@@ -2,34 +2,28 @@ package com.burstline.server.job;
 
 import com.burstline.contract.Limit;
 import com.burstline.contract.Scenario;
+import com.burstline.server.job.planning.Problem;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The job rules' problems in the "New job" form's words: its labels, its row numbers and its units. The rules speak
- * the API's field names ({@code scenarios[0].targetBitsPerSecond}), which a person filling in the form never saw;
- * the API keeps them, only the page translates.
+ * The job rules' problems in the "New job" form's words: its labels, its row numbers and its units, made from each
+ * problem's data ({@link Problem}: field, row, pair, limit, value), never from the API's sentence. The rules speak
+ * the API's field names ({@code scenarios[0].targetBitsPerSecond}), which a person filling in the form never saw.
  */
 final class FormWords {
     static final String TARGET = "Target (Mbit/s)";
     static final String DURATION = "Duration of every scenario (s)";
-    private static final Pattern SCENARIO = Pattern.compile("^scenarios\\[(\\d+)]\\.(.*)$", Pattern.DOTALL);
-    private static final Pattern PAIR = Pattern.compile("^pairs\\[(\\d+)]\\.?(.*)$", Pattern.DOTALL);
-    private static final Pattern OUT_OF_RANGE = Pattern.compile("^targetBitsPerSecond must be between .*, not (\\S+)$");
-    private static final Map<String, String> ROW_FIELDS = fields(
-            "protocol", "Protocol", "direction", "Direction", "streams", "Streams", "durationSeconds", "Seconds",
-            "intervalSeconds", "Interval (s)", "omitSeconds", "Omit (s)", "targetBitsPerSecond", TARGET,
-            "tool", "Tool");
-    // longest first where one name ends another: maxDurationSeconds before durationSeconds
-    private static final Map<String, String> FIELDS = fields(
-            "labels.driver", "Driver label", "labels.instanceType", "Instance type label",
-            "coolDownSeconds", "Cool-down (s)", "maxDurationSeconds", DURATION + " (the burst probe's maximum)",
-            "durationSeconds", DURATION, "repeat", "Repeats", "seed", "Seed", "order", "Order",
-            "onFailure", "When a scenario fails", "sut", "SUT", "peer", "Peer");
+    private static final Map<String, String> ROW_FIELDS = Map.of("protocol", "Protocol", "direction", "Direction",
+            "streams", "Streams", "durationSeconds", "Seconds", "intervalSeconds", "Interval (s)", "omitSeconds",
+            "Omit (s)", "targetBitsPerSecond", TARGET, "tool", "Tool");
+    private static final Map<String, String> FIELDS = Map.ofEntries(Map.entry("labels.driver", "Driver label"),
+            Map.entry("labels.instanceType", "Instance type label"), Map.entry("coolDownSeconds", "Cool-down (s)"),
+            Map.entry("maxDurationSeconds", DURATION + " (the burst probe's maximum)"),
+            Map.entry("durationSeconds", DURATION), Map.entry("repeat", "Repeats"), Map.entry("seed", "Seed"),
+            Map.entry("order", "Order"), Map.entry("onFailure", "When a scenario fails"), Map.entry("sut", "SUT"),
+            Map.entry("peer", "Peer"));
 
     /** Index {@code i} of the posted scenarios is the form's row {@code rows.get(i)} (from 0). */
     private final List<Integer> rows;
@@ -41,62 +35,40 @@ final class FormWords {
         this.pairs = pairs;
     }
 
-    List<String> translate(List<String> problems) {
-        return problems.stream().map(this::translate).map(problem -> problem
-                .replace("(see GET /api/v1/agents)", "(see Agents)")).toList();
+    List<String> translate(List<Problem> problems) {
+        return problems.stream().map(this::words).toList();
     }
 
-    private String translate(String problem) {
-        Matcher scenario = SCENARIO.matcher(problem);
-        if (scenario.matches()) {
-            int index = Integer.parseInt(scenario.group(1));
-            return "Row " + (index < rows.size() ? rows.get(index) + 1 : index + 1) + ": " + row(scenario.group(2));
+    private String words(Problem problem) {
+        if (problem.field() == null) {
+            return problem.text();
         }
-        Matcher pair = PAIR.matcher(problem);
-        if (pair.matches()) {
-            int index = Integer.parseInt(pair.group(1));
-            String rest = pair.group(2).replace(pairPath(index), "");
-            String named = "Pair " + (index < pairs.size() ? pairs.get(index) : index + 1);
-            return problem.startsWith(pairPath(index)) ? named + ": " + field(rest, FIELDS) : named + rest;
-        }
-        return field(problem, FIELDS);
+        String label = (problem.row() != null ? ROW_FIELDS : FIELDS).getOrDefault(problem.field(), problem.field());
+        return where(problem) + switch (problem.kind()) {
+            case OUT_OF_RANGE -> outOfRange(label, problem.limit(), problem.value());
+            case MISSING -> problem.row() != null && "durationSeconds".equals(problem.field())
+                    ? "Seconds is missing: give them in the row, or a " + DURATION : label + " is missing";
+            case NEEDS_TARGET -> JobForm.UDP_NEEDS_TARGET;
+            case NO_AGENT -> label + " is missing: give the name of a registered agent (see Agents)";
+            case UNKNOWN_AGENT -> label + ": no agent named '" + problem.message() + "' is registered (see Agents)";
+            case OTHER -> label + " " + problem.message();
+        };
     }
 
-    private static String pairPath(int index) {
-        return "pairs[" + index + "].";
+    private String where(Problem problem) {
+        if (problem.row() != null) {
+            return "Row " + (problem.row() < rows.size() ? rows.get(problem.row()) + 1 : problem.row() + 1) + ": ";
+        }
+        if (problem.pair() != null) {
+            return "Pair " + (problem.pair() < pairs.size() ? pairs.get(problem.pair()) : problem.pair() + 1) + ": ";
+        }
+        return "";
     }
 
-    private static String row(String problem) {
-        if (problem.startsWith("durationSeconds (or a durationSeconds for the whole job) is missing")) {
-            return "Seconds is missing: give them in the row, or a " + DURATION;
-        }
-        if (problem.equals(Scenario.UDP_NEEDS_TARGET)) {
-            return JobForm.UDP_NEEDS_TARGET;
-        }
-        Matcher outOfRange = OUT_OF_RANGE.matcher(problem);
-        if (outOfRange.matches()) {
-            Limit inMbps = new Limit(TARGET, Scenario.TARGET.min() / 1e6, Scenario.TARGET.max() / 1e6);
-            String inForm = inMbps.problem("", Double.parseDouble(outOfRange.group(1)) / 1e6);
-            return inForm == null ? problem : inForm;
-        }
-        return field(problem, ROW_FIELDS);
-    }
-
-    /** The problem with its leading API field name replaced by the form's label. */
-    private static String field(String problem, Map<String, String> names) {
-        for (Map.Entry<String, String> name : names.entrySet()) {
-            if (problem.startsWith(name.getKey() + " ") || problem.startsWith(name.getKey() + ":")) {
-                return name.getValue() + problem.substring(name.getKey().length());
-            }
-        }
-        return problem;
-    }
-
-    private static Map<String, String> fields(String... pairs) {
-        Map<String, String> names = new LinkedHashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            names.put(pairs[i], pairs[i + 1]);
-        }
-        return names;
+    /** The bound in the form's units: the target in Mbit/s, as its column takes it. */
+    private static String outOfRange(String label, Limit limit, double value) {
+        boolean target = Scenario.TARGET.field().equals(limit.field());
+        double scale = target ? 1e6 : 1;
+        return new Limit(label, limit.min() / scale, limit.max() / scale).problem("", value / scale);
     }
 }

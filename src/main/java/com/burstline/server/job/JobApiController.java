@@ -34,15 +34,17 @@ class JobApiController {
     private final JobEvents events;
     private final JobRelabeller labels;
     private final JobFindings findings;
+    private final JobResults results;
     private final CredentialWatch credentials;
 
     JobApiController(JobService jobs, JobEvents events, JobRelabeller labels, JobFindings findings,
-                     CredentialWatch credentials) {
+                     JobResults results, CredentialWatch credentials) {
         this.credentials = credentials;
         this.jobs = jobs;
         this.events = events;
         this.labels = labels;
         this.findings = findings;
+        this.results = results;
     }
 
     @Operation(summary = "Start a job (API token)",
@@ -75,7 +77,7 @@ class JobApiController {
     @Operation(summary = "One job with each scenario's status, runId once stored, or error in words")
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     JobView get(@PathVariable long id) {
-        return jobs.get(id);
+        return jobs.getWithVerdicts(id);
     }
 
     @Operation(summary = "The job's findings once each, from the runs it has stored so far",
@@ -87,6 +89,16 @@ class JobApiController {
     @GetMapping(path = "/{id}/findings", produces = MediaType.APPLICATION_JSON_VALUE)
     List<FindingSummary> findings(@PathVariable long id) {
         return findings.of(id);
+    }
+
+    @Operation(summary = "The job's results as its page shows them, from the runs it has stored so far",
+            description = "tcp and udp: one row per scenario that stored a run, in the job's order, with the run "
+                    + "(its figures, their words in text, and its verdict: what decided the received figure) and its "
+                    + "findings as the run's page lists them, warnings first (percent-of-limit is the row's own "
+                    + "column); drivers names the drivers the answer is about. 404 for an unknown job.")
+    @GetMapping(path = "/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
+    JobResults.Results results(@PathVariable long id) {
+        return results.of(id);
     }
 
     @Operation(summary = "Run a job again (API token)",

@@ -1,10 +1,13 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Protocol;
+
 import com.burstline.server.job.planning.BurstProbePlan;
 import com.burstline.server.job.planning.CoolDownRequest;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.job.planning.Problem;
 import com.burstline.server.job.planning.RunOrder;
 import com.burstline.server.job.planning.StandardPlan;
 import java.util.ArrayList;
@@ -40,7 +43,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
     }
 
     /** The job rules' problems about what this form posted, in the form's labels, rows and units. */
-    List<String> inFormWords(List<String> problems) {
+    List<String> inFormWords(List<Problem> problems) {
         boolean custom = "custom".equals(plan);
         List<Integer> rows = IntStream.range(0, size(protocol)).filter(i -> custom && value(protocol, i) != null)
                 .boxed().toList();
@@ -92,7 +95,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
         Long seedNumber = seed == null || seed.isBlank() ? null : wholeNumber(problems, "Seed", seed);
         List<JobRequest.PairRequest> pairs = pairs();
         if (!problems.isEmpty()) {
-            throw new InvalidJobException(problems);
+            throw new InvalidJobException(problems.stream().map(Problem::of).toList());
         }
         List<String> tagList = tags == null ? List.of() : List.of(tags.split(","));
         boolean randomized = RunOrder.RANDOMIZED.apiName().equals(order);
@@ -135,7 +138,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
             }
             String row = "Row " + (i + 1) + ": ";
             Double targetInMbps = decimal(problems, row + FormWords.TARGET, value(targetMbps, i), "a number");
-            if ("UDP".equals(value(protocol, i)) && value(targetMbps, i) == null) {
+            if (Protocol.UDP.name().equals(value(protocol, i)) && value(targetMbps, i) == null) {
                 problems.add(row + UDP_NEEDS_TARGET);
             }
             Double interval = decimal(problems, row + "Interval (s)", value(intervalSeconds, i),

@@ -56,7 +56,7 @@ class JobPagesController {
         try {
             return "redirect:/jobs/" + jobs.create(form.toRequest()).id();
         } catch (InvalidJobException invalid) {
-            model.addAttribute("problems", form.inFormWords(invalid.problems()));
+            model.addAttribute("problems", form.inFormWords(invalid.details()));
             return showForm(model, form);
         }
     }
@@ -113,10 +113,10 @@ class JobPagesController {
         }
     }
 
-
     private String showForm(Model model, JobForm form) {
         model.addAttribute("form", form);
         model.addAttribute("standardRows", PlanRow.standard());
+        model.addAttribute("probeRow", PlanRow.burstProbe());
         model.addAttribute("agents", agents.list().stream().filter(AgentView::online).toList());
         return "jobs/new";
     }

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.Problem;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.JobRules;
 import com.burstline.server.run.InvalidLabelsException;
@@ -55,7 +56,7 @@ class JobRelabeller {
             return store.relabel(jobId, labels -> JobRules.checkLabels(edited(labels, changes)),
                     () -> runs.relabelJob(jobId, new LabelPatch(changes), changedBy));
         } catch (InvalidRunInputException refusedByARun) {
-            throw new InvalidJobException(List.of(refusedByARun.getMessage()));
+            throw new InvalidJobException(refusedByARun.getMessage());
         }
     }
 
@@ -72,7 +73,7 @@ class JobRelabeller {
         try {
             return SelectionLabels.fromJson(body, "a whole job").changes();
         } catch (InvalidLabelsException invalid) {
-            throw new InvalidJobException(invalid.problems());
+            throw new InvalidJobException(invalid.problems().stream().map(Problem::of).toList());
         }
     }
 }

@@ -4,7 +4,7 @@ import com.burstline.contract.Scenario;
 import com.burstline.server.job.planning.OrderedScenario;
 import com.burstline.server.job.planning.Pair;
 import com.burstline.server.probe.ProbeView;
-import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -36,15 +36,9 @@ class JobScenario {
     private int pairIndex;
     /** Which of the requested scenarios it is; null for jobs from before orders other than sequential. */
     private Integer scenarioIndex;
-    private String protocol;
-    private String direction;
-    private int streams;
-    private int durationSeconds;
-    private double intervalSeconds;
-    private int omitSeconds;
-    @Column(name = "target_bps")
-    private Long targetBitsPerSecond;
-    private String tool;
+    /** What it runs, in the contract's own record (mapped in META-INF/orm.xml), checked again when read. */
+    @Embedded
+    private Scenario scenario;
     @Enumerated(EnumType.STRING)
     private ScenarioStatus status;
     private int attempt;
@@ -61,20 +55,12 @@ class JobScenario {
     }
 
     JobScenario(Job job, int position, OrderedScenario ordered) {
-        Scenario scenario = ordered.scenario();
         this.job = job;
         this.position = position;
         this.repetition = ordered.repetition();
         this.pairIndex = ordered.pair();
         this.scenarioIndex = ordered.index();
-        this.protocol = scenario.protocol();
-        this.direction = scenario.direction();
-        this.streams = scenario.streams();
-        this.durationSeconds = scenario.durationSeconds();
-        this.intervalSeconds = scenario.intervalSeconds();
-        this.omitSeconds = scenario.omitSeconds();
-        this.targetBitsPerSecond = scenario.targetBitsPerSecond();
-        this.tool = scenario.tool();
+        this.scenario = ordered.scenario();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -178,16 +164,14 @@ class JobScenario {
         return note;
     }
 
-    /** The scenario as planned, rebuilt from its columns (JPA maps no contract record) and so checked again. */
+    /** The scenario as planned. */
     Scenario scenario() {
-        return new Scenario(protocol, direction, streams,
-                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
+        return scenario;
     }
 
     ScenarioView toView(Pair pair, ProbeView probe) {
-        return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
-                intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
+        return new ScenarioView(id, position, repetition, scenario, status, attempt, runId, error, startedAt,
                 finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex,
-                probe);
+                probe, null);
     }
 }

@@ -7,9 +7,14 @@ import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.job.planning.JobRules;
 import com.burstline.server.job.planning.PlannedJob;
 import com.burstline.server.probe.Probes;
+import com.burstline.server.run.RunQueries;
+import com.burstline.server.run.Verdict;
 import org.springframework.stereotype.Service;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /** Starting, reading and cancelling jobs: what the API and the pages both do. */
 @Service
@@ -19,11 +24,13 @@ class JobService {
     private final JobStore store;
     private final AgentRegistry agents;
     private final Probes probes;
+    private final RunQueries runs;
     /** Jobs on shared agents run one at a time; a queue beyond this is work nobody will see finish today. */
     static final int MAX_WAITING = 100;
 
-    JobService(JobStore store, AgentRegistry agents, Probes probes) {
+    JobService(JobStore store, AgentRegistry agents, Probes probes, RunQueries runs) {
         this.probes = probes;
+        this.runs = runs;
         this.store = store;
         this.agents = agents;
     }
@@ -53,6 +60,15 @@ class JobService {
 
     JobView get(long id) {
         return store.view(id);
+    }
+
+    /** The job as {@code GET /api/v1/jobs/{id}} answers it: each stored run's verdict on its scenario. */
+    JobView getWithVerdicts(long id) {
+        JobView job = store.view(id);
+        Map<Long, Verdict> verdicts = new HashMap<>();
+        runs.byIds(job.scenarios().stream().map(ScenarioView::runId).filter(Objects::nonNull).toList())
+                .forEach(run -> verdicts.put(run.id(), run.verdict()));
+        return job.withVerdicts(verdicts);
     }
 
     List<JobView> list(int size) {

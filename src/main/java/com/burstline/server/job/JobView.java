@@ -2,8 +2,12 @@ package com.burstline.server.job;
 
 import com.burstline.server.job.planning.AutoCoolDown;
 import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.run.Verdict;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A job as the API shows it, with every scenario in the order they run. The field names are part of the API.
@@ -22,6 +26,26 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
     /** Queued or running: a schedule does not start another job while its last one is unfinished. */
     public boolean unfinished() {
         return !status.finished();
+    }
+
+    /** Whether the job has ended (succeeded, failed or was cancelled): nothing more will change. */
+    @JsonProperty
+    public boolean finished() {
+        return status.finished();
+    }
+
+    /** The same job with each stored run's verdict on its scenario. */
+    JobView withVerdicts(Map<Long, Verdict> byRun) {
+        return new JobView(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt,
+                startedAt, finishedAt, error, scenarios.stream().map(scenario -> scenario.runId() == null ? scenario
+                : scenario.withVerdict(byRun.get(scenario.runId()))).toList(), pairs, order, seed, coolDownSeconds,
+                coolingDown, scheduleId, coolDownAuto, labels);
+    }
+
+    /** How far the job is and how long it has left, now. */
+    @JsonProperty
+    public JobProgress progress() {
+        return JobProgress.of(this, Instant.now());
     }
 
     public record PairView(String sut, String peer) {
@@ -43,7 +67,7 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
 
     /** Upload and download both planned: only then does "upload vs download" compare anything. */
     public boolean measuresBothDirections() {
-        return scenarios.stream().map(ScenarioView::direction).distinct().count() > 1;
+        return scenarios.stream().map(scenario -> scenario.scenario().direction()).distinct().count() > 1;
     }
 
     /** The pairs as compare selects them, the first one the baseline. */

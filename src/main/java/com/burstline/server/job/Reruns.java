@@ -22,9 +22,7 @@ final class Reruns {
         List<JobRequest.ScenarioRequest> scenarios = job.plan() != null ? null : job.scenarios().stream()
                 .filter(scenario -> scenario.repetition() == 1 && scenario.pair() == 0)
                 .sorted(Comparator.comparingInt(ScenarioView::scenarioIndex))
-                .map(scenario -> new JobRequest.ScenarioRequest(scenario.protocol(), scenario.direction(),
-                        scenario.streams(), scenario.durationSeconds(), scenario.intervalSeconds(),
-                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool()))
+                .map(scenario -> JobRequest.ScenarioRequest.of(scenario.scenario()))
                 .toList();
         boolean onePair = job.pairs().size() == 1;
         List<JobRequest.PairRequest> pairs = onePair ? null : job.pairs().stream()
@@ -47,12 +45,12 @@ final class Reruns {
 
     /** The probe's directions, as its first pair ran them. */
     private static List<String> probeDirections(JobView job) {
-        return job.scenarios().stream().filter(scenario -> scenario.pair() == 0).map(ScenarioView::direction)
-                .distinct().toList();
+        return job.scenarios().stream().filter(scenario -> scenario.pair() == 0)
+                .map(scenario -> scenario.scenario().direction().apiName()).distinct().toList();
     }
 
     /** A probe scenario's duration is the probe's maximum. */
     private static Integer probeSeconds(JobView job) {
-        return job.scenarios().isEmpty() ? null : job.scenarios().get(0).durationSeconds();
+        return job.scenarios().isEmpty() ? null : job.scenarios().get(0).scenario().durationSeconds();
     }
 }

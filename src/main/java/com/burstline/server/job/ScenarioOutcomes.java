@@ -1,7 +1,6 @@
 package com.burstline.server.job;
 
-import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -15,9 +14,9 @@ import java.util.Map;
  */
 @Service
 public class ScenarioOutcomes {
-    private final NamedParameterJdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    ScenarioOutcomes(NamedParameterJdbcTemplate jdbc) {
+    ScenarioOutcomes(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -27,9 +26,8 @@ public class ScenarioOutcomes {
         if (runIds.isEmpty()) {
             return statuses;
         }
-        jdbc.query("SELECT run_id, status FROM job_scenario WHERE run_id IN (:ids)",
-                new MapSqlParameterSource("ids", runIds),
-                rs -> {
+        jdbc.sql("SELECT run_id, status FROM job_scenario WHERE run_id IN (:ids)").param("ids", runIds)
+                .query(rs -> {
                     statuses.put(rs.getLong(1), rs.getString(2));
                 });
         return statuses;

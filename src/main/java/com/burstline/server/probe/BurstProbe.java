@@ -1,6 +1,7 @@
 package com.burstline.server.probe;
 
-import jakarta.persistence.Column;
+import com.burstline.contract.Scenario;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -20,20 +21,13 @@ class BurstProbe {
     private long scenarioId;
     private String host;
     private String peer;
-    private String direction;
-    private int streams;
-    private double intervalSeconds;
-    private int maxDurationSeconds;
+    /** The probe's scenario (META-INF/orm.xml): its duration is the probe's maximum. */
+    @Embedded
+    private Scenario scenario;
     private String sampleSource;
     private Instant measuredAt;
-    private double measuredSeconds;
-    private int intervals;
-    private Double exhaustedAfterSeconds;
-    @Column(name = "burst_bps")
-    private Double burstBitsPerSecond;
-    @Column(name = "baseline_bps")
-    private Double baselineBitsPerSecond;
-    private Double creditBits;
+    @Embedded
+    private ProbeFigures figures;
     private Long runId;
 
     protected BurstProbe() {
@@ -45,28 +39,15 @@ class BurstProbe {
         this.scenarioId = probe.scenarioId();
         this.host = probe.host();
         this.peer = probe.peer();
-        this.direction = probe.direction();
-        this.streams = probe.streams();
-        this.intervalSeconds = probe.intervalSeconds();
-        this.maxDurationSeconds = probe.maxDurationSeconds();
+        this.scenario = probe.scenario();
         this.sampleSource = probe.source();
         this.runId = probe.runId();
         this.measuredAt = probe.measuredAt();
-        ProbeFigures figures = probe.figures();
-        this.measuredSeconds = figures.measuredSeconds();
-        this.intervals = figures.intervals();
-        this.exhaustedAfterSeconds = figures.exhaustedAfterSeconds();
-        this.burstBitsPerSecond = figures.burstBitsPerSecond();
-        this.baselineBitsPerSecond = figures.baselineBitsPerSecond();
-        this.creditBits = figures.creditBits();
+        this.figures = probe.figures();
     }
 
     ProbeView toView() {
-        ProbeFigures figures = new ProbeFigures(exhaustedAfterSeconds, burstBitsPerSecond, baselineBitsPerSecond,
-                creditBits, measuredSeconds, intervals);
-        return new ProbeView(jobId, scenarioId, host, peer, direction, streams, intervalSeconds, maxDurationSeconds,
-                sampleSource, runId, measuredAt, measuredSeconds, intervals, exhaustedAfterSeconds,
-                burstBitsPerSecond, baselineBitsPerSecond, creditBits, figures.refillSeconds(),
-                ProbeText.summary(figures, maxDurationSeconds));
+        return new ProbeView(jobId, scenarioId, host, peer, scenario, sampleSource, runId, measuredAt, figures,
+                figures.refillSeconds(), ProbeText.summary(figures, scenario.durationSeconds()));
     }
 }

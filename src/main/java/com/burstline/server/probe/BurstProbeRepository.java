@@ -1,5 +1,6 @@
 package com.burstline.server.probe;
 
+import com.burstline.contract.Direction;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
@@ -12,18 +13,19 @@ interface BurstProbeRepository extends JpaRepository<BurstProbe, Long> {
 
     List<BurstProbe> findByJobIdOrderByScenarioIdAsc(long jobId);
 
-    Optional<BurstProbe> findFirstByHostAndDirectionOrderByMeasuredAtDescIdDesc(String host, String direction);
+    Optional<BurstProbe> findFirstByHostAndScenarioDirectionOrderByMeasuredAtDescIdDesc(String host,
+                                                                                        Direction direction);
 
     boolean existsByScenarioId(long scenarioId);
 
     /**
      * For each of the hosts, the probe of each direction that {@link
-     * #findFirstByHostAndDirectionOrderByMeasuredAtDescIdDesc} answers, in one query: the Agents page asked twice
+     * #findFirstByHostAndScenarioDirectionOrderByMeasuredAtDescIdDesc} answers, in one query: the Agents page asked twice
      * per agent, and a fleet of hundreds made that page hundreds of queries.
      */
     @Query("""
             select p from BurstProbe p where p.host in :hosts and not exists (
-                select q.id from BurstProbe q where q.host = p.host and q.direction = p.direction
+                select q.id from BurstProbe q where q.host = p.host and q.scenario.direction = p.scenario.direction
                     and (q.measuredAt > p.measuredAt or (q.measuredAt = p.measuredAt and q.id > p.id)))""")
     List<BurstProbe> findNewestOfHosts(@Param("hosts") Collection<String> hosts);
 }

@@ -1,5 +1,7 @@
 package com.burstline.server.probe;
 
+import jakarta.persistence.Embeddable;
+
 /**
  * What one probe measured, from its interval samples. The field names are part of the API.
  *
@@ -10,6 +12,7 @@ package com.burstline.server.probe;
  * @param measuredSeconds       how long the samples cover
  * @param intervals             how many interval samples the figures come from
  */
+@Embeddable
 public record ProbeFigures(Double exhaustedAfterSeconds, Double burstBitsPerSecond, Double baselineBitsPerSecond,
                            Double creditBits, double measuredSeconds, int intervals) {
 

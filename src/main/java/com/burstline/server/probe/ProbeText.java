@@ -1,6 +1,6 @@
 package com.burstline.server.probe;
 
-import com.burstline.server.analysis.Figures;
+import com.burstline.server.run.FigureText;
 
 import java.util.Locale;
 
@@ -10,14 +10,14 @@ public final class ProbeText {
     }
 
     static String summary(ProbeFigures probe, int maxDurationSeconds) {
-        String burst = probe.burstBitsPerSecond() == null ? "no rate" : Figures.rate(probe.burstBitsPerSecond());
+        String burst = probe.burstBitsPerSecond() == null ? "no rate" : FigureText.rate(probe.burstBitsPerSecond());
         if (!probe.dropped()) {
             return "No drop: " + burst + " for the whole " + seconds(probe.measuredSeconds()) + " (the probe's "
                     + "maximum was " + maxDurationSeconds + " s), so the credit lasts longer than that at this rate. "
                     + "An estimate from one probe.";
         }
         return burst + " for " + seconds(probe.exhaustedAfterSeconds()) + ", then "
-                + Figures.rate(probe.baselineBitsPerSecond()) + " baseline: about " + bits(probe.creditBits())
+                + FigureText.rate(probe.baselineBitsPerSecond()) + " baseline: about " + bits(probe.creditBits())
                 + " of credit above the baseline, back after about " + seconds(probe.refillSeconds())
                 + " if it refills at the baseline rate. An estimate from one probe.";
     }
@@ -29,29 +29,32 @@ public final class ProbeText {
      */
     public static String coolDownBasis(ProbeView probe) {
         String of = "the burst probe of job #" + probe.jobId() + " (" + probe.measuredAt() + ")";
-        if (probe.refillSeconds() == null) {
-            return probe.host() + "'s " + probe.direction() + " rate never dropped in "
-                    + seconds(probe.measuredSeconds()) + " of " + of + ", so no credit is known to refill";
+        ProbeFigures figures = probe.figures();
+        String direction = probe.direction().apiName();
+        if (figures.refillSeconds() == null) {
+            return probe.host() + "'s " + direction + " rate never dropped in " + seconds(figures.measuredSeconds())
+                    + " of " + of + ", so no credit is known to refill";
         }
-        return "the refill of " + probe.host() + "'s " + probe.direction() + " credit, " + bits(probe.creditBits())
-                + " above the " + Figures.rate(probe.baselineBitsPerSecond()) + " baseline at that baseline rate, "
+        return "the refill of " + probe.host() + "'s " + direction + " credit, " + bits(figures.creditBits())
+                + " above the " + FigureText.rate(figures.baselineBitsPerSecond()) + " baseline at that baseline rate, "
                 + "from " + of;
     }
 
     /** How long the burst rate lasted: "6.2 s", or "no drop in 20.0 s" when it never dropped. */
     public static String lasted(ProbeView probe) {
-        return probe.exhaustedAfterSeconds() == null ? "no drop in " + seconds(probe.measuredSeconds())
-                : seconds(probe.exhaustedAfterSeconds());
+        ProbeFigures figures = probe.figures();
+        return figures.exhaustedAfterSeconds() == null ? "no drop in " + seconds(figures.measuredSeconds())
+                : seconds(figures.exhaustedAfterSeconds());
     }
 
     /** The credit, "—" without a drop (it is then more than the probe could spend). */
     public static String credit(ProbeView probe) {
-        return probe.creditBits() == null ? "—" : bits(probe.creditBits());
+        return probe.figures().creditBits() == null ? "—" : bits(probe.figures().creditBits());
     }
 
     /** A rate, "—" when there is none. */
     public static String rate(Double bitsPerSecond) {
-        return bitsPerSecond == null ? "—" : Figures.rate(bitsPerSecond);
+        return bitsPerSecond == null ? "—" : FigureText.rate(bitsPerSecond);
     }
 
     static String seconds(double seconds) {

@@ -1,5 +1,6 @@
 package com.burstline.server.probe;
 
+import com.burstline.contract.Direction;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
 @Service
 public class Probes {
     /** Probes are one way each; a host's upload and download credits are measured (and shown) apart. */
-    public static final List<String> DIRECTIONS = List.of("upload", "download");
+    public static final List<Direction> DIRECTIONS = List.of(Direction.UPLOAD, Direction.DOWNLOAD);
 
     private final BurstProbeRepository probes;
 
@@ -42,7 +43,7 @@ public class Probes {
     @Transactional(readOnly = true)
     public List<ProbeView> latestOf(String host) {
         return DIRECTIONS.stream()
-                .map(direction -> probes.findFirstByHostAndDirectionOrderByMeasuredAtDescIdDesc(host, direction))
+                .map(direction -> probes.findFirstByHostAndScenarioDirectionOrderByMeasuredAtDescIdDesc(host, direction))
                 .flatMap(Optional::stream).map(BurstProbe::toView).toList();
     }
 
@@ -53,7 +54,7 @@ public class Probes {
         if (distinct.isEmpty()) {
             return List.of();
         }
-        Map<String, Map<String, ProbeView>> newest = new HashMap<>();
+        Map<String, Map<Direction, ProbeView>> newest = new HashMap<>();
         for (BurstProbe probe : probes.findNewestOfHosts(distinct)) {
             ProbeView view = probe.toView();
             newest.computeIfAbsent(view.host(), host -> new HashMap<>()).put(view.direction(), view);

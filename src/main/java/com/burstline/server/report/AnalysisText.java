@@ -10,33 +10,36 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Analysis section in sentences: each comparison's verdict, then the findings once each in the job page's order
- * and words ({@link FindingsOnceEach}), with the runs they stand for, since a report has no rows to badge.
+ * The Analysis section as data: each comparison's verdict, then the findings once each in the job page's order and
+ * words ({@link FindingsOnceEach}), with the runs they stand for, since a report has no rows to badge. The Markdown
+ * and HTML reports each render these lines their own way, never by reading their words back.
  */
 final class AnalysisText {
     private AnalysisText() {
     }
 
-    static List<String> write(ComparisonResult comparison, List<Finding> findings, List<RunSummary> runs) {
-        List<String> lines = new ArrayList<>();
+    static List<Report.AnalysisLine> write(ComparisonResult comparison, List<Finding> findings,
+                                           List<RunSummary> runs) {
+        List<Report.AnalysisLine> lines = new ArrayList<>();
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
-                .forEach(scenario -> lines.add(capitalize(scenario.comparison().verdict()) + "."
-                        + differences(scenario.comparison())));
+                .forEach(scenario -> lines.add(new Report.AnalysisLine(null,
+                        capitalize(scenario.comparison().verdict()) + "." + differences(scenario.comparison()))));
         FindingsOnceEach.of(runs, findings, AnalysisText::scenario).forEach(summary -> lines.add(line(summary)));
         if (lines.isEmpty()) {
-            lines.add("Nothing stands out: no run was limited by its sender, unstable, or cut short by its allowance.");
+            lines.add(new Report.AnalysisLine(null, "Nothing stands out: no run was limited by its sender, unstable, "
+                    + "or cut short by its allowance."));
         }
         return lines;
     }
 
-    /** "**packet-loss** — UDP 1 Gbit/s upload; UDP 5 Gbit/s upload (2 runs). In the first (run 5): …" */
-    private static String line(FindingSummary summary) {
+    /** "packet-loss": "UDP 1 Gbit/s upload; UDP 5 Gbit/s upload (2 runs). In the first (run 5): …". */
+    private static Report.AnalysisLine line(FindingSummary summary) {
         long first = summary.runIds().get(0);
         String text = summary.summed() ? summary.message() : summary.runIds().size() == 1
                 ? summary.covers() + " (run " + first + "): " + summary.message()
                 : summary.covers() + " (" + summary.runIds().size() + " runs). In the first (run " + first + "): "
                         + summary.message();
-        return "**" + summary.kind() + "** — " + text;
+        return new Report.AnalysisLine(summary.kind(), text);
     }
 
     /** " Host settings that also differ: MTU on the SUT: 1500 (job #1) vs 9000 (job #2)." */
@@ -47,7 +50,7 @@ final class AnalysisText {
     }
 
     private static String scenario(RunSummary run) {
-        return run.scenario() + " " + run.direction();
+        return run.scenario().name();
     }
 
     private static String capitalize(String text) {

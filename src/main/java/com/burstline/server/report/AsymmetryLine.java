@@ -33,7 +33,7 @@ final class AsymmetryLine {
         String interval = comparison.ci95LowPercent() == null ? "" : String.format(Locale.ROOT,
                 " (95%% interval %.1f to %.1f%%)", comparison.ci95LowPercent(), comparison.ci95HighPercent());
         String why = comparison.explanation() == null ? "" : ": " + comparison.explanation();
-        return ReportFormat.scenario(scenario) + (pairs ? " on " + scenario.pair() : "") + String.format(Locale.ROOT,
+        return scenario.name() + (pairs ? " on " + scenario.pair() : "") + String.format(Locale.ROOT,
                 " %s is %.1f%% %s than %s", comparison.other(), Math.abs(delta), delta >= 0 ? "faster" : "slower",
                 comparison.baseline()) + interval + why;
     }

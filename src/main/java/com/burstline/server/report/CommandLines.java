@@ -7,7 +7,7 @@ import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
-import tools.jackson.databind.JsonNode;
+import com.burstline.server.run.ShellWords;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -29,12 +28,9 @@ import java.util.stream.Collectors;
  * as the placeholder {@code <peer>} with a note, never as itself.
  */
 final class CommandLines {
-    /** Arguments a shell would split or expand are quoted, so that a line can be pasted as it is. */
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
     /** The tool name of the agent's own engine in a {@link RunSummary}. */
     private static final String ENGINE = "burstline-java";
     private static final String PEER = "<peer>";
-    private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
     /** iperf3's default port, where an uploaded run's scenarios start counting. */
     private static final int FIRST_PORT = 5201;
 
@@ -77,9 +73,9 @@ final class CommandLines {
      */
     private static String server(RunSummary run, Integer port) {
         boolean known = run.peerTool() != null;
-        boolean engine = ENGINE.equals(known ? run.peerTool() : run.tool());
+        boolean engine = ENGINE.equals(known ? run.peerTool() : run.scenario().tool());
         List<String> line = engine ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);
-        String peer = NameRules.isHost(run.peer()) ? run.peer() : "the peer";
+        String peer = NameRules.isHost(run.labels().peer()) ? run.labels().peer() : "the peer";
         return join(line) + "    # on " + peer + (known ? "" : " (its tool was not recorded)");
     }
 
@@ -93,23 +89,9 @@ final class CommandLines {
         }
     }
 
-    /**
-     * The agent's argument list; empty for uploads, for anything that is not a list of strings, and for a list with
-     * a control character (a line break would start a second command).
-     */
+    /** The agent's argument list; empty for uploads and for what is no usable line ({@link ShellWords}). */
     private static List<String> stored(RunEnvironment environment) {
-        JsonNode command = environment == null ? null : environment.command();
-        if (command == null || !command.isArray() || command.isEmpty()) {
-            return List.of();
-        }
-        List<String> arguments = new ArrayList<>();
-        for (JsonNode argument : command) {
-            if (!argument.isString() || CONTROL.matcher(argument.stringValue()).find()) {
-                return List.of();
-            }
-            arguments.add(argument.stringValue());
-        }
-        return arguments;
+        return ShellWords.arguments(environment == null ? null : environment.command());
     }
 
     private static String join(List<String> arguments) {
@@ -118,12 +100,9 @@ final class CommandLines {
 
     /** Every argument shell-quoted where it needs it, except a placeholder put there to be replaced. */
     private static String join(List<String> arguments, boolean placeholder) {
-        return arguments.stream().map(argument -> placeholder && argument.equals(PEER) ? argument : quoted(argument))
+        return arguments.stream().map(argument -> placeholder && argument.equals(PEER) ? argument
+                : ShellWords.quoted(argument))
                 .collect(Collectors.joining(" "));
-    }
-
-    private static String quoted(String argument) {
-        return PLAIN.matcher(argument).matches() ? argument : "'" + argument.replace("'", "'\\''") + "'";
     }
 
     /**
@@ -134,21 +113,21 @@ final class CommandLines {
     static String client(RunSummary run, Integer port) {
         Scenario scenario;
         try {
-            scenario = new Scenario(run.protocol(), run.direction(), run.streams(), run.durationSeconds(),
-                    Scenario.DEFAULT_INTERVAL, run.omitSeconds(), run.targetBitsPerSecond(), Scenario.TOOL_AUTO);
+            scenario = new Scenario(run.scenario().protocol(), run.scenario().direction(), run.scenario().streams(), run.scenario().durationSeconds(),
+                    Scenario.DEFAULT_INTERVAL, run.scenario().omitSeconds(), run.scenario().targetBitsPerSecond(), Scenario.TOOL_AUTO);
         } catch (InvalidMessageException notAScenario) {
             return "# run " + run.id() + ": no command line (" + notAScenario.getMessage() + ")";
         }
-        boolean usable = NameRules.isHost(run.peer());
-        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.peer() : PEER, port, scenario,
+        boolean usable = NameRules.isHost(run.labels().peer());
+        Iperf3Command.Client client = new Iperf3Command.Client(usable ? run.labels().peer() : PEER, port, scenario,
                 ScenarioResult.JSON_STREAM.equals(run.outputFormat()));
         List<String> line = engine(run) ? Iperf3Command.engineClient(client) : Iperf3Command.client("iperf3", client);
-        return join(line, !usable) + (usable || run.peer() == null ? ""
+        return join(line, !usable) + (usable || run.labels().peer() == null ? ""
                 : "    # <peer>: the run's peer label is not a host name or IP address; put the peer's address here");
     }
 
     /** Whether the agent's own engine measured the run (its output names it {@code burstline-java}). */
     private static boolean engine(RunSummary run) {
-        return ENGINE.equals(run.tool());
+        return ENGINE.equals(run.scenario().tool());
     }
 }

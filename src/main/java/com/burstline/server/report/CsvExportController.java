@@ -61,14 +61,16 @@ class CsvExportController {
         csv.row("runId", "interval", "start", "end", "stream", "direction", "bytes", "bitsPerSecond", "retransmits",
                 "rttMicros", "cwndBytes", "jitterMs", "lostPackets", "packets", "omitted", "side");
         selections.forEachInterval(runs.stream().map(RunSummary::id).toList(), (runId, row) -> csv.row(runId,
-                row.interval(), row.start(), row.end(), row.stream(), row.direction(), row.bytes(),
-                row.bitsPerSecond(), row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(),
-                row.lostPackets(), row.packets(), row.omitted(), row.side()));
+                row.sample().interval(), row.sample().start(), row.sample().end(), row.sample().stream(),
+                row.sample().direction(), row.sample().bytes(), row.sample().bitsPerSecond(),
+                row.sample().retransmits(), row.sample().rttMicros(), row.sample().cwndBytes(),
+                row.sample().jitterMs(), row.sample().lostPackets(), row.sample().packets(), row.sample().omitted(),
+                row.sample().side()));
     }
 
     @Operation(summary = "A comparison as CSV, one line per scenario and group",
             description = "The parameters of GET /api/v1/compare (groupBy defaults to driver) and its figures: n, "
-                    + "mean, 95% interval, % of the burst limit (TCP) or sent and % of target (UDP), retransmits "
+                    + "mean, 95% interval, % of the burst limit (TCP) or sent and sent % of target (UDP), retransmits "
                     + "or loss; the compared group's line adds the difference to the baseline, its 95% interval, "
                     + "the p-value, the verdict and, by direction, the explanation.")
     @GetMapping("/api/v1/export/comparison.csv")

@@ -3,6 +3,7 @@ package com.burstline.server.report;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.NicFacts;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
 
@@ -25,18 +26,18 @@ final class Environment {
 
     static List<Report.EnvironmentRow> of(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         return List.of(
-                row("Instance type", runs, environments, (run, facts) -> or(run.instanceType(),
+                row("Instance type", runs, environments, (run, facts) -> or(run.labels().instanceType(),
                         facts.instanceType())),
-                row("Burst limit", runs, environments, (run, facts) -> limit(run.burstLimitBitsPerSecond())),
-                row("Baseline", runs, environments, (run, facts) -> limit(run.baselineBitsPerSecond())),
+                row("Burst limit", runs, environments, (run, facts) -> limit(run.limits().burstLimitBitsPerSecond())),
+                row("Baseline", runs, environments, (run, facts) -> limit(run.limits().baselineBitsPerSecond())),
                 row("OS", runs, environments, (run, facts) -> os(facts)),
-                row("Driver", runs, environments, (run, facts) -> or(run.driver(), facts.routeDriver())),
+                row("Driver", runs, environments, (run, facts) -> or(run.labels().driver(), facts.routeDriver())),
                 row("Link speed", runs, environments, (run, facts) -> linkSpeed(facts)),
-                row("System under test", runs, environments, (run, facts) -> run.sut()),
-                row("Peer", runs, environments, (run, facts) -> run.peer()),
+                row("System under test", runs, environments, (run, facts) -> run.labels().sut()),
+                row("Peer", runs, environments, (run, facts) -> run.labels().peer()),
                 // The host's iperf3 version says nothing about a run its agent's own engine measured.
-                row("Tool version", runs, environments, (run, facts) -> run.tool() + " "
-                        + ("iperf3".equals(run.tool()) ? or(facts.iperf3Version(), run.toolVersion())
+                row("Tool version", runs, environments, (run, facts) -> run.scenario().tool() + " "
+                        + ("iperf3".equals(run.scenario().tool()) ? or(facts.iperf3Version(), run.toolVersion())
                         : run.toolVersion())));
     }
 
@@ -49,7 +50,7 @@ final class Environment {
 
     /** The instance type's limit the runs are judged by (the catalog's, or the uploader's); null when unknown. */
     private static String limit(Double bitsPerSecond) {
-        return bitsPerSecond == null ? null : ReportFormat.rate(bitsPerSecond);
+        return bitsPerSecond == null ? null : FigureText.limit(bitsPerSecond);
     }
 
     /** "Linux 6.1.0"; null without facts. */
@@ -65,8 +66,7 @@ final class Environment {
         if (nic == null || nic.speedMbps() == null) {
             return null;
         }
-        double mbps = nic.speedMbps();
-        return mbps >= 1000 ? ReportFormat.trim(mbps / 1000) + " Gbit/s" : ReportFormat.trim(mbps) + " Mbit/s";
+        return FigureText.limit(nic.speedMbps() * 1e6);
     }
 
     private static HostFacts factsOf(RunEnvironment environment) {

@@ -7,7 +7,6 @@ import java.util.List;
  * name or label cannot break a table, add a link or carry raw HTML.
  */
 final class MarkdownReport {
-    private static final java.util.regex.Pattern FINDING = java.util.regex.Pattern.compile("\\*\\*([a-z-]+)\\*\\* — (.*)");
     private MarkdownReport() {
     }
 
@@ -29,16 +28,16 @@ final class MarkdownReport {
         String group = report.groupColumn();
         if (!report.tcp().isEmpty()) {
             md.append("\n## TCP Throughput\n\n").append(header(group, "Scenario", "Direction", "Received",
-                    "% of Burst Limit", "Retransmits"));
+                    "Verdict", "% of Burst Limit", "Retransmits"));
             report.tcp().forEach(row -> md.append(groupCells(group, row.group(), row.scenario(), row.direction(),
-                    row.received(), row.percentOfBurst(), row.retransmits())));
+                    row.received(), row.verdict(), row.shareOfBurstLimit(), row.retransmits())));
         }
         if (!report.udp().isEmpty()) {
             md.append("\n## UDP Throughput\n\n").append(header(group, "Scenario", "Direction", "Target", "Sent",
-                    "Received", "% of Target", "Packet Loss", "Jitter"));
+                    "Received", "Verdict", "% of Target", "Packet Loss", "Jitter"));
             report.udp().forEach(row -> md.append(groupCells(group, row.group(), row.scenario(), row.direction(),
-                    row.target(), row.sent(), row.received(), row.percentOfTarget(), row.packetLoss(),
-                    row.jitter())));
+                    row.target(), row.sent(), row.received(), row.verdict(), row.sentShareOfTarget(),
+                    row.packetLoss(), row.jitter())));
         }
         if (report.asymmetry() != null) {
             md.append("\n").append(MarkdownText.inline(report.asymmetry())).append("\n");
@@ -80,11 +79,9 @@ final class MarkdownReport {
                 .map(id -> "[#" + id + "](" + baseUrl + "/jobs/" + id + ")").toList());
     }
 
-    /** A finding's kind is ours and stays bold; the rest of the line holds user text (drivers, labels). */
-    private static String analysisLine(String line) {
-        var finding = FINDING.matcher(line);
-        return finding.matches() ? "**" + finding.group(1) + "** — " + MarkdownText.inline(finding.group(2))
-                : MarkdownText.inline(line);
+    /** A finding's kind is the catalog's id and stays bold; the rest holds user text (drivers, labels). */
+    private static String analysisLine(Report.AnalysisLine line) {
+        return (line.kind() == null ? "" : "**" + line.kind() + "** — ") + MarkdownText.inline(line.text());
     }
 
     private static String header(String groupColumn, String... names) {

@@ -10,8 +10,15 @@ import java.util.List;
  * the runs' SUTs.
  */
 record Report(String title, int runCount, List<EnvironmentRow> environment, String groupColumn, List<TcpRow> tcp,
-              List<UdpRow> udp, String asymmetry, List<String> analysis, List<String> commands, String query,
+              List<UdpRow> udp, String asymmetry, List<AnalysisLine> analysis, List<String> commands, String query,
               List<Long> jobIds, List<ProbeRow> probes) {
+
+    /**
+     * One line of the Analysis: a finding kind's (its id from the findings catalog, in bold) or a comparison's
+     * verdict ({@code kind} null); {@code text} is words for people, rendered as text wherever it goes.
+     */
+    record AnalysisLine(String kind, String text) {
+    }
 
     record EnvironmentRow(String item, String value) {
     }
@@ -21,13 +28,16 @@ record Report(String title, int runCount, List<EnvironmentRow> environment, Stri
                     long jobId) {
     }
 
-    /** One TCP scenario and direction (and group, when several are compared), judged against the burst limit. */
-    record TcpRow(String group, String scenario, String direction, String received, String percentOfBurst,
-                  String retransmits) {
+    /**
+     * One TCP scenario and direction (and group, when several are compared), judged against the burst limit;
+     * {@code verdict} says what decided what arrived.
+     */
+    record TcpRow(String group, String scenario, String direction, String received, String verdict,
+                  String shareOfBurstLimit, String retransmits) {
     }
 
     /** One UDP scenario and direction, judged against its own target by what was sent; loss is of what was sent. */
     record UdpRow(String group, String scenario, String direction, String target, String sent, String received,
-                  String percentOfTarget, String packetLoss, String jitter) {
+                  String verdict, String sentShareOfTarget, String packetLoss, String jitter) {
     }
 }

@@ -1,64 +1,13 @@
 package com.burstline.server.report;
 
-import com.burstline.contract.Scenario;
-import com.burstline.server.analysis.Figures;
-import com.burstline.server.compare.ComparisonResult;
-
 import java.util.Locale;
 
-/**
- * How the report writes figures, so that a reader can match them with the runs' summaries: throughput with two
- * decimals (Gbit/s or Mbit/s), retransmits as a count, loss as a percent with two decimals, jitter in ms with three.
- * With more than one run per row the figure is the mean, and the row says so.
- */
+/** How the report heads its rows: a direction with a capital, as the seed article's tables write it. */
 final class ReportFormat {
     private ReportFormat() {
     }
 
-    static String throughput(ComparisonResult.Group group) {
-        String mean = Figures.rate(group.mean());
-        return group.n() == 1 ? mean : mean + " (mean of " + group.n() + ")";
-    }
-
-    /** The mean share of the burst limit, one decimal; "—" when no limit is known. */
-    static String percentOfBurst(Double percent) {
-        return percent == null ? "—" : String.format(Locale.ROOT, "%.1f%%", percent);
-    }
-
-    static String retransmits(ComparisonResult.Group group) {
-        if (group.meanRetransmits() == null) {
-            return "—";
-        }
-        return group.n() == 1 ? String.format(Locale.ROOT, "%.0f", group.meanRetransmits())
-                : String.format(Locale.ROOT, "%.1f", group.meanRetransmits());
-    }
-
-    static String loss(ComparisonResult.Group group) {
-        return group.meanLostPercent() == null ? "—" : String.format(Locale.ROOT, "%.2f%%", group.meanLostPercent());
-    }
-
-    static String jitter(ComparisonResult.Group group) {
-        return group.meanJitterMs() == null ? "—" : String.format(Locale.ROOT, "%.3f ms", group.meanJitterMs());
-    }
-
-    /** As the seed article names scenarios: "TCP 1 stream", "TCP 4 streams", "UDP 1 Gbit/s". */
-    static String scenario(ComparisonResult.Scenario scenario) {
-        return Scenario.shortName(scenario.protocol(), scenario.streams(), scenario.targetBitsPerSecond());
-    }
-
     static String direction(String direction) {
         return direction.substring(0, 1).toUpperCase(Locale.ROOT) + direction.substring(1);
-    }
-
-    /** A target or limit as people say it: "1 Gbit/s", "512 Mbit/s". */
-    static String rate(double bitsPerSecond) {
-        if (bitsPerSecond >= 1_000_000_000L) {
-            return trim(bitsPerSecond / 1e9) + " Gbit/s";
-        }
-        return trim(bitsPerSecond / 1e6) + " Mbit/s";
-    }
-
-    static String trim(double value) {
-        return String.format(Locale.ROOT, "%.2f", value).replaceAll("\\.?0+$", "");
     }
 }

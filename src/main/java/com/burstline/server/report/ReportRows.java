@@ -1,8 +1,8 @@
 package com.burstline.server.report;
 
-import com.burstline.contract.Scenario;
-import com.burstline.server.analysis.Figures;
 import com.burstline.server.compare.ComparisonResult;
+import com.burstline.server.run.FigureText;
+import com.burstline.server.run.Measurement;
 import com.burstline.server.run.RunSummary;
 
 import java.util.List;
@@ -11,11 +11,14 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The report's TCP and UDP tables in the seed article's shape: TCP against the burst limit, UDP against its own
- * target by what the sender sent (a 5 Gbit/s target the sender reached 1.15 Gbit/s of is the tool's limit, not the
- * network's). A --bidir run's download direction gets a row of its own.
+ * The report's TCP and UDP tables in the seed article's shape, in the comparison's own words: TCP against the burst
+ * limit, UDP against its own target by what the sender sent (a 5 Gbit/s target the sender reached 1.15 Gbit/s of is
+ * the tool's limit, not the network's), each row with what decided its figures. A --bidir run's download direction
+ * gets a row of its own; its verdict is its upload's, so that row has none.
  */
 final class ReportRows {
+    private static final String NOT_JUDGED = "—";
+
     private final Map<Long, RunSummary> runs;
     private final boolean byDirection;
 
@@ -26,33 +29,32 @@ final class ReportRows {
     }
 
     List<Report.TcpRow> tcp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        Report.TcpRow row = new Report.TcpRow(group(scenario, group), ReportFormat.scenario(scenario),
-                direction(scenario, group), ReportFormat.throughput(group),
-                ReportFormat.percentOfBurst(group.meanPercentOfBurstLimit()), ReportFormat.retransmits(group));
+        ComparisonResult.GroupText text = group.text();
+        Report.TcpRow row = new Report.TcpRow(group(scenario, group), scenario.name(), direction(scenario, group),
+                mean(group, text.mean()), text.verdict(), text.shareOfBurstLimit(), text.retransmits());
         if (group.meanReverseBitsPerSecond() == null) {
             return List.of(row);
         }
         // The reverse direction's retransmits are counted with the upload's in iperf3's output.
         return List.of(row, new Report.TcpRow(row.group(), row.scenario(), "Bidir: download",
-                mean(group, group.meanReverseBitsPerSecond()), ReportFormat.percentOfBurst(
-                group.burstLimitBitsPerSecond() == null ? null
-                        : group.meanReverseBitsPerSecond() / group.burstLimitBitsPerSecond() * 100), "—"));
+                mean(group, text.reverseMean()), NOT_JUDGED, FigureText.percent(Measurement.share(
+                group.meanReverseBitsPerSecond(), group.burstLimitBitsPerSecond())), NOT_JUDGED));
     }
 
     List<Report.UdpRow> udp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
-        Long target = RunSummary.wholeTarget(scenario.targetBitsPerSecond(), scenario.streams());
-        Double sent = meanOf(group, RunSummary::sentBitsPerSecond);
-        Report.UdpRow row = new Report.UdpRow(group(scenario, group), ReportFormat.scenario(scenario),
-                direction(scenario, group), targetText(scenario),
-                sent == null ? "unknown" : mean(group, sent), ReportFormat.throughput(group), ofTarget(sent, target),
-                ReportFormat.loss(group), ReportFormat.jitter(group));
+        ComparisonResult.GroupText text = group.text();
+        String target = com.burstline.contract.Scenario.targetText(scenario.targetBitsPerSecond(), scenario.streams());
+        Report.UdpRow row = new Report.UdpRow(group(scenario, group), scenario.name(), direction(scenario, group),
+                target == null ? FigureText.UNKNOWN : target, mean(group, text.sent()), mean(group, text.mean()),
+                text.verdict(), text.sentShareOfTarget(), text.loss(), text.jitter());
         if (group.meanReverseBitsPerSecond() == null) {
             return List.of(row);
         }
-        Double reverseSent = meanOf(group, RunSummary::reverseSentBitsPerSecond);
+        Double reverseSent = meanOf(group, run -> run.figures().reverseSentBitsPerSecond());
         return List.of(row, new Report.UdpRow(row.group(), row.scenario(), "Bidir: download", row.target(),
-                reverseSent == null ? "unknown" : mean(group, reverseSent),
-                mean(group, group.meanReverseBitsPerSecond()), ofTarget(reverseSent, target), "—", "—"));
+                mean(group, FigureText.rate(reverseSent)), mean(group, text.reverseMean()), NOT_JUDGED,
+                FigureText.percent(Measurement.share(reverseSent, com.burstline.contract.Scenario.wholeTarget(
+                        scenario.targetBitsPerSecond(), scenario.streams()))), NOT_JUDGED, NOT_JUDGED));
     }
 
     private String group(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
@@ -67,25 +69,10 @@ final class ReportRows {
         return "bidir".equals(scenario.direction()) ? "Bidir: upload" : ReportFormat.direction(scenario.direction());
     }
 
-    /** "1 Gbit/s", or "100 Mbit/s (2 × 50 Mbit/s)": iperf3's -b is each stream's. */
-    private static String targetText(ComparisonResult.Scenario scenario) {
-        Long perStream = scenario.targetBitsPerSecond();
-        if (perStream == null) {
-            return "—";
-        }
-        String whole = Scenario.rate(RunSummary.wholeTarget(perStream, scenario.streams()));
-        return scenario.streams() > 1 ? whole + " (" + scenario.streams() + " × " + Scenario.rate(perStream) + ")"
-                : whole;
-    }
-
-    private static String ofTarget(Double sent, Long target) {
-        Double percent = RunSummary.percentOfTarget(sent, target);
-        return percent == null ? "—" : Figures.percent(percent);
-    }
-
-    private static String mean(ComparisonResult.Group group, double bitsPerSecond) {
-        String rate = Figures.rate(bitsPerSecond);
-        return group.n() == 1 ? rate : rate + " (mean of " + group.n() + ")";
+    /** A figure of a row of several runs says it is their mean. */
+    private static String mean(ComparisonResult.Group group, String figure) {
+        return group.n() == 1 || FigureText.UNKNOWN.equals(figure) ? figure
+                : figure + " (mean of " + group.n() + ")";
     }
 
     /** The mean of a figure the comparison does not carry, over the group's runs that have it. */

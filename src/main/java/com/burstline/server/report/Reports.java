@@ -1,5 +1,6 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.Protocol;
 import com.burstline.server.analysis.Findings;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.compare.Comparisons;
@@ -52,7 +53,7 @@ class Reports {
         List<Report.UdpRow> udp = new ArrayList<>();
         for (ComparisonResult.Scenario scenario : comparison.scenarios()) {
             for (ComparisonResult.Group group : scenario.groups()) {
-                if ("UDP".equals(scenario.protocol())) {
+                if (scenario.protocol() == Protocol.UDP) {
                     udp.addAll(rows.udp(scenario, group));
                 } else {
                     tcp.addAll(rows.tcp(scenario, group));
@@ -63,19 +64,20 @@ class Reports {
         ComparisonResult byDirection = comparisons.compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null,
                 query.selection()), runs);
         Map<Long, RunEnvironment> environments = selections.environments(runs.stream().map(RunSummary::id).toList());
-        List<String> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments), runs);
+        List<Report.AnalysisLine> analysis = AnalysisText.write(comparison, findings.forRuns(runs, environments),
+                runs);
         return new Report(title(runs, query), runs.size(), Environment.of(runs, environments), groupColumn, tcp, udp,
                 AsymmetryLine.of(byDirection).orElse(null), analysis, CommandLines.of(runs, environments),
                 queryString == null ? "" : queryString,
                 runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList(),
-                probes.latestOf(runs.stream().map(RunSummary::sut).filter(java.util.Objects::nonNull).sorted()
+                probes.latestOf(runs.stream().map(run -> run.labels().sut()).filter(java.util.Objects::nonNull).sorted()
                         .toList()).stream().map(Reports::probeRow).toList());
     }
 
     private static Report.ProbeRow probeRow(ProbeView probe) {
-        return new Report.ProbeRow(probe.host(), ReportFormat.direction(probe.direction()),
-                ProbeText.rate(probe.burstBitsPerSecond()), ProbeText.lasted(probe),
-                ProbeText.rate(probe.baselineBitsPerSecond()), ProbeText.credit(probe), probe.jobId());
+        return new Report.ProbeRow(probe.host(), ReportFormat.direction(probe.direction().apiName()),
+                ProbeText.rate(probe.figures().burstBitsPerSecond()), ProbeText.lasted(probe),
+                ProbeText.rate(probe.figures().baselineBitsPerSecond()), ProbeText.credit(probe), probe.jobId());
     }
 
     /** The group column is headed by what the groups are, as the seed's tables head it "Driver". */
@@ -94,7 +96,7 @@ class Reports {
     }
 
     private static String title(List<RunSummary> runs, SelectionQuery query) {
-        List<String> types = runs.stream().map(RunSummary::instanceType).filter(t -> t != null).distinct().toList();
+        List<String> types = runs.stream().map(run -> run.labels().instanceType()).filter(t -> t != null).distinct().toList();
         String on = types.isEmpty() ? "" : " on " + String.join(", ", types);
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
         return "Network throughput" + on + (query.groups().size() > 1 ? ": " + String.join(" vs ", query.groups())

@@ -7,7 +7,9 @@ import com.burstline.server.run.RunSummary;
  * scenario's (SUCCEEDED, FAILED for a partial run or a late result) or {@code uploaded}; {@code runStatus} is the
  * run's own ({@code complete} or {@code partial}, with its {@code error}); the reverse columns hold a bidir run's
  * other direction. Columns added later come last, so that a reader that picks columns by position keeps working:
- * {@code percentOfTarget} is a UDP run's sent rate as a share of its target (empty for TCP).
+ * {@code sentShareOfTarget} and {@code receivedShareOfTarget} are a UDP run's sent and received rate as a share of
+ * its target (empty for TCP), {@code shareOfBaseline} what arrived of the baseline, {@code verdict} what decided
+ * the received figure (the findings catalog's id) and {@code verdictText} that in words.
  */
 final class RunCsvColumns {
     static final String UPLOADED = "uploaded";
@@ -16,20 +18,29 @@ final class RunCsvColumns {
             "durationSeconds", "omitSeconds", "targetBitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond",
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
-            "percentOfBurstLimit", "intervalCount", "runStatus", "error", "percentOfTarget"};
+            "shareOfBurstLimit", "intervalCount", "runStatus", "error", "sentShareOfTarget", "receivedShareOfTarget",
+            "shareOfBaseline", "senderCpuPercent", "receiverCpuPercent", "verdict", "verdictText"};
 
     private RunCsvColumns() {
     }
 
     static Object[] values(RunSummary run, String status) {
-        return new Object[]{run.id(), run.jobId(), status == null ? UPLOADED : status, run.sut(), run.peer(),
-                run.instanceType(), run.driver(), String.join(";", run.tags()), run.tool(), run.toolVersion(),
-                run.outputFormat(), run.side(), run.startedAt(), run.uploadedAt(), run.protocol(), run.direction(),
-                run.streams(), run.durationSeconds(), run.omitSeconds(), run.targetBitsPerSecond(),
-                run.sentBitsPerSecond(), run.receivedBitsPerSecond(), run.reverseSentBitsPerSecond(),
-                run.reverseReceivedBitsPerSecond(), run.retransmits(), run.jitterMs(), run.lostPercent(),
-                run.hostCpuPercent(), run.remoteCpuPercent(), run.burstLimitBitsPerSecond(),
-                run.baselineBitsPerSecond(), run.percentOfBurstLimit(), run.intervalCount(), run.status(),
-                run.error(), run.percentOfTarget()};
+        var scenario = run.scenario();
+        var figures = run.figures();
+        var measurement = run.measurement();
+        return new Object[]{run.id(), run.jobId(), status == null ? UPLOADED : status, run.labels().sut(),
+                run.labels().peer(), run.labels().instanceType(), run.labels().driver(),
+                String.join(";", run.labels().tags()), scenario.tool(), run.toolVersion(), run.outputFormat(),
+                measurement.side().apiName(), run.startedAt(), run.uploadedAt(), scenario.protocol().name(),
+                scenario.direction().apiName(), scenario.streams(), scenario.durationSeconds(),
+                scenario.omitSeconds(), scenario.targetBitsPerSecond(), figures.sentBitsPerSecond(),
+                figures.receivedBitsPerSecond(), figures.reverseSentBitsPerSecond(),
+                figures.reverseReceivedBitsPerSecond(), figures.retransmits(), figures.jitterMs(),
+                figures.lostPercent(), figures.hostCpuPercent(), figures.remoteCpuPercent(),
+                run.limits().burstLimitBitsPerSecond(), run.limits().baselineBitsPerSecond(),
+                measurement.shareOfBurstLimit(), run.intervalCount(), run.status(), run.error(),
+                measurement.sentShareOfTarget(), measurement.receivedShareOfTarget(), measurement.shareOfBaseline(),
+                measurement.senderCpuPercent(), measurement.receiverCpuPercent(), run.verdict().id().id(),
+                run.text().verdict()};
     }
 }

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.IntervalSample;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -35,8 +36,8 @@ public final class ClosingIntervals {
     private static Set<IntervalRow> closingRows(List<IntervalRow> rows) {
         Map<String, List<IntervalRow>> lines = new LinkedHashMap<>();
         for (IntervalRow row : rows) {
-            if (!row.omitted()) {
-                lines.computeIfAbsent(row.stream() + '|' + row.direction() + '|' + row.side(),
+            if (!row.sample().omitted()) {
+                lines.computeIfAbsent(row.line(),
                         key -> new ArrayList<>()).add(row);
             }
         }
@@ -48,8 +49,8 @@ public final class ClosingIntervals {
         if (line.size() < 3) {
             return false;
         }
-        IntervalRow last = line.get(line.size() - 1);
-        IntervalRow before = line.get(line.size() - 2);
+        IntervalSample last = line.get(line.size() - 1).sample();
+        IntervalSample before = line.get(line.size() - 2).sample();
         return last.end() - last.start() < (before.end() - before.start()) / 2;
     }
 }

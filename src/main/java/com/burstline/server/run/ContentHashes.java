@@ -1,6 +1,6 @@
 package com.burstline.server.run;
 
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import java.util.Optional;
@@ -11,14 +11,13 @@ import java.util.Optional;
  */
 @Repository
 class ContentHashes {
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    ContentHashes(JdbcTemplate jdbc) {
+    ContentHashes(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
     Optional<Long> runIdOf(String sha256) {
-        return jdbc.query("SELECT id FROM run WHERE content_sha256 = ?", (rs, row) -> rs.getLong(1), sha256)
-                .stream().findFirst();
+        return jdbc.sql("SELECT id FROM run WHERE content_sha256 = ?").param(sha256).query(Long.class).optional();
     }
 }

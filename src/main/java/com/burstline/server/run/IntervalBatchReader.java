@@ -1,5 +1,8 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Direction;
+import com.burstline.iperf.IntervalSample;
+import com.burstline.iperf.Side;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -42,6 +45,13 @@ class IntervalBatchReader {
         read(runIds, "", consumer);
     }
 
+    /** Every row of one run, in order, the closing sliver of each line marked. */
+    List<IntervalRow> all(long runId) {
+        List<IntervalRow> rows = new ArrayList<>();
+        read(List.of(runId), "", (id, row) -> rows.add(row));
+        return ClosingIntervals.mark(rows);
+    }
+
     private void read(Collection<Long> runIds, String condition, BiConsumer<Long, IntervalRow> consumer) {
         List<Long> ids = runIds.stream().sorted().distinct().toList();
         for (int from = 0; from < ids.size(); from += CHUNK) {
@@ -53,11 +63,12 @@ class IntervalBatchReader {
     }
 
     private static IntervalRow row(ResultSet rs) throws SQLException {
-        return new IntervalRow(rs.getInt("interval_index"), rs.getDouble("start_seconds"),
-                rs.getDouble("end_seconds"), rs.getString("stream"), rs.getString("direction"), rs.getString("side"), rs.getLong("bytes"),
-                rs.getDouble("bits_per_second"), rs.getObject("retransmits", Long.class),
-                rs.getObject("rtt_micros", Long.class), rs.getObject("cwnd_bytes", Long.class),
-                rs.getObject("jitter_ms", Double.class), rs.getObject("lost_packets", Long.class),
-                rs.getObject("packets", Long.class), rs.getBoolean("omitted"), false);
+        return new IntervalRow(new IntervalSample(rs.getInt("interval_index"), rs.getDouble("start_seconds"),
+                rs.getDouble("end_seconds"), rs.getString("stream"), Direction.fromApiName(rs.getString("direction")),
+                Side.fromApiName(rs.getString("side")), rs.getLong("bytes"), rs.getDouble("bits_per_second"),
+                rs.getObject("retransmits", Long.class), rs.getObject("rtt_micros", Long.class),
+                rs.getObject("cwnd_bytes", Long.class), rs.getObject("jitter_ms", Double.class),
+                rs.getObject("lost_packets", Long.class), rs.getObject("packets", Long.class),
+                rs.getBoolean("omitted")), false);
     }
 }

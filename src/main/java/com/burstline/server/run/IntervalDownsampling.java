@@ -30,8 +30,7 @@ final class IntervalDownsampling {
         }
         Map<String, List<IntervalRow>> series = new LinkedHashMap<>();
         for (IntervalRow row : rows) {
-            series.computeIfAbsent(row.stream() + "|" + row.direction() + "|" + row.side(), key -> new ArrayList<>())
-                    .add(row);
+            series.computeIfAbsent(row.line(), key -> new ArrayList<>()).add(row);
         }
         Set<IntervalRow> kept = Collections.newSetFromMap(new IdentityHashMap<>());
         series.values().forEach(one -> kept.addAll(one.size() <= maxPoints ? one : minMax(one, maxPoints / 2)));
@@ -43,15 +42,15 @@ final class IntervalDownsampling {
         for (int bucket = 0; bucket < buckets; bucket++) {
             List<IntervalRow> rows = series.subList(bucket * series.size() / buckets,
                     (bucket + 1) * series.size() / buckets);
-            IntervalRow slowest = rows.stream().min(Comparator.comparingDouble(IntervalRow::bitsPerSecond))
+            IntervalRow slowest = rows.stream().min(Comparator.comparingDouble(row -> row.sample().bitsPerSecond()))
                     .orElseThrow();
-            IntervalRow fastest = rows.stream().max(Comparator.comparingDouble(IntervalRow::bitsPerSecond))
+            IntervalRow fastest = rows.stream().max(Comparator.comparingDouble(row -> row.sample().bitsPerSecond()))
                     .orElseThrow();
             if (slowest == fastest) {
                 kept.add(slowest);
             } else {
-                kept.add(slowest.start() <= fastest.start() ? slowest : fastest);
-                kept.add(slowest.start() <= fastest.start() ? fastest : slowest);
+                kept.add(slowest.sample().start() <= fastest.sample().start() ? slowest : fastest);
+                kept.add(slowest.sample().start() <= fastest.sample().start() ? fastest : slowest);
             }
         }
         return kept;

@@ -1,33 +1,21 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.IntervalSample;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
- * One stored interval row as the API returns it: one stream (iperf3's socket number) or {@code "sum"} over one
- * reporting interval. {@code direction} says which way the row's data flowed (upload or download), which tells the
- * two sums of a {@code --bidir} run apart; {@code side} whether the row is the sender's or the receiver's report of it
- * ({@code sender}, {@code receiver}: runs with {@code --get-server-output} hold both). Fields iperf3 did not print are
- * {@code null}. {@code closing} marks iperf3's closing sliver ({@link ClosingIntervals}), which charts and findings
- * leave out.
+ * One stored interval row as the API returns it: iperf3's row ({@link IntervalSample}, its fields flat in the JSON)
+ * and whether it is iperf3's closing sliver ({@code closing}, {@link ClosingIntervals}), which charts and findings
+ * leave out. The field names are part of the API.
  */
-public record IntervalRow(
-        int interval,
-        double start,
-        double end,
-        String stream,
-        String direction,
-        String side,
-        long bytes,
-        double bitsPerSecond,
-        Long retransmits,
-        Long rttMicros,
-        Long cwndBytes,
-        Double jitterMs,
-        Long lostPackets,
-        Long packets,
-        boolean omitted,
-        boolean closing) {
+public record IntervalRow(@JsonUnwrapped IntervalSample sample, boolean closing) {
+
+    /** The line the row is on: one stream (or the sum), one direction, one side's report of it. */
+    String line() {
+        return sample.stream() + '|' + sample.direction() + '|' + sample.side();
+    }
 
     IntervalRow asClosing() {
-        return new IntervalRow(interval, start, end, stream, direction, side, bytes, bitsPerSecond, retransmits,
-                rttMicros, cwndBytes, jitterMs, lostPackets, packets, omitted, true);
+        return new IntervalRow(sample, true);
     }
 }

@@ -1,6 +1,11 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Direction;
+import com.burstline.iperf.Side;
+
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Picks one side's interval rows. What arrived is the receiver's report: for each direction the receiver's rows when
@@ -8,18 +13,15 @@ import java.util.List;
  * (an upload made without the server's output). Charts, findings and the API's default all read through here.
  */
 public final class IntervalSides {
-    public static final String SENDER = "sender";
-    public static final String RECEIVER = "receiver";
-
     private IntervalSides() {
     }
 
     /** For each direction the receiver's rows if there are any, else the sender's. */
     public static List<IntervalRow> received(List<IntervalRow> rows) {
-        java.util.Set<String> received = rows.stream().filter(row -> RECEIVER.equals(row.side()))
-                .map(IntervalRow::direction).collect(java.util.stream.Collectors.toSet());
-        return rows.stream().filter(row -> RECEIVER.equals(row.side()) || !received.contains(row.direction()))
-                .toList();
+        Set<Direction> received = rows.stream().filter(row -> row.sample().side() == Side.RECEIVER)
+                .map(row -> row.sample().direction()).collect(Collectors.toSet());
+        return rows.stream().filter(row -> row.sample().side() == Side.RECEIVER
+                || !received.contains(row.sample().direction())).toList();
     }
 
     /** @param side {@code sender}, {@code receiver}, or null for {@link #received} */
@@ -27,9 +29,12 @@ public final class IntervalSides {
         if (side == null) {
             return received(rows);
         }
-        if (!SENDER.equals(side) && !RECEIVER.equals(side)) {
-            throw new InvalidRunInputException("side must be sender or receiver, not '" + side + "'");
+        Side wanted;
+        try {
+            wanted = Side.fromApiName(side);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunInputException(e.getMessage());
         }
-        return rows.stream().filter(row -> side.equals(row.side())).toList();
+        return rows.stream().filter(row -> row.sample().side() == wanted).toList();
     }
 }

@@ -5,7 +5,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
@@ -22,11 +21,6 @@ class IntervalStore {
                 side, bytes, bits_per_second, retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets,
                 omitted)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
-    private static final String SELECT = """
-            SELECT interval_index, start_seconds, end_seconds, stream, direction, side, bytes, bits_per_second,
-                retransmits, rtt_micros, cwnd_bytes, jitter_ms, lost_packets, packets, omitted
-            FROM run_interval WHERE run_id = ? ORDER BY seq""";
-
     private final JdbcTemplate jdbc;
 
     IntervalStore(JdbcTemplate jdbc) {
@@ -38,15 +32,11 @@ class IntervalStore {
         jdbc.batchUpdate(INSERT, samples, BATCH_SIZE, (statement, sample) -> bind(statement, runId, seq[0]++, sample));
     }
 
-    List<IntervalRow> findByRun(long runId) {
-        return ClosingIntervals.mark(jdbc.query(SELECT, IntervalStore::row, runId));
-    }
-
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)
             throws SQLException {
         statement.setLong(1, runId);
         statement.setInt(2, seq);
-        statement.setInt(3, sample.index());
+        statement.setInt(3, sample.interval());
         statement.setDouble(4, sample.start());
         statement.setDouble(5, sample.end());
         statement.setString(6, sample.stream());
@@ -61,25 +51,5 @@ class IntervalStore {
         statement.setObject(15, sample.lostPackets(), Types.BIGINT);
         statement.setObject(16, sample.packets(), Types.BIGINT);
         statement.setBoolean(17, sample.omitted());
-    }
-
-    private static IntervalRow row(ResultSet rs, int rowNumber) throws SQLException {
-        return new IntervalRow(
-                rs.getInt("interval_index"),
-                rs.getDouble("start_seconds"),
-                rs.getDouble("end_seconds"),
-                rs.getString("stream"),
-                rs.getString("direction"),
-                rs.getString("side"),
-                rs.getLong("bytes"),
-                rs.getDouble("bits_per_second"),
-                rs.getObject("retransmits", Long.class),
-                rs.getObject("rtt_micros", Long.class),
-                rs.getObject("cwnd_bytes", Long.class),
-                rs.getObject("jitter_ms", Double.class),
-                rs.getObject("lost_packets", Long.class),
-                rs.getObject("packets", Long.class),
-                rs.getBoolean("omitted"),
-                false);
     }
 }

@@ -1,8 +1,11 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Direction;
 import com.burstline.contract.HostDrops;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,6 +29,7 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
                             Map<String, Long> nicDrops, Map<String, String> unknown, String reason) {
     public static final String SUT = "sut";
     public static final String PEER = "peer";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Map<String, String> FIELDS = Map.of(HostDrops.UDP_RCVBUF_ERRORS, "udpReceiveBufferErrors",
             HostDrops.UDP_IN_ERRORS, "udpInErrors", HostDrops.UDP6_RCVBUF_ERRORS, "udp6ReceiveBufferErrors",
             HostDrops.UDP6_IN_ERRORS, "udp6InErrors", HostDrops.RX_DROPPED, "interfaceRxDropped",
@@ -80,6 +84,15 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
                 sum(count(delta, HostDrops.RX_DROPPED), count(delta, "rx_missed_errors")), null, null, unknown, null);
     }
 
+    /**
+     * What a run's own row says of its receiver: the SUT's counter delta, the receiver's only when the SUT received (a
+     * download); null otherwise. The receiving agents' own counts are stored beside the run ({@link ReceivingHosts}).
+     */
+    static ReceiverDrops ofSut(Direction direction, String sut, String nicCounters) {
+        return direction != Direction.DOWNLOAD || nicCounters == null ? null
+                : fromSutCounters(sut, JSON.readTree(nicCounters));
+    }
+
     /** Datagrams the UDP layer could not deliver (IPv4 and IPv6); null when neither is known. */
     @JsonProperty
     public Long datagramsDropped() {
@@ -102,6 +115,20 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
     /** Whether any of its counts is known. */
     public boolean known() {
         return datagramsDropped() != null || interfaceDrops() != null;
+    }
+
+    /** Everything it counted as dropped, datagrams and packets; 0 when nothing is known (see {@link #known()}). */
+    @JsonIgnore
+    public long total() {
+        Long datagrams = datagramsDropped();
+        Long packets = interfaceDrops();
+        return (datagrams == null ? 0 : datagrams) + (packets == null ? 0 : packets);
+    }
+
+    /** Whether the UDP layer's own counters were read: only then does "nothing grew" clear the receiver. */
+    @JsonIgnore
+    public boolean socketCounted() {
+        return datagramsDropped() != null;
     }
 
     /** Whether it counted a drop. */

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Direction;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -21,11 +22,12 @@ public final class ReceivingHosts {
      */
     public static List<ReceiverDrops> of(RunSummary run, Map<String, ReceiverDrops> stored, JsonNode nicCounters) {
         List<ReceiverDrops> receivers = new ArrayList<>();
-        if (!"download".equals(run.direction())) {
-            receivers.add(host(run, ReceiverDrops.PEER, run.peer(), stored, null));
+        Direction direction = run.scenario().direction();
+        if (direction != Direction.DOWNLOAD) {
+            receivers.add(host(run, ReceiverDrops.PEER, run.labels().peer(), stored, null));
         }
-        if (!"upload".equals(run.direction())) {
-            receivers.add(host(run, ReceiverDrops.SUT, run.sut(), stored, nicCounters));
+        if (direction != Direction.UPLOAD) {
+            receivers.add(host(run, ReceiverDrops.SUT, run.labels().sut(), stored, nicCounters));
         }
         return receivers;
     }

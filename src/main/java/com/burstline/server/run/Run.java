@@ -2,10 +2,13 @@ package com.burstline.server.run;
 
 import com.burstline.contract.Scenario;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.iperf.Measured;
+import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.ServerTool;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -19,14 +22,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The stored summary of one iperf3 run. Never leaves this package: callers get {@link RunSummary}. */
+/**
+ * The stored run: its labels, and its measurement's parts embedded column for column (the scenario and the figures
+ * are mapped in META-INF/orm.xml, the limits by {@link Limits}). Never leaves this package: callers get
+ * {@link RunSummary}.
+ */
 @Entity
 @Table(name = "run")
 class Run {
-    static final String TOOL_IPERF3 = Scenario.TOOL_IPERF3;
-    /** The agent's own engine, which writes {@code "version": "burstline-java 0.1.0"} where iperf3 writes its own. */
-    static final String TOOL_ENGINE = Scenario.TOOL_ENGINE;
-
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
@@ -43,40 +46,22 @@ class Run {
     @OrderBy
     @BatchSize(size = 100)
     private List<String> tags = new ArrayList<>();
-    private String tool;
+    /** What ran; its {@code tool} is the program that measured ({@code iperf3} or {@code burstline-java}). */
+    @Embedded
+    private Scenario scenario;
     private String toolVersion;
-    /** Which program served the other end ({@link #TOOL_IPERF3} or {@link #TOOL_ENGINE}); null when not known. */
+    /** Which program served the other end; null when not known. */
     private String peerTool;
     private String peerToolVersion;
     private String outputFormat;
     /** Which end wrote the output: {@code client}, or {@code server} for {@code iperf3 -s -J}. */
     private String side;
     private Instant startedAt;
-    private String protocol;
-    private String direction;
-    private int streams;
-    private int durationSeconds;
-    private int omitSeconds;
-    @Column(name = "target_bps")
-    private Long targetBitsPerSecond;
-    /** Null where the output does not hold it (see {@link Iperf3Result}). */
-    @Column(name = "sent_bps")
-    private Double sentBitsPerSecond;
-    @Column(name = "received_bps")
-    private Double receivedBitsPerSecond;
-    private Long retransmits;
-    private Double jitterMs;
-    private Double lostPercent;
-    private Double hostCpuPercent;
-    private Double remoteCpuPercent;
-    @Column(name = "reverse_sent_bps")
-    private Double reverseSentBitsPerSecond;
-    @Column(name = "reverse_received_bps")
-    private Double reverseReceivedBitsPerSecond;
-    @Column(name = "burst_limit_bps")
-    private Double burstLimitBitsPerSecond;
-    @Column(name = "baseline_bps")
-    private Double baselineBitsPerSecond;
+    /** Null where the output does not hold a figure (see {@link Measured}). */
+    @Embedded
+    private Measured figures;
+    @Embedded
+    private Limits limits;
     private int intervalCount;
     private Long jobId;
     private String hostFacts;
@@ -89,18 +74,13 @@ class Run {
         // for JPA
     }
 
-    /** Which tool measured, from the output's {@code version}: the engine names itself, anything else is iperf3. */
-    static String tool(String version) {
-        return version != null && version.startsWith(TOOL_ENGINE + " ") ? TOOL_ENGINE : TOOL_IPERF3;
-    }
-
-    /** The version without the engine's name, which {@code tool} already holds; null when the output had none. */
+    /** The version without the engine's name, which the scenario's tool already holds; null when the output had none. */
     private static String versionOf(String tool, String version) {
-        return TOOL_ENGINE.equals(tool) ? version.substring(TOOL_ENGINE.length()).strip() : version;
+        return Scenario.TOOL_ENGINE.equals(tool) ? version.substring(Scenario.TOOL_ENGINE.length()).strip() : version;
     }
 
-    Run(Iperf3Result result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
-        String contentSha256, Instant uploadedAt) {
+    Run(Iperf3Result result, RunMetadata metadata, Limits limits, RunProvenance provenance, String contentSha256,
+        Instant uploadedAt) {
         this.contentSha256 = contentSha256;
         this.uploadedAt = uploadedAt;
         this.sut = metadata.sut();
@@ -108,32 +88,19 @@ class Run {
         this.instanceType = metadata.instanceType();
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
-        this.tool = tool(result.toolVersion());
-        this.toolVersion = versionOf(tool, result.toolVersion());
+        Scenario ran = result.scenario();
+        // iperf3 3.9 prints no target: the one its job asked for is the run's
+        this.scenario = ran.targetBitsPerSecond() != null || provenance.askedTargetBitsPerSecond() == null ? ran
+                : ran.withTarget(provenance.askedTargetBitsPerSecond());
+        this.toolVersion = versionOf(ran.tool(), result.toolVersion());
         ServerTool server = result.serverTool();
-        this.peerTool = server == null ? null : tool(server.version());
+        this.peerTool = server == null ? null : Scenario.toolOf(server.version());
         this.peerToolVersion = server == null ? null : versionOf(peerTool, server.version());
         this.outputFormat = result.format().name().toLowerCase().replace('_', '-');
         this.side = result.side().apiName();
         this.startedAt = result.startedAt();
-        this.protocol = result.protocol().name();
-        this.direction = result.direction().apiName();
-        this.streams = result.streams();
-        this.durationSeconds = result.durationSeconds();
-        this.omitSeconds = result.omitSeconds();
-        this.targetBitsPerSecond = result.targetBitsPerSecond() != null ? result.targetBitsPerSecond()
-                : provenance.askedTargetBitsPerSecond();
-        this.sentBitsPerSecond = result.sentBitsPerSecond();
-        this.receivedBitsPerSecond = result.receivedBitsPerSecond();
-        this.retransmits = result.retransmits();
-        this.jitterMs = result.jitterMs();
-        this.lostPercent = result.lostPercent();
-        this.hostCpuPercent = result.hostCpuPercent();
-        this.remoteCpuPercent = result.remoteCpuPercent();
-        this.reverseSentBitsPerSecond = result.reverseSentBitsPerSecond();
-        this.reverseReceivedBitsPerSecond = result.reverseReceivedBitsPerSecond();
-        this.burstLimitBitsPerSecond = limits.burstBitsPerSecond();
-        this.baselineBitsPerSecond = limits.baselineBitsPerSecond();
+        this.figures = result.measured();
+        this.limits = limits;
         this.intervalCount = result.intervals().size();
         this.jobId = provenance.jobId();
         this.hostFacts = provenance.hostFacts();
@@ -167,45 +134,69 @@ class Run {
         this.error = reason == null || reason.length() <= 2000 ? reason : reason.substring(0, 1997) + "...";
     }
 
-    /** The column values in the order of {@link RunWriter}'s INSERT; timestamps as UTC offsets for JDBC. */
-    Object[] insertValues() {
-        return new Object[]{contentSha256, utc(uploadedAt), sut, peer, instanceType, driver, tool, toolVersion,
-                outputFormat, utc(startedAt), protocol, direction, streams, durationSeconds, omitSeconds,
-                targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent,
-                hostCpuPercent, remoteCpuPercent, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
-                burstLimitBitsPerSecond, baselineBitsPerSecond, intervalCount, jobId, hostFacts, nicCounters,
-                command, status, error, peerTool, peerToolVersion, side};
+    /** The row {@link RunWriter} inserts: its own columns, then the parts' (see {@link RunColumns}). */
+    RunColumns columns() {
+        RunColumns columns = new RunColumns()
+                .put("content_sha256", contentSha256).put("uploaded_at", RunColumns.utc(uploadedAt))
+                .put("sut", sut).put("peer", peer).put("instance_type", instanceType).put("driver", driver)
+                .put("tool_version", toolVersion).put("peer_tool", peerTool).put("peer_tool_version", peerToolVersion)
+                .put("output_format", outputFormat).put("side", side).put("started_at", RunColumns.utc(startedAt))
+                .put("interval_count", intervalCount).put("job_id", jobId).put("host_facts", hostFacts)
+                .put("nic_counters", nicCounters).put("command", command).put("status", status).put("error", error);
+        return columns.part(scenario).part(figures).part(limits());
     }
 
-    private static java.time.OffsetDateTime utc(Instant instant) {
-        return instant == null ? null : instant.atOffset(java.time.ZoneOffset.UTC);
+    /**
+     * @param sums the run's per-interval sum rows as stored (both sides; {@link IntervalBatchReader#sums}), whose
+     *             series says whether the burst credits ran out; null when they were not read (not known then)
+     */
+    RunSummary toSummary(List<IntervalRow> sums) {
+        return toSummary(sums, java.util.Map.of());
     }
 
-    RunSummary toSummary() {
-        Double percentOfBurst = burstLimitBitsPerSecond == null || receivedBitsPerSecond == null
-                ? null : receivedBitsPerSecond / burstLimitBitsPerSecond * 100;
-        return new RunSummary(id, sut, peer, instanceType, driver, List.copyOf(tags), tool, toolVersion, peerTool,
-                peerToolVersion, outputFormat, side, startedAt, uploadedAt, protocol, direction, streams,
-                durationSeconds, omitSeconds, targetBitsPerSecond, sentBitsPerSecond, receivedBitsPerSecond,
-                retransmits, jitterMs, lostPercent, hostCpuPercent, remoteCpuPercent, burstLimitBitsPerSecond,
-                baselineBitsPerSecond, percentOfBurst, reverseSentBitsPerSecond, reverseReceivedBitsPerSecond,
-                intervalCount, jobId, status, error);
+    /**
+     * @param counted what the run's receiving agents counted of their own drops, by role ({@link HostDropsStore});
+     *                the forward direction's receiver (the peer of an upload or bidir run, the SUT of a download)
+     *                is the measurement's, else a download's SUT counters
+     */
+    RunSummary toSummary(List<IntervalRow> sums, java.util.Map<String, ReceiverDrops> counted) {
+        Credits credits = sums == null ? Credits.UNKNOWN
+                : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits().burstLimitBitsPerSecond());
+        Measurement measurement = new Measurement(scenario, OutputSide.fromApiName(side), figures, limits(), credits,
+                receiver(counted));
+        return new RunSummary(id, labels().labels(), measurement, toolVersion, peerTool, peerToolVersion,
+                outputFormat, startedAt, uploadedAt, intervalCount, jobId, status, error);
+    }
+
+    private ReceiverDrops receiver(java.util.Map<String, ReceiverDrops> counted) {
+        ReceiverDrops forward = counted.get(scenario.direction() == com.burstline.contract.Direction.DOWNLOAD
+                ? ReceiverDrops.SUT : ReceiverDrops.PEER);
+        return forward != null ? forward : ReceiverDrops.ofSut(scenario.direction(), sut, nicCounters);
+    }
+
+    boolean partial() {
+        return RunStatus.PARTIAL.apiName().equals(status);
+    }
+
+    /** Hibernate reads an embedded part whose columns are all null as null: no limit known. */
+    private Limits limits() {
+        return limits == null ? Limits.NONE : limits;
     }
 
     RunLabels labels() {
-        return new RunLabels(sut, peer, instanceType, driver, tags, burstLimitBitsPerSecond, baselineBitsPerSecond);
+        return new RunLabels(new Labels(sut, peer, instanceType, driver, tags), limits());
     }
 
     /** A person corrected the labels; the figures iperf3 measured never change. */
     void relabel(RunLabels labels) {
-        this.sut = labels.sut();
-        this.peer = labels.peer();
-        this.instanceType = labels.instanceType();
-        this.driver = labels.driver();
+        Labels named = labels.labels();
+        this.sut = named.sut();
+        this.peer = named.peer();
+        this.instanceType = named.instanceType();
+        this.driver = named.driver();
         this.tags.clear();
-        this.tags.addAll(labels.tags());
-        this.burstLimitBitsPerSecond = labels.burstLimitBitsPerSecond();
-        this.baselineBitsPerSecond = labels.baselineBitsPerSecond();
+        this.tags.addAll(named.tags());
+        this.limits = labels.limits();
     }
 
     RunProvenance provenance() {

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -9,7 +10,9 @@ import java.util.Map;
 /**
  * What the agents recorded around a run: null fields for runs that were uploaded by hand. {@code receiverDrops}
  * holds each receiving host's own drop counts ({@link ReceivingHosts}); for an uploaded run, the receiving host with
- * the reason none are known. The field names are part of the API ({@code GET /api/v1/runs/{id}/environment}).
+ * the reason none are known. With it, as the run page shows them: the host facts and the counters' changes as rows
+ * ({@link FactRows}), and the command as one line a shell takes ({@link ShellWords}). The field names are part of
+ * the API ({@code GET /api/v1/runs/{id}/environment}).
  */
 public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNode nicCounters, JsonNode command,
                              List<ReceiverDrops> receiverDrops) {
@@ -29,12 +32,29 @@ public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNod
         RunProvenance provenance = run.provenance();
         JsonNode nicCounters = json(provenance.nicCounters());
         return new RunEnvironment(run.getId(), provenance.jobId(), json(provenance.hostFacts()), nicCounters,
-                json(provenance.command()), ReceivingHosts.of(run.toSummary(), drops, nicCounters));
+                json(provenance.command()), ReceivingHosts.of(run.toSummary(null), drops, nicCounters));
     }
 
     /** An uploaded run: nothing recorded. */
     public static RunEnvironment none(long runId) {
         return new RunEnvironment(runId, null, null, null, null);
+    }
+
+    @JsonProperty
+    public List<FactRows.Row> hostFactRows() {
+        return FactRows.of(hostFacts);
+    }
+
+    @JsonProperty
+    public List<FactRows.Row> counterRows() {
+        return FactRows.counters(nicCounters);
+    }
+
+    /** The command the agent started, shell-quoted; null for uploads (iperf3's output does not hold it). */
+    @JsonProperty
+    public String commandLine() {
+        List<String> arguments = ShellWords.arguments(command);
+        return arguments.isEmpty() ? null : ShellWords.line(arguments);
     }
 
     private static JsonNode json(String text) {

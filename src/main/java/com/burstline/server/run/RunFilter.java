@@ -1,10 +1,8 @@
 package com.burstline.server.run;
 
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
-
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * Which runs to list; every field optional, all given fields must match. Names ({@code sut}, {@code peer},
@@ -15,24 +13,18 @@ import java.util.Locale;
  * {@code complete} or {@code partial} ({@link RunStatus}); null lists both, while comparisons, trends and reports
  * read null as complete (see {@link RunSelections}).
  */
-public record RunFilter(String sut, String peer, String driver, String instanceType, String protocol,
-                        String direction, String tag, Long job, Instant from, Instant to, RunStatus status) {
-
-    /** Of any status. */
-    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
-                     String tag, Long job, Instant from, Instant to) {
-        this(sut, peer, driver, instanceType, protocol, direction, tag, job, from, to, null);
-    }
+public record RunFilter(String sut, String peer, String driver, String instanceType, Protocol protocol,
+                        Direction direction, String tag, Long job, Instant from, Instant to, RunStatus status) {
 
     /** Without a date range. */
-    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
-                     String tag, Long job) {
+    public RunFilter(String sut, String peer, String driver, String instanceType, Protocol protocol,
+                     Direction direction, String tag, Long job) {
         this(sut, peer, driver, instanceType, protocol, direction, tag, job, null, null, null);
     }
 
     /** Without a job: the filters the runs pages offer. */
-    public RunFilter(String sut, String peer, String driver, String instanceType, String protocol, String direction,
-                     String tag) {
+    public RunFilter(String sut, String peer, String driver, String instanceType, Protocol protocol,
+                     Direction direction, String tag) {
         this(sut, peer, driver, instanceType, protocol, direction, tag, null, null, null, null);
     }
 
@@ -42,8 +34,6 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         driver = blankToNull(driver);
         instanceType = blankToNull(instanceType);
         tag = blankToNull(tag);
-        protocol = normalizeProtocol(blankToNull(protocol));
-        direction = normalizeDirection(blankToNull(direction));
         if (from != null && to != null && !from.isBefore(to)) {
             throw new InvalidRunInputException("from (" + from + ") must be before to (" + to + ")");
         }
@@ -58,8 +48,8 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
     public static RunFilter fromParameters(String sut, String peer, String driver, String instanceType,
                                            String protocol, String direction, String tag, Long job, String from,
                                            String to, String status) {
-        return new RunFilter(sut, peer, driver, instanceType, protocol, direction, tag, job, TimeBounds.from(from),
-                TimeBounds.to(to), status(status));
+        return new RunFilter(sut, peer, driver, instanceType, protocol(blankToNull(protocol)),
+                direction(blankToNull(direction)), tag, job, TimeBounds.from(from), TimeBounds.to(to), status(status));
     }
 
     public static RunFilter none() {
@@ -76,23 +66,19 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         return value == null || value.isBlank() ? null : RunStatus.fromApiName(value);
     }
 
-    private static String normalizeProtocol(String protocol) {
-        if (protocol == null) {
-            return null;
-        }
+    /** A query's protocol; null for any. */
+    public static Protocol protocol(String protocol) {
         try {
-            return Protocol.valueOf(protocol.toUpperCase(Locale.ROOT)).name();
+            return protocol == null ? null : Protocol.fromName(protocol);
         } catch (IllegalArgumentException e) {
-            throw new InvalidRunInputException("protocol must be TCP or UDP, not '" + protocol + "'");
+            throw new InvalidRunInputException(e.getMessage());
         }
     }
 
-    private static String normalizeDirection(String direction) {
-        if (direction == null) {
-            return null;
-        }
+    /** A query's direction; null for any. */
+    public static Direction direction(String direction) {
         try {
-            return Direction.fromApiName(direction).apiName();
+            return direction == null ? null : Direction.fromApiName(direction);
         } catch (IllegalArgumentException e) {
             throw new InvalidRunInputException(e.getMessage());
         }

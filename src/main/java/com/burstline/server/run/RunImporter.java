@@ -5,6 +5,7 @@ import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.iperf.IntervalSample;
 import com.burstline.iperf.Iperf3Result;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.storage.StorageHealth;
@@ -30,6 +31,7 @@ import java.util.List;
 public class RunImporter {
     private final Iperf3OutputParser parser = new Iperf3OutputParser();
     private final RunRepository runs;
+    private final RunSummaries summaries;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
     private final RunNotes notes;
@@ -42,12 +44,13 @@ public class RunImporter {
     private final StorageHealth storage;
     private final Clock clock;
 
-    RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
-                ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
-                RunMetrics runMetrics,
-                StorageHealth storage, RunNotes notes) {
+    RunImporter(RunRepository runs, RunSummaries summaries, RunWriter writer, IntervalStore intervals,
+                RawOutputStore rawOutputs, ContentHashes hashes, InstanceCatalog catalog,
+                TransactionTemplate transaction, MeterRegistry meters, RunMetrics runMetrics, StorageHealth storage,
+                RunNotes notes) {
         this.notes = notes;
         this.runs = runs;
+        this.summaries = summaries;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
         this.hashes = hashes;
@@ -165,7 +168,7 @@ public class RunImporter {
 
     private RunSummary store(Iperf3Result result, List<IgnoredValue> ignored, RunMetadata metadata,
                              RunProvenance provenance, String sha256, RawOutput raw, Partial partial) {
-        Run run = new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance, sha256,
+        Run run = new Run(result, metadata, Limits.resolve(metadata, catalog), provenance, sha256,
                 clock.instant().truncatedTo(ChronoUnit.MICROS)); // what the database keeps, so answers match reads
         if (partial.error() != null) {
             run.markPartial(partial.error(), partial.outputFormat());
@@ -174,7 +177,8 @@ public class RunImporter {
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());
         notes.insert(run.getId(), ignored);
-        return run.toSummary();
+        return run.toSummary(ClosingIntervals.mark(result.intervals().stream().filter(IntervalSample::isSum)
+                .map(sample -> new IntervalRow(sample, false)).toList()));
     }
 
     /**
@@ -186,12 +190,12 @@ public class RunImporter {
         Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
         if (provenance.jobId() == null) {
             List<LabelDifference> differences = run.labels()
-                    .differencesTo(RunLabels.of(metadata, ResolvedLimits.of(metadata, catalog)));
+                    .differencesTo(RunLabels.of(metadata, Limits.resolve(metadata, catalog)));
             if (!differences.isEmpty()) {
                 throw new RunLabelConflictException(id, differences);
             }
         }
-        return run.toSummary();
+        return summaries.of(run);
     }
 
     private static String sha256(byte[] content) {

@@ -25,12 +25,14 @@ public class RunLabelEditor {
     public static final int MAX_SELECTED = 10_000;
 
     private final RunRepository runs;
+    private final RunSummaries summaries;
     private final LabelHistory history;
     private final InstanceCatalog catalog;
     private final Clock clock = Clock.systemUTC();
 
-    RunLabelEditor(RunRepository runs, LabelHistory history, InstanceCatalog catalog) {
+    RunLabelEditor(RunRepository runs, RunSummaries summaries, LabelHistory history, InstanceCatalog catalog) {
         this.runs = runs;
+        this.summaries = summaries;
         this.history = history;
         this.catalog = catalog;
     }
@@ -40,7 +42,7 @@ public class RunLabelEditor {
     public RunSummary relabel(long id, LabelPatch patch, String changedBy) {
         Run run = runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
         relabel(run, patch, changedBy, now());
-        return run.toSummary();
+        return summaries.of(run);
     }
 
     /**
@@ -137,7 +139,7 @@ public class RunLabelEditor {
         RunLabels before = run.labels();
         RunMetadata edited = edited(before, patch);
         MetadataRules.check(edited);
-        RunLabels after = RunLabels.of(edited, ResolvedLimits.of(edited, catalog));
+        RunLabels after = RunLabels.of(edited, Limits.resolve(edited, catalog));
         List<LabelDifference> differences = before.differencesTo(after);
         if (differences.isEmpty()) {
             return false;
@@ -162,14 +164,15 @@ public class RunLabelEditor {
     }
 
     @SuppressWarnings("unchecked")
-    private static RunMetadata edited(RunLabels labels, LabelPatch patch) {
+    private static RunMetadata edited(RunLabels stored, LabelPatch patch) {
+        Labels labels = stored.labels();
         RunMetadata named = new RunMetadata(text(patch, "sut", labels.sut()), text(patch, "peer", labels.peer()),
                 text(patch, "instanceType", labels.instanceType()), text(patch, "driver", labels.driver()),
                 patch.has("tags") ? (List<String>) patch.get("tags") : labels.tags(), null, null);
         boolean newType = !Objects.equals(named.instanceType(), labels.instanceType());
         return new RunMetadata(named.sut(), named.peer(), named.instanceType(), named.driver(), named.tags(),
-                limit(patch, "burstLimitGbps", labels.burstLimitBitsPerSecond(), newType),
-                limit(patch, "baselineGbps", labels.baselineBitsPerSecond(), newType));
+                limit(patch, "burstLimitGbps", stored.limits().burstLimitBitsPerSecond(), newType),
+                limit(patch, "baselineGbps", stored.limits().baselineBitsPerSecond(), newType));
     }
 
     private static String text(LabelPatch patch, String field, String stored) {

@@ -11,31 +11,25 @@ import java.util.Objects;
  * The labels a person gives a run, as stored: what a re-upload of the same bytes is compared on and what
  * {@code PATCH /api/v1/runs/{id}} changes. Limits are the resolved ones (override or catalog), in bit/s.
  */
-record RunLabels(String sut, String peer, String instanceType, String driver, List<String> tags,
-                 Double burstLimitBitsPerSecond, Double baselineBitsPerSecond) {
+record RunLabels(Labels labels, Limits limits) {
     /** The field names of the API (PATCH body, 409 problem, history), in the order pages show them. */
     static final List<String> FIELDS = List.of("sut", "peer", "instanceType", "driver", "tags", "burstLimitGbps",
             "baselineGbps");
 
-    RunLabels {
-        tags = tags == null ? List.of() : List.copyOf(tags);
-    }
-
-    static RunLabels of(RunMetadata metadata, ResolvedLimits limits) {
-        return new RunLabels(metadata.sut(), metadata.peer(), metadata.instanceType(), metadata.driver(),
-                metadata.tags(), limits.burstBitsPerSecond(), limits.baselineBitsPerSecond());
+    static RunLabels of(RunMetadata metadata, Limits limits) {
+        return new RunLabels(metadata.labels(), limits);
     }
 
     /** Each field as text, null where unset: limits in Gbit/s as uploads give them, tags comma-separated. */
     Map<String, String> asText() {
         Map<String, String> text = new LinkedHashMap<>();
-        text.put("sut", sut);
-        text.put("peer", peer);
-        text.put("instanceType", instanceType);
-        text.put("driver", driver);
-        text.put("tags", tags.isEmpty() ? null : String.join(", ", tags));
-        text.put("burstLimitGbps", gbps(burstLimitBitsPerSecond));
-        text.put("baselineGbps", gbps(baselineBitsPerSecond));
+        text.put("sut", labels.sut());
+        text.put("peer", labels.peer());
+        text.put("instanceType", labels.instanceType());
+        text.put("driver", labels.driver());
+        text.put("tags", labels.tags().isEmpty() ? null : String.join(", ", labels.tags()));
+        text.put("burstLimitGbps", gbps(limits.burstLimitBitsPerSecond()));
+        text.put("baselineGbps", gbps(limits.baselineBitsPerSecond()));
         return text;
     }
 

@@ -25,6 +25,11 @@ public record RunMetadata(String sut, String peer, String instanceType, String d
                 .toList();
     }
 
+    /** What the uploader named, without the limits it may set. */
+    public Labels labels() {
+        return new Labels(sut, peer, instanceType, driver, tags);
+    }
+
     public static RunMetadata none() {
         return new RunMetadata(null, null, null, null, List.of(), null, null);
     }

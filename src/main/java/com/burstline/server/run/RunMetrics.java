@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Scenario;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,26 +39,27 @@ class RunMetrics {
     }
 
     void arrived(RunSummary run) {
-        if (run.receivedBitsPerSecond() == null) {
+        Double received = run.measurement().figures().receivedBitsPerSecond();
+        if (received == null) {
             return; // its output holds no received rate: the series keeps its last known value
         }
-        set(seriesOf(run.sut(), run.peer(), run.scenario() + " " + run.direction()), run.receivedBitsPerSecond());
+        set(seriesOf(run.labels(), run.measurement().scenario()), received);
     }
 
     @EventListener(ApplicationReadyEvent.class)
     @Transactional(readOnly = true)
     public void reload() {
         List<Run> newest = entityManager.createQuery("select r from Run r where r.id in (select max(s.id) from Run s "
-                + "group by s.sut, s.peer, s.protocol, s.direction, s.streams, s.targetBitsPerSecond)", Run.class)
+                + "group by s.sut, s.peer, s.scenario.protocol, s.scenario.direction, s.scenario.streams, "
+                + "s.scenario.targetBitsPerSecond)", Run.class)
                 .getResultList();
         Map<Series, Double> found = new HashMap<>();
         for (Run run : newest) {
-            RunSummary summary = run.toSummary();
-            if (summary.receivedBitsPerSecond() == null) {
-                continue;
+            RunSummary summary = run.toSummary(null); // the received rate is all it needs
+            Double received = summary.measurement().figures().receivedBitsPerSecond();
+            if (received != null) {
+                found.put(seriesOf(summary.labels(), summary.measurement().scenario()), received);
             }
-            found.put(seriesOf(summary.sut(), summary.peer(), summary.scenario() + " " + summary.direction()),
-                    summary.receivedBitsPerSecond());
         }
         gauges.keySet().stream().filter(series -> !found.containsKey(series)).toList().forEach(series -> {
             meters.remove(gauges.remove(series));
@@ -76,7 +78,8 @@ class RunMetrics {
                 .tags("sut", key.sut(), "peer", key.peer(), "scenario", key.scenario()).register(meters).getId());
     }
 
-    private static Series seriesOf(String sut, String peer, String scenario) {
-        return new Series(sut == null ? "" : sut, peer == null ? "" : peer, scenario);
+    private static Series seriesOf(Labels labels, Scenario scenario) {
+        return new Series(labels.sut() == null ? "" : labels.sut(), labels.peer() == null ? "" : labels.peer(),
+                scenario.name());
     }
 }

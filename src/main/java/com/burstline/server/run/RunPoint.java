@@ -9,16 +9,14 @@ import java.time.Instant;
  * intervals, so that a series of thousands of runs costs one narrow query.
  */
 public record RunPoint(long id, Instant startedAt, Instant uploadedAt, String sut, String peer, String driver,
-                       Long jobId, String protocol, String direction, int streams, Long targetBitsPerSecond,
-                       double receivedBitsPerSecond, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond) {
+                       Long jobId, Scenario scenario, double receivedBitsPerSecond, Limits limits) {
+
+    public RunPoint {
+        limits = limits == null ? Limits.NONE : limits; // a part whose columns are all null is read as null
+    }
 
     /** When the run was measured; an upload without iperf3's start time counts from its upload. */
     public Instant time() {
         return startedAt != null ? startedAt : uploadedAt;
-    }
-
-    /** The scenario as a sentence names it: "TCP 1 stream upload", "UDP 1 Gbit/s upload". */
-    public String scenario() {
-        return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
     }
 }

@@ -3,7 +3,7 @@ package com.burstline.server.run;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -18,18 +18,20 @@ public class RunQueries {
     static final int MAX_KNOWN_VALUES = 200;
 
     private final RunRepository runs;
-    private final IntervalStore intervals;
+    private final RunSummaries summaries;
+    private final IntervalBatchReader intervals;
     private final RawOutputStore rawOutputs;
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
     private final RunMetrics runMetrics;
     private final HostDropsStore drops;
     private final RunNotes notes;
 
-    RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
-               RunMetrics runMetrics, HostDropsStore drops, RunNotes notes) {
+    RunQueries(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals, RawOutputStore rawOutputs,
+               JdbcClient jdbc, RunMetrics runMetrics, HostDropsStore drops, RunNotes notes) {
         this.drops = drops;
         this.notes = notes;
         this.runs = runs;
+        this.summaries = summaries;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
         this.jdbc = jdbc;
@@ -44,8 +46,8 @@ public class RunQueries {
 
     /** Table and column are constants of this class, never user input. */
     private List<String> distinct(String table, String column) {
-        return jdbc.queryForList("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column
-                + " IS NOT NULL ORDER BY " + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY", String.class);
+        return jdbc.sql("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY "
+                + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY").query(String.class).list();
     }
 
     @Transactional(readOnly = true)
@@ -63,13 +65,20 @@ public class RunQueries {
         }
         Page<Run> found = runs.findAll(RunSpecifications.matching(filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "id")));
-        return new RunPage(found.map(Run::toSummary).getContent(), new RunPage.PageInfo(found.getSize(),
+        return new RunPage(summaries.of(found.getContent()), new RunPage.PageInfo(found.getSize(),
                 found.getNumber(), found.getTotalElements(), found.getTotalPages()));
     }
 
     @Transactional(readOnly = true)
     public RunSummary get(long id) {
-        return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
+        return runs.findById(id).map(summaries::of).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    /** These runs, complete or partial, in id order (a job's, for its page); ids no run has are left out. */
+    @Transactional(readOnly = true)
+    public List<RunSummary> byIds(java.util.Collection<Long> ids) {
+        return summaries.of(runs.findAllById(ids).stream().sorted(java.util.Comparator.comparing(Run::getId))
+                .toList());
     }
 
     /** The run with what its import marked impossible in the output ({@link RunNote}). */
@@ -89,7 +98,7 @@ public class RunQueries {
     public java.util.Set<Long> partialAmong(java.util.Collection<Long> ids) {
         java.util.Set<Long> partial = new java.util.HashSet<>();
         runs.findAllById(ids).forEach(run -> {
-            if (run.toSummary().partial()) {
+            if (run.partial()) {
                 partial.add(run.getId());
             }
         });
@@ -108,7 +117,7 @@ public class RunQueries {
     @Transactional(readOnly = true)
     public List<IntervalRow> intervals(long id, String side) {
         requireExists(id);
-        return IntervalSides.of(intervals.findByRun(id), side);
+        return IntervalSides.of(intervals.all(id), side);
     }
 
     @Transactional(readOnly = true)

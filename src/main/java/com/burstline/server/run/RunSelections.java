@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Direction;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
@@ -30,14 +31,16 @@ public class RunSelections {
             "direction");
 
     private final RunRepository runs;
+    private final RunSummaries summaries;
     private final IntervalBatchReader intervals;
     private final EntityManager entityManager;
     private final HostDropsStore drops;
 
-    RunSelections(RunRepository runs, IntervalBatchReader intervals, EntityManager entityManager,
-                  HostDropsStore drops) {
+    RunSelections(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals,
+                  EntityManager entityManager, HostDropsStore drops) {
         this.drops = drops;
         this.runs = runs;
+        this.summaries = summaries;
         this.intervals = intervals;
         this.entityManager = entityManager;
     }
@@ -45,13 +48,13 @@ public class RunSelections {
     /** The selected runs, oldest first; more than {@code max} is a 400 asking for a narrower selection. */
     @Transactional(readOnly = true)
     public List<RunSummary> summaries(RunSelection selection, int max) {
-        List<RunSummary> found = runs.findAll(specification(selection),
-                PageRequest.of(0, max + 1, Sort.by(Sort.Direction.ASC, "id"))).map(Run::toSummary).getContent();
+        List<Run> found = runs.findAll(specification(selection),
+                PageRequest.of(0, max + 1, Sort.by(Sort.Direction.ASC, "id"))).getContent();
         if (found.size() > max) {
             throw new InvalidRunInputException("the selection holds more than " + max
                     + " runs; narrow it with filters or explicit run ids");
         }
-        return found;
+        return summaries.of(found);
     }
 
     /**
@@ -66,17 +69,16 @@ public class RunSelections {
         Root<Run> root = query.from(Run.class);
         query.select(builder.construct(RunPoint.class, root.get("id"), root.get("startedAt"),
                 root.get("uploadedAt"), root.get("sut"), root.get("peer"), root.get("driver"), root.get("jobId"),
-                root.get("protocol"), root.get("direction"), root.get("streams"), root.get("targetBitsPerSecond"),
-                root.get("receivedBitsPerSecond"), root.get("burstLimitBitsPerSecond"),
-                root.get("baselineBitsPerSecond")));
+                root.get("scenario"), root.get("figures").get("receivedBitsPerSecond"), root.get("limits")));
         // a point without a received rate (UDP before iperf3 3.11) has no place on the series
         Specification<Run> spec = specification(selection)
-                .and((run, q, b) -> b.isNotNull(run.get("receivedBitsPerSecond")));
+                .and((run, q, b) -> b.isNotNull(run.get("figures").get("receivedBitsPerSecond")));
         if (streams != null) {
-            spec = spec.and((run, q, b) -> b.equal(run.get("streams"), streams));
+            spec = spec.and((run, q, b) -> b.equal(run.get("scenario").get("streams"), streams));
         }
         if (targetBitsPerSecond != null) {
-            spec = spec.and((run, q, b) -> b.equal(run.get("targetBitsPerSecond"), targetBitsPerSecond));
+            spec = spec.and((run, q, b) -> b.equal(run.get("scenario").get("targetBitsPerSecond"),
+                    targetBitsPerSecond));
         }
         query.where(spec.toPredicate(root, query, builder));
         query.orderBy(builder.desc(builder.coalesce(root.get("startedAt"), root.get("uploadedAt"))),
@@ -138,11 +140,22 @@ public class RunSelections {
         }
     }
 
-    /** Group values match like filters (case-insensitive, anywhere in the value); job ids exactly. */
+    private static List<Direction> directions(List<String> values) {
+        try {
+            return values.stream().map(Direction::fromApiName).toList();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunInputException(e.getMessage());
+        }
+    }
+
+    /** Group values match like filters (case-insensitive, anywhere in the value); job ids and directions exactly. */
     private static Specification<Run> inValues(String dimension, List<String> values) {
         return (root, query, builder) -> {
             if ("job".equals(dimension)) {
                 return root.get("jobId").in(jobIds(values));
+            }
+            if ("direction".equals(dimension)) {
+                return root.get("scenario").get("direction").in(directions(values));
             }
             Expression<String> path;
             if ("tag".equals(dimension)) {

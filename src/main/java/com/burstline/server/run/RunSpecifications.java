@@ -28,10 +28,10 @@ final class RunSpecifications {
             contains(predicates, builder, root.get("driver"), filter.driver());
             contains(predicates, builder, root.get("instanceType"), filter.instanceType());
             if (filter.protocol() != null) {
-                predicates.add(builder.equal(root.get("protocol"), filter.protocol()));
+                predicates.add(builder.equal(root.get("scenario").get("protocol"), filter.protocol()));
             }
             if (filter.direction() != null) {
-                predicates.add(builder.equal(root.get("direction"), filter.direction()));
+                predicates.add(builder.equal(root.get("scenario").get("direction"), filter.direction()));
             }
             if (filter.status() != null) {
                 predicates.add(builder.equal(root.get("status"), filter.status().apiName()));

@@ -1,126 +1,92 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Protocol;
 import com.burstline.contract.Scenario;
+import com.burstline.iperf.Measured;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import com.burstline.server.catalog.VerdictStep;
 
 import java.time.Instant;
 import java.util.List;
 
 /**
- * A run as the API and pages show it. Figures are iperf3's own, unrounded, in bits per second; limits come from the
- * upload's overrides or the instance catalog. {@code jobId} is the job that measured the run, null for uploads.
+ * A run as the API and pages show it: its labels and its {@link Measurement} (both flat in the JSON), and the record
+ * of where it came from. {@code toolVersion} is the version of the scenario's {@code tool}; {@code peerTool} and
+ * {@code peerToolVersion} name the program that served the other end ({@code iperf3} or {@code burstline-java}), read
+ * from the server's report the client's output carried; both null when the output does not say (a version alone is
+ * null when the server wrote text). {@code jobId} is the job that measured the run, null for uploads.
  * {@code status} is {@code complete}, or {@code partial} for a run whose scenario failed or was cancelled after
  * measuring something: its figures cover only the intervals measured before {@code error} (in words) happened.
- * {@code peerTool} and {@code peerToolVersion} name the program that served the other end ({@code iperf3} or
- * {@code burstline-java}), read from the server's report the client's output carried; both null when the output does
- * not say (a version alone is null when the server wrote text). {@code side} is {@code client}, or {@code server}
- * for a server's output ({@code iperf3 -s -J}), which holds only what the server saw. A figure the output does not
- * hold is null, never 0: {@code sentBitsPerSecond} of a server's upload, {@code receivedBitsPerSecond} of UDP before
- * iperf3 3.11 (docs/iperf3-shapes.md). The field names are part of the API.
+ * {@code scenarioName} names the scenario as the seed article's tables do ("TCP 4 streams", "UDP 1 Gbit/s"). The
+ * field names are part of the API.
  */
 public record RunSummary(
         long id,
-        String sut,
-        String peer,
-        String instanceType,
-        String driver,
-        List<String> tags,
-        String tool,
+        @JsonUnwrapped Labels labels,
+        @JsonUnwrapped Measurement measurement,
         String toolVersion,
         String peerTool,
         String peerToolVersion,
         String outputFormat,
-        String side,
         Instant startedAt,
         Instant uploadedAt,
-        String protocol,
-        String direction,
-        int streams,
-        int durationSeconds,
-        int omitSeconds,
-        Long targetBitsPerSecond,
-        Double sentBitsPerSecond,
-        Double receivedBitsPerSecond,
-        Long retransmits,
-        Double jitterMs,
-        Double lostPercent,
-        Double hostCpuPercent,
-        Double remoteCpuPercent,
-        Double burstLimitBitsPerSecond,
-        Double baselineBitsPerSecond,
-        Double percentOfBurstLimit,
-        Double reverseSentBitsPerSecond,
-        Double reverseReceivedBitsPerSecond,
         int intervalCount,
         Long jobId,
         String status,
         String error) {
 
-    /** A complete run that no job measured (an upload): the same summary without a {@code jobId}. */
-    public RunSummary(long id, String sut, String peer, String instanceType, String driver, List<String> tags,
-                      String tool, String toolVersion, String outputFormat, Instant startedAt, Instant uploadedAt,
-                      String protocol, String direction, int streams, int durationSeconds, int omitSeconds,
-                      Long targetBitsPerSecond, Double sentBitsPerSecond, Double receivedBitsPerSecond,
-                      Long retransmits, Double jitterMs, Double lostPercent, Double hostCpuPercent,
-                      Double remoteCpuPercent, Double burstLimitBitsPerSecond, Double baselineBitsPerSecond,
-                      Double percentOfBurstLimit, Double reverseSentBitsPerSecond,
-                      Double reverseReceivedBitsPerSecond, int intervalCount) {
-        this(id, sut, peer, instanceType, driver, tags, tool, toolVersion, null, null, outputFormat, "client",
-                startedAt, uploadedAt, protocol, direction, streams, durationSeconds, omitSeconds, targetBitsPerSecond,
-                sentBitsPerSecond, receivedBitsPerSecond, retransmits, jitterMs, lostPercent, hostCpuPercent,
-                remoteCpuPercent, burstLimitBitsPerSecond, baselineBitsPerSecond, percentOfBurstLimit,
-                reverseSentBitsPerSecond, reverseReceivedBitsPerSecond, intervalCount, null,
-                RunStatus.COMPLETE.apiName(), null);
-    }
-
     /** Whether the run measured only part of its test (see {@link RunStatus}). */
+    @JsonIgnore
     public boolean partial() {
         return RunStatus.PARTIAL.apiName().equals(status);
     }
 
+    /** Whether the run measured UDP: judged against its target by what was sent, and for loss. */
+    @JsonIgnore
+    public boolean udp() {
+        return measurement.scenario().protocol() == Protocol.UDP;
+    }
+
+    /** The measurement's scenario (a shorthand: the parts are the measurement's). */
+    @JsonIgnore
+    public Scenario scenario() {
+        return measurement.scenario();
+    }
+
+    /** The measurement's figures. */
+    @JsonIgnore
+    public Measured figures() {
+        return measurement.figures();
+    }
+
+    /** The measurement's limits. */
+    @JsonIgnore
+    public Limits limits() {
+        return measurement.limits();
+    }
+
     /**
-     * The CPU of the host that sent the run's (forward) data, whichever end wrote the output: iperf3's
-     * {@code host_total} is the writer's, {@code remote_total} the other end's. Null when not known.
+     * What decided the received figure; a partial run's is unknown, since its figures are not a whole
+     * measurement.
      */
-    public Double senderCpuPercent() {
-        return writerSends() ? hostCpuPercent : remoteCpuPercent;
+    @JsonProperty
+    public Verdict verdict() {
+        return partial() ? new Verdict(VerdictStep.UNKNOWN, null, List.of("the whole run: it is partial (" + error
+                + ")")) : measurement.verdict();
     }
 
-    /** The CPU of the host that received the run's (forward) data; null when not known. */
-    public Double receiverCpuPercent() {
-        return writerSends() ? remoteCpuPercent : hostCpuPercent;
+    /** Every figure in words, as pages, reports and exports show it. */
+    @JsonProperty
+    public RunText text() {
+        return RunText.of(measurement, verdict());
     }
 
-    /**
-     * A UDP run's (forward) sent rate as a share of its whole target, in percent: UDP's "% of target" wherever it is
-     * shown, since a sender that put out 1.15 of 5 Gbit/s decided the run, whatever arrived. Null for TCP, and when
-     * the target or the sent rate is not known.
-     */
-    public Double percentOfTarget() {
-        return "UDP".equals(protocol) ? percentOfTarget(sentBitsPerSecond, wholeTarget(targetBitsPerSecond, streams))
-                : null;
-    }
-
-    /**
-     * What all the streams together aim for: iperf3's {@code -b} applies to each stream, so {@code -P 2 -b 50M} aims
-     * for 100 Mbit/s. Null without a target.
-     */
-    public static Long wholeTarget(Long targetBitsPerSecond, int streams) {
-        return targetBitsPerSecond == null ? null : targetBitsPerSecond * Math.max(1, streams);
-    }
-
-    /** Sent as a share of the whole target, in percent; null when either is unknown or the target is 0. */
-    public static Double percentOfTarget(Double sentBitsPerSecond, Long wholeTargetBitsPerSecond) {
-        return sentBitsPerSecond == null || wholeTargetBitsPerSecond == null || wholeTargetBitsPerSecond == 0 ? null
-                : sentBitsPerSecond / wholeTargetBitsPerSecond * 100;
-    }
-
-    /** The client sends an upload (and a bidir run's forward direction), the server a download. */
-    private boolean writerSends() {
-        return "download".equals(direction) == "server".equals(side);
-    }
-
-    /** A short scenario name as the seed article writes it, e.g. "TCP 4 streams" or "UDP 1 Gbit/s". */
-    public String scenario() {
-        return Scenario.shortName(protocol, streams, targetBitsPerSecond);
+    /** "TCP 4 streams", "UDP 1 Gbit/s": the scenario without its direction, as tables beside a direction name it. */
+    @JsonProperty
+    public String scenarioName() {
+        return measurement.scenario().shortName();
     }
 }

@@ -18,7 +18,7 @@ record ChangeNotice(String event, Ref schedule, Ref job, Ref run, Ref changeRun,
         return new ChangeNotice("change-point", new Ref(schedule.id(), schedule.name(),
                 base + "/schedules/" + schedule.id()), new Ref(jobId, null, base + "/jobs/" + jobId),
                 new Ref(runId, null, base + "/runs/" + runId),
-                new Ref(change.runId(), null, base + "/runs/" + change.runId()), change.scenario(), change.sut(),
+                new Ref(change.runId(), null, base + "/runs/" + change.runId()), change.scenario().name(), change.sut(),
                 change.peer(), change.changePercent(), change.beforeBitsPerSecond(), change.afterBitsPerSecond(),
                 change.pValue(), change.significanceLevel(), change.description(), base + change.trendPath());
     }

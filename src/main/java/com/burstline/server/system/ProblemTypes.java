@@ -48,6 +48,13 @@ public final class ProblemTypes {
         return problem;
     }
 
+    /** The same with each problem as data too ({@code problems}: what, where, the limit and the value given). */
+    public static ProblemDetail invalidInput(List<String> problems, List<?> details) {
+        ProblemDetail problem = invalidInput(problems);
+        problem.setProperty("problems", details);
+        return problem;
+    }
+
     private static URI uri(String name) {
         return URI.create("urn:burstline:problem:" + name);
     }

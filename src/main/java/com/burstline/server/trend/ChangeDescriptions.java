@@ -57,7 +57,7 @@ final class ChangeDescriptions {
     }
 
     private static String sentence(RunPoint run, double percent, TrendResult.DriverChange driver) {
-        String text = String.format(Locale.ROOT, "%s on %s → %s %s %.1f%% at run %d", run.scenario(), run.sut(),
+        String text = String.format(Locale.ROOT, "%s on %s → %s %s %.1f%% at run %d", run.scenario().name(), run.sut(),
                 run.peer(), percent < 0 ? "dropped" : "rose", Math.abs(percent), run.id());
         if (driver == null) {
             return text + ", with no driver change";

@@ -1,5 +1,6 @@
 package com.burstline.server.trend;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunPoint;
 import com.burstline.server.run.RunSelection;
@@ -31,18 +32,17 @@ public class SeriesChanges {
      * A significant change in a series: where its new level starts ({@code runId}), the levels on either side in
      * bit/s and the permutation test's p-value; {@code includesRun} says the run asked about is in the new level.
      */
-    public record Change(String scenario, String sut, String peer, String protocol, String direction, int streams,
-                         Long targetBitsPerSecond, long runId, double beforeBitsPerSecond, double afterBitsPerSecond,
-                         double changePercent, double pValue, double significanceLevel, String description,
-                         boolean includesRun) {
+    public record Change(Scenario scenario, String sut, String peer, long runId, double beforeBitsPerSecond,
+                         double afterBitsPerSecond, double changePercent, double pValue, double significanceLevel,
+                         String description, boolean includesRun) {
 
         /** The trends page of this series. */
         public String trendPath() {
             UriComponentsBuilder path = UriComponentsBuilder.fromPath("/trends").queryParam("sut", sut)
-                    .queryParam("peer", peer).queryParam("protocol", protocol).queryParam("direction", direction)
-                    .queryParam("streams", streams);
-            if (targetBitsPerSecond != null && "UDP".equals(protocol)) {
-                path.queryParam("target", targetBitsPerSecond);
+                    .queryParam("peer", peer).queryParam("protocol", scenario.protocol())
+                    .queryParam("direction", scenario.direction()).queryParam("streams", scenario.streams());
+            if (scenario.udp() && scenario.targetBitsPerSecond() != null) {
+                path.queryParam("target", scenario.targetBitsPerSecond());
             }
             return path.encode().build().toUriString();
         }
@@ -66,18 +66,19 @@ public class SeriesChanges {
             return Optional.empty();
         }
         TrendResult.ChangePoint last = changes.get(changes.size() - 1);
-        return Optional.of(new Change(run.scenario(), run.sut(), run.peer(), run.protocol(), run.direction(),
-                run.streams(), run.targetBitsPerSecond(), last.runId(), last.beforeBitsPerSecond(),
-                last.afterBitsPerSecond(), last.changePercent(), last.pValue(), Trends.SIGNIFICANCE,
-                last.description(), at >= last.index()));
+        return Optional.of(new Change(run.scenario(), run.sut(), run.peer(), last.runId(),
+                last.beforeBitsPerSecond(), last.afterBitsPerSecond(), last.changePercent(), last.pValue(),
+                Trends.SIGNIFICANCE, last.description(), at >= last.index()));
     }
 
     /** The run's pair and scenario, oldest first. */
     private List<RunPoint> series(RunPoint run) {
-        RunFilter filter = new RunFilter(run.sut(), run.peer(), null, null, run.protocol(), run.direction(), null);
-        Long target = "UDP".equals(run.protocol()) ? run.targetBitsPerSecond() : null;
+        Scenario scenario = run.scenario();
+        RunFilter filter = new RunFilter(run.sut(), run.peer(), null, null, scenario.protocol(), scenario.direction(),
+                null);
+        Long target = scenario.udp() ? scenario.targetBitsPerSecond() : null;
         List<RunPoint> series = new ArrayList<>(selections.newestPoints(new RunSelection(null, filter, null, null),
-                        run.streams(), target, TrendQuery.DEFAULT_LAST).stream()
+                        scenario.streams(), target, TrendQuery.DEFAULT_LAST).stream()
                 .filter(point -> run.sut().equals(point.sut()) && run.peer().equals(point.peer()))
                 .limit(TrendQuery.DEFAULT_LAST).toList());
         Collections.reverse(series);

@@ -58,11 +58,11 @@ class Trends {
         List<TrendResult.DriverChange> driverChanges = driverChanges(points);
         RunPoint newestPoint = points.isEmpty() ? null : points.get(points.size() - 1);
         List<TrendResult.ChangePoint> changes = ChangeDescriptions.of(points, values, found, driverChanges);
-        return new TrendResult(newestPoint == null ? null : newestPoint.scenario(),
+        return new TrendResult(newestPoint == null ? null : newestPoint.scenario().name(),
                 newestPoint == null ? null : newestPoint.sut(), newestPoint == null ? null : newestPoint.peer(),
                 points.size(), olderLeftOut,
-                newestPoint == null ? null : newestPoint.burstLimitBitsPerSecond(),
-                newestPoint == null ? null : newestPoint.baselineBitsPerSecond(),
+                newestPoint == null ? null : newestPoint.limits().burstLimitBitsPerSecond(),
+                newestPoint == null ? null : newestPoint.limits().baselineBitsPerSecond(),
                 new TrendResult.Method("e-divisive means (energy statistic, α = 1) with a permutation test",
                         PERMUTATIONS, SIGNIFICANCE, MIN_SEGMENT_RUNS, SEED, MIN_CHANGE_PERCENT,
                         MAX_STEADY_DEVIATION_PERCENT),
@@ -92,7 +92,7 @@ class Trends {
             throw new InvalidSelectionException("a trend follows one pair, but the selection holds " + pairs.size()
                     + " (" + first(pairs) + "); pick one with sut and peer");
         }
-        List<String> scenarios = points.stream().map(RunPoint::scenario).distinct()
+        List<String> scenarios = points.stream().map(point -> point.scenario().name()).distinct()
                 .sorted(Comparator.naturalOrder()).toList();
         if (scenarios.size() > 1) {
             throw new InvalidSelectionException("a trend follows one scenario, but the selection holds "

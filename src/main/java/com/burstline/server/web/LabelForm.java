@@ -19,8 +19,8 @@ record LabelForm(String sut, String peer, String instanceType, String driver, St
                  String baselineGbps) {
 
     static LabelForm of(RunSummary run) {
-        return new LabelForm(run.sut(), run.peer(), run.instanceType(), run.driver(), String.join(", ", run.tags()),
-                LabelPatch.gbpsText(run.burstLimitBitsPerSecond()), LabelPatch.gbpsText(run.baselineBitsPerSecond()));
+        return new LabelForm(run.labels().sut(), run.labels().peer(), run.labels().instanceType(), run.labels().driver(), String.join(", ", run.labels().tags()),
+                LabelPatch.gbpsText(run.limits().burstLimitBitsPerSecond()), LabelPatch.gbpsText(run.limits().baselineBitsPerSecond()));
     }
 
     /** @throws InvalidRunInputException when a limit is not a number */

@@ -1,5 +1,7 @@
 package com.burstline.server.web;
 
+import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.run.FactRows;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.LabelPatch;
 import com.burstline.server.run.RunsRelabelled;
@@ -23,6 +25,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import java.security.Principal;
+import java.util.List;
 
 /** The runs list, one run's page, and deleting a run. */
 @Controller
@@ -31,10 +34,12 @@ class RunPagesController {
 
     private final RunQueries queries;
     private final RunLabelEditor labels;
+    private final AgentRegistry agents;
 
-    RunPagesController(RunQueries queries, RunLabelEditor labels) {
+    RunPagesController(RunQueries queries, RunLabelEditor labels, AgentRegistry agents) {
         this.queries = queries;
         this.labels = labels;
+        this.agents = agents;
     }
 
     @GetMapping("/")
@@ -127,7 +132,21 @@ class RunPagesController {
         model.addAttribute("notes", queries.notes(run.id()));
         model.addAttribute("labelForm", form);
         model.addAttribute("history", labels.history(run.id()));
+        model.addAttribute("environment", queries.environment(run.id()));
+        model.addAttribute("peerFacts", peerFacts(run));
         return "runs/show";
+    }
+
+    /**
+     * The peer's facts as its agent registered them (the run kept only the SUT's): current facts, the page says so;
+     * null for an uploaded run or a peer no longer registered.
+     */
+    private List<FactRows.Row> peerFacts(RunSummary run) {
+        String peer = run.labels().peer();
+        if (run.jobId() == null || peer == null) {
+            return null;
+        }
+        return agents.find(peer).map(agent -> FactRows.of(agent.facts())).orElse(null);
     }
 
     @PostMapping("/runs/{id}/delete")

@@ -86,9 +86,9 @@ class EnaExpressRuleTest {
 
         assertThat(EnaExpressRule.of(UPLOAD, unused, sut("0", null))).isEmpty();
         // mode 2: ENA Express off, UDP's earlier setting kept
-        assertThat(EnaExpressRule.meant("2", "UDP")).isFalse();
-        assertThat(EnaExpressRule.meant("1", "UDP")).isFalse();
-        assertThat(EnaExpressRule.meant("3", "UDP")).isTrue();
+        assertThat(EnaExpressRule.meant("2", true)).isFalse();
+        assertThat(EnaExpressRule.meant("1", true)).isFalse();
+        assertThat(EnaExpressRule.meant("3", true)).isTrue();
         assertThat(EnaExpressRule.of(UPLOAD, JSON.readTree("{\"delta\": {\"tx_packets\": 5}}"), sut("1", null)))
                 .isEmpty();
         assertThat(EnaExpressRule.of(UPLOAD, unused, null)).isEmpty();

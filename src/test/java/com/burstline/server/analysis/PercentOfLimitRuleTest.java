@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.run.FigureText;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,11 +14,11 @@ class PercentOfLimitRuleTest {
         Finding finding = LimitRules.percentOfLimit(RealRun.of("iperf3-312-tcp-4-upload.json", 1).summary())
                 .orElseThrow();
 
-        assertThat((double) finding.data().get("percentOfBurstLimit")).isCloseTo(95.5, within(0.1));
-        assertThat((double) finding.data().get("percentOfBaseline")).isGreaterThan(900);
+        assertThat((double) finding.data().get("shareOfBurstLimit")).isCloseTo(95.5, within(0.1));
+        assertThat((double) finding.data().get("shareOfBaseline")).isGreaterThan(900);
         assertThat(finding.message()).contains("95.5% of the 5.00 Gbit/s burst limit", "512.00 Mbit/s baseline",
                 "at the cap");
-        assertThat(finding.data()).containsEntry("atCap", true).doesNotContainKey("percentOfTarget");
+        assertThat(finding.data()).containsEntry("atCap", true).doesNotContainKey("receivedShareOfTarget");
     }
 
     @Test
@@ -33,9 +34,9 @@ class PercentOfLimitRuleTest {
         RealRun run = RealRun.of("iperf3-312-udp-1g-upload.json", 1);
         Finding finding = LimitRules.percentOfLimit(run.summary()).orElseThrow();
 
-        double percent = run.summary().receivedBitsPerSecond() / 1e9 * 100;
-        assertThat((double) finding.data().get("percentOfTarget")).isCloseTo(percent, within(1e-9));
-        assertThat(finding.message()).contains(Figures.percent(percent) + " of the 1.00 Gbit/s target; ")
+        double percent = run.summary().figures().receivedBitsPerSecond() / 1e9 * 100;
+        assertThat((double) finding.data().get("receivedShareOfTarget")).isCloseTo(percent, within(1e-9));
+        assertThat(finding.message()).contains(FigureText.percent(percent) + " of the 1.00 Gbit/s target; ")
                 .contains("of the 5.00 Gbit/s burst limit");
         assertThat(finding.data()).containsEntry("atCap", false);
     }

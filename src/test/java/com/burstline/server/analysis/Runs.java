@@ -1,6 +1,8 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.Direction;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.TestRuns;
 
 /**
  * A real run's summary with another direction, for a case the lab could not make: the client's figures (CPU
@@ -11,26 +13,11 @@ final class Runs {
     }
 
     static RunSummary with(RunSummary r, String direction) {
-        return new RunSummary(r.id(), r.sut(), r.peer(), r.instanceType(), r.driver(), r.tags(), r.tool(),
-                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.side(), r.startedAt(),
-                r.uploadedAt(),
-                r.protocol(), direction, r.streams(), r.durationSeconds(), r.omitSeconds(), r.targetBitsPerSecond(),
-                r.sentBitsPerSecond(), r.receivedBitsPerSecond(), r.retransmits(), r.jitterMs(), r.lostPercent(),
-                r.hostCpuPercent(), r.remoteCpuPercent(),
-                r.burstLimitBitsPerSecond(), r.baselineBitsPerSecond(), r.percentOfBurstLimit(),
-                r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(), r.intervalCount(), r.jobId(),
-                r.status(), r.error());
+        return TestRuns.from(r).direction(Direction.fromApiName(direction)).build();
     }
 
     /** The same run with another retransmit count (the case one retransmit made a finding). */
     static RunSummary withRetransmits(RunSummary r, Long retransmits) {
-        return new RunSummary(r.id(), r.sut(), r.peer(), r.instanceType(), r.driver(), r.tags(), r.tool(),
-                r.toolVersion(), r.peerTool(), r.peerToolVersion(), r.outputFormat(), r.side(), r.startedAt(),
-                r.uploadedAt(),
-                r.protocol(), r.direction(), r.streams(), r.durationSeconds(), r.omitSeconds(),
-                r.targetBitsPerSecond(), r.sentBitsPerSecond(), r.receivedBitsPerSecond(), retransmits, r.jitterMs(),
-                r.lostPercent(), r.hostCpuPercent(), r.remoteCpuPercent(), r.burstLimitBitsPerSecond(), r.baselineBitsPerSecond(),
-                r.percentOfBurstLimit(), r.reverseSentBitsPerSecond(), r.reverseReceivedBitsPerSecond(),
-                r.intervalCount(), r.jobId(), r.status(), r.error());
+        return TestRuns.from(r).retransmits(retransmits).build();
     }
 }

@@ -35,7 +35,7 @@ class AsymmetryExplanationTest {
                 + "limits are unknown");
         assertThat(scenario.comparison().verdict()).startsWith("no repeats (n = 1 each), so no interval and no "
                 + "test: download is 76.4% faster than upload");
-        assertThat(scenario.groups().get(0).meanPercentOfTarget()).isCloseTo(48.7, within(0.1));
+        assertThat(scenario.groups().get(0).meanSentShareOfTarget()).isCloseTo(48.7, within(0.1));
     }
 
     @Test

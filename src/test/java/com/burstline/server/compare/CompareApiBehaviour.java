@@ -66,8 +66,8 @@ abstract class CompareApiBehaviour {
                 .isCloseTo(Math.abs(received(f1) - received(f2)) / Math.sqrt(2), within(1e-3));
         assertThat(base.get("ci95Low").doubleValue()).isLessThan(baseMean);
         assertThat(base.get("ci95High").doubleValue()).isGreaterThan(baseMean);
-        assertThat(base.get("meanPercentOfBurstLimit").doubleValue()).isCloseTo(baseMean / 5e9 * 100, within(1e-9));
-        assertThat(base.get("meanPercentOfBaseline").doubleValue()).isCloseTo(baseMean / 512e6 * 100, within(1e-9));
+        assertThat(base.get("meanShareOfBurstLimit").doubleValue()).isCloseTo(baseMean / 5e9 * 100, within(1e-9));
+        assertThat(base.get("meanShareOfBaseline").doubleValue()).isCloseTo(baseMean / 512e6 * 100, within(1e-9));
         assertThat(base.get("runIds").toString()).isEqualTo("[" + id(f1) + "," + id(f2) + "]");
         assertThat(other.get("runIds").toString()).isEqualTo("[" + id(f2) + "," + id(f3) + "]");
         assertThat(base.get("meanJitterMs").isNull()).isTrue();
@@ -283,16 +283,16 @@ abstract class CompareApiBehaviour {
         assertThat(lines.get(1)).containsEntry("baseline", "upload")
                 .containsEntry("verdict", comparison.get("verdict").stringValue())
                 .containsEntry("explanation", comparison.get("explanation").stringValue());
-        assertThat(Double.parseDouble(lines.get(0).get("percentOfBurstLimit"))).isEqualTo(api.get("scenarios").get(0)
-                .get("groups").get(0).get("meanPercentOfBurstLimit").doubleValue());
-        assertThat(lines.get(0).get("percentOfTarget")).as("TCP has no target").isEmpty();
+        assertThat(Double.parseDouble(lines.get(0).get("shareOfBurstLimit"))).isEqualTo(api.get("scenarios").get(0)
+                .get("groups").get(0).get("meanShareOfBurstLimit").doubleValue());
+        assertThat(lines.get(0).get("sentShareOfTarget")).as("TCP has no target").isEmpty();
         java.util.Map<String, String> udpLine = lines.get(2);
         double sent = udp.get("sentBitsPerSecond").doubleValue();
         assertThat(Double.parseDouble(udpLine.get("meanSentBitsPerSecond"))).isEqualTo(sent);
-        assertThat(Double.parseDouble(udpLine.get("percentOfTarget"))).isCloseTo(sent / 1e8 * 100, within(1e-9));
-        assertThat(udpLine.get("percentOfBurstLimit")).as("UDP is judged by its target").isEmpty();
+        assertThat(Double.parseDouble(udpLine.get("sentShareOfTarget"))).isCloseTo(sent / 1e8 * 100, within(1e-9));
+        assertThat(udpLine.get("shareOfBurstLimit")).as("UDP is judged by its target").isEmpty();
         JsonNode udpGroup = api.get("scenarios").get(1).get("groups").get(0);
-        assertThat(udpGroup.get("meanPercentOfTarget").doubleValue()).isCloseTo(sent / 1e8 * 100, within(1e-9));
+        assertThat(udpGroup.get("meanSentShareOfTarget").doubleValue()).isCloseTo(sent / 1e8 * 100, within(1e-9));
         assertThat(api.get("scenarios").get(1).get("direction").stringValue()).isEqualTo("upload");
         assertProblem(this.api.get("/api/v1/export/comparison.csv?groupBy=colour"), 400, "groupBy must be one of");
     }

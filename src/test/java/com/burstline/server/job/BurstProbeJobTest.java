@@ -1,5 +1,11 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Scenario;
+
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.ProbeFigures;
 import com.burstline.server.probe.ProbeView;
@@ -106,7 +112,8 @@ class BurstProbeJobTest {
     }
 
     private void record(long jobId, long scenarioId, String host, String direction, Instant at) {
-        probes.record(new NewProbe(jobId, scenarioId, host, "many-peer", direction, 1, 1, 600, "live", null, at,
+        probes.record(new NewProbe(jobId, scenarioId, host, "many-peer", new Scenario(Protocol.TCP,
+                Direction.fromApiName(direction), 1, 600, 1, 0, null, Scenario.TOOL_AUTO), "live", null, at,
                 new ProbeFigures(12.0, 5e9, 0.5e9, 54e9, 30, 30)));
     }
 

@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import com.burstline.agent.AgentProcess;
 import com.burstline.server.job.planning.OrderedScenario;
@@ -12,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-
 import static com.burstline.server.job.JobApiClient.AGENT_TOKEN;
 import static com.burstline.server.job.JobApiClient.API_TOKEN;
 import static com.burstline.server.job.JobApiClient.PATIENCE;
@@ -93,7 +95,7 @@ class ExperimentDesignIT {
         JsonNode job = run(request);
 
         List<OrderedScenario> seeds = ScenarioOrder.of(RunOrder.RANDOMIZED, List.of(
-                planned(com.burstline.iperf.Direction.UPLOAD), planned(com.burstline.iperf.Direction.DOWNLOAD)),
+                planned(com.burstline.contract.Direction.UPLOAD), planned(com.burstline.contract.Direction.DOWNLOAD)),
                 2, 1, 20261201);
         List<String> expected = seeds.stream().map(s -> "pair " + s.pair() + " rep 1 #" + s.index()).toList();
         assertThat(expected).as("the seed's order is not one of the fixed ones").isNotEqualTo(List.of(
@@ -149,8 +151,8 @@ class ExperimentDesignIT {
         assertThat(start(after)).as("a job on a busy host waits for it").isAfterOrEqualTo(end(before));
     }
 
-    private static Scenario planned(com.burstline.iperf.Direction direction) {
-        return new Scenario("TCP", direction.apiName(), 1, 1, 1, 0, null, "auto");
+    private static Scenario planned(com.burstline.contract.Direction direction) {
+        return new Scenario(Protocol.TCP, direction, 1, 1, 1, 0, null, "auto");
     }
 
     private static JsonNode run(String request) {

@@ -5,6 +5,7 @@ import com.burstline.server.job.planning.CoolDownRequest;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.JobRequest;
 import com.burstline.server.job.planning.JobRules;
+import com.burstline.server.job.planning.Problem;
 import com.burstline.server.job.planning.PlannedJob;
 import com.burstline.server.job.planning.StandardPlan;
 import org.junit.jupiter.api.Test;
@@ -90,10 +91,10 @@ class JobFormTest {
                 List.of("", "", "500000", "", "", ""), empty.tool(), List.of("", "ghost", ""),
                 List.of("", "arm-b", ""), "sequential", "", "4000", "x".repeat(JobRules.MAX_DRIVER + 1), "");
 
-        List<String> problems = problemsOf(form);
+        List<Problem> problems = problemsOf(form);
 
         // the API's words are the rules' own; only the page translates them
-        assertThat(problems).contains("scenarios[0].streams must be between 1 and 128, not 0",
+        assertThat(problems.stream().map(Problem::text)).contains("scenarios[0].streams must be between 1 and 128, not 0",
                 "scenarios[1].targetBitsPerSecond must be between 1000 and 400000000000, not 500000000000");
         assertThat(form.inFormWords(problems)).containsExactlyInAnyOrder(
                 "Pair 3: SUT: no agent named 'ghost' is registered (see Agents)",
@@ -148,11 +149,11 @@ class JobFormTest {
     }
 
     /** What the real rules say about the form's request, every agent but "ghost" registered. */
-    private static List<String> problemsOf(JobForm form) {
+    private static List<Problem> problemsOf(JobForm form) {
         try {
             JobRules.check(form.toRequest(), name -> !"ghost".equals(name));
         } catch (InvalidJobException invalid) {
-            return invalid.problems();
+            return invalid.details();
         }
         throw new AssertionError("the rules accepted " + form);
     }

@@ -114,7 +114,7 @@ class JobPagesControllerTest {
     @Test
     void aRefusedRelabelSaysWhyOnTheJobPage() throws Exception {
         when(relabeller.relabel(any(Long.class), any(JobLabels.class), any())).thenThrow(new InvalidJobException(
-                List.of("driver must be at most 200 characters without line breaks")));
+                "driver must be at most 200 characters without line breaks"));
 
         mvc.perform(post("/jobs/7/labels").param("driver", "d".repeat(201)).principal(() -> "alice"))
                 .andExpect(redirectedUrl("/jobs/7"))

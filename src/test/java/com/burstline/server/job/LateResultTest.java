@@ -1,5 +1,9 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import com.burstline.server.job.planning.OrderedScenario;
 import org.junit.jupiter.api.Test;
@@ -62,7 +66,7 @@ class LateResultTest {
 
     private static JobScenario ended(ScenarioStatus status, String reason) {
         JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
-                new Scenario("TCP", "upload", 1, 10, 1, 0, null, "auto")));
+                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
         scenario.start(STARTED);
         scenario.finish(status, null, reason, STARTED.plusSeconds(35));
         return scenario;

@@ -1,9 +1,14 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Iperf3Command;
 import com.burstline.contract.Scenario;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.TestRuns;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,7 +26,7 @@ class CommandLinesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** What the SUT's agent starts for EngineJobIT's download, as it records it. */
     private static final List<String> ENGINE_CLIENT = Iperf3Command.engineClient(new Iperf3Command.Client(
-            "10.82.0.2", 5201, new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), true));
+            "10.82.0.2", 5201, new Scenario(Protocol.TCP, Direction.DOWNLOAD, 1, 4, 1.0, 1, null, "auto"), true));
 
     @Test
     void anEngineClientsPeerThatRanIperf3GetsIperf3sServerLine() {
@@ -34,7 +39,7 @@ class CommandLinesTest {
     void anIperf3ClientsPeerThatRanTheEngineGetsTheEnginesServerLine() {
         List<String> lines = linesOf(run("iperf3", "3.12", "burstline-java", "0.1.0"),
                 Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201,
-                        new Scenario("TCP", "download", 1, 4, 1.0, 1, null, "auto"), false)));
+                        new Scenario(Protocol.TCP, Direction.DOWNLOAD, 1, 4, 1.0, 1, null, "auto"), false)));
 
         assertThat(lines.get(0)).isEqualTo("java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b");
     }
@@ -83,9 +88,8 @@ class CommandLinesTest {
     void uploadedScenariosGetDistinctPortsAndRepeatsShareTheirs() {
         RunSummary download = run("tool-b");
         RunSummary repeat = withId(download, 12);
-        RunSummary other = new RunSummary(13, "tool-a", "tool-b", null, null, List.of(), "iperf3", "3.12", null, null,
-                "json", "client", download.startedAt(), download.uploadedAt(), "TCP", "upload", 4, 4, 0, null, 9.4e8,
-                9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
+        RunSummary other = TestRuns.from(download).id(13).peerTool(null, null).format("json")
+                .scenario(Direction.UPLOAD, 4, 4, 0).build();
         RunSummary measured = withId(download, 14);
         RunEnvironment agent = new RunEnvironment(14, 3L, null, null, JSON.valueToTree(List.of("/usr/bin/iperf3", "-c",
                 "10.0.0.2", "-p", "5202", "-R", "-t", "4")));
@@ -104,26 +108,20 @@ class CommandLinesTest {
     @Test
     void anUploadLongerThanAJobMayStillGetsItsLine() {
         RunSummary day = run("tool-b");
-        RunSummary longRun = new RunSummary(15, day.sut(), day.peer(), null, null, List.of(), day.tool(),
-                day.toolVersion(), null, null, day.outputFormat(), "client", day.startedAt(), day.uploadedAt(), "TCP",
-                "upload", 1, 86_400, 0, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null,
-                null, 8, 3L, "complete", null);
+        RunSummary longRun = TestRuns.from(day).id(15).peerTool(null, null).scenario(Direction.UPLOAD, 1, 86_400, 0)
+                .build();
 
         assertThat(linesOf(longRun, List.of()).get(1)).contains("-t 86400").doesNotStartWith("#");
     }
 
     private static RunSummary withId(RunSummary run, long id) {
-        return new RunSummary(id, run.sut(), run.peer(), null, null, List.of(), run.tool(), run.toolVersion(), null,
-                null, run.outputFormat(), "client", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1,
-                null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete",
-                null);
+        return TestRuns.from(run).id(id).peerTool(null, null).build();
     }
 
     private static RunSummary run(String peer) {
         RunSummary run = run("iperf3", "3.12", null, null);
-        return new RunSummary(run.id(), run.sut(), peer, null, null, List.of(), run.tool(), run.toolVersion(), null,
-                null, "json-stream", "client", run.startedAt(), run.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8,
-                null, null, null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
+        return TestRuns.from(run).labels(run.labels().sut(), peer, null, null, List.of()).peerTool(null, null)
+                .build();
     }
 
     private static List<String> linesOf(RunSummary run, List<String> command) {
@@ -134,9 +132,10 @@ class CommandLinesTest {
 
     /** EngineJobIT's TCP download (4 s, 1 s omitted) between tool-a and tool-b, with both ends' tools. */
     private static RunSummary run(String tool, String version, String peerTool, String peerVersion) {
-        return new RunSummary(11, "tool-a", "tool-b", null, null, List.of(), tool, version, peerTool, peerVersion,
-                "json-stream", "client", Instant.parse("2026-12-01T09:00:00Z"),
-                Instant.parse("2026-12-01T09:00:06Z"), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null,
-                null, 20.0, 30.0, null, null, null, null, null, 8, 3L, "complete", null);
+        return TestRuns.of("iperf3-322-tcp-1-download-loopback.json").id(11)
+                .labels("tool-a", "tool-b", null, null, List.of()).tool(tool, version).peerTool(peerTool, peerVersion)
+                .format("json-stream").times(Instant.parse("2026-12-01T09:00:00Z"),
+                        Instant.parse("2026-12-01T09:00:06Z")).scenario(Direction.DOWNLOAD, 1, 4, 1).target(null)
+                .rates(9.4e8, 9.4e8).retransmits(null).cpu(20.0, 30.0).intervals(8).job(3L).build();
     }
 }

@@ -9,20 +9,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The group column is headed by what the groups are; one group has no such column. */
 class MarkdownReportTest {
     private static final Report.TcpRow ROW = new Report.TcpRow("17", "TCP 4 streams", "Upload", "4.78 Gbit/s",
-            "95.6%", "0");
+            "the cap", "95.6%", "0");
 
     @Test
     void jobGroupsAreHeadedJob() {
         String markdown = MarkdownReport.render(report("Job"));
 
-        assertThat(markdown).contains("| Job | Scenario | Direction | Received | % of Burst Limit | Retransmits |",
-                "| 17 | TCP 4 streams | Upload | 4.78 Gbit/s | 95.6% | 0 |");
+        assertThat(markdown).contains("| Job | Scenario | Direction | Received | Verdict | % of Burst Limit | "
+                + "Retransmits |", "| 17 | TCP 4 streams | Upload | 4.78 Gbit/s | the cap | 95.6% | 0 |");
     }
 
     @Test
     void oneGroupHasNoGroupColumn() {
         assertThat(MarkdownReport.render(report(null)))
-                .contains("| Scenario | Direction | Received | % of Burst Limit | Retransmits |",
+                .contains("| Scenario | Direction | Received | Verdict | % of Burst Limit | Retransmits |",
                         "| TCP 4 streams | Upload |");
     }
 

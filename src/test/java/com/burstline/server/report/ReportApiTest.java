@@ -58,9 +58,9 @@ class ReportApiTest {
                 "| Driver | ENA ARM64 2.2.1.65 |", "| Peer | arm-b |", "| Tool version | iperf3 3.12 |",
                 "| Burst limit | 5 Gbit/s |", "| Baseline | " + mbit(runs.get("tcp-1-upload"), "baselineBitsPerSecond")
                         + " |",
-                "## TCP Throughput", "| Scenario | Direction | Received | % of Burst Limit | Retransmits |",
-                "## UDP Throughput", "| Scenario | Direction | Target | Sent | Received | % of Target | Packet Loss "
-                        + "| Jitter |",
+                "## TCP Throughput", "| Scenario | Direction | Received | Verdict | % of Burst Limit | Retransmits |",
+                "## UDP Throughput", "| Scenario | Direction | Target | Sent | Received | Verdict | % of Target | "
+                        + "Packet Loss | Jitter |",
                 "## Analysis", "## Charts", "](/reports?tag=seed)");
         assertThat(report).as("links never come from the request's Host header (burstline.public-url is not set)")
                 .doesNotContain("127.0.0.1");
@@ -75,7 +75,7 @@ class ReportApiTest {
                 tcpRow("TCP 4 streams", "Download", runs.get("tcp-4-download")),
                 udpRow("UDP 1 Gbit/s", runs.get("udp-1g-upload")),
                 udpRow("UDP 5 Gbit/s", runs.get("udp-5g-upload")));
-        assertThat(rows.get(0)).isEqualTo("| TCP 1 stream | Upload | 4.78 Gbit/s | 95.6% | 0 |");
+        assertThat(rows.get(0)).isEqualTo("| TCP 1 stream | Upload | 4.78 Gbit/s | the cap | 95.6% | 0 |");
         // each scenario on a port of its own, so that all six servers can wait on the peer at once
         assertThat(report).contains("iperf3 -c arm-b -p 5201 -t 5 --get-server-output -J",
                 "iperf3 -c arm-b -p 5204 -P 4 -R -t 5 --get-server-output -J",
@@ -109,8 +109,9 @@ class ReportApiTest {
     private void assertByDirection(Map<String, JsonNode> runs) {
         String report = api.get("/api/v1/reports?tag=seed&groupBy=direction").body();
 
-        assertThat(report).contains("| Pair | Scenario | Direction | Received | % of Burst Limit | Retransmits |",
-                "| Pair | Scenario | Direction | Target | Sent | Received | % of Target | Packet Loss | Jitter |");
+        assertThat(report).contains("| Pair | Scenario | Direction | Received | Verdict | % of Burst Limit | "
+                        + "Retransmits |", "| Pair | Scenario | Direction | Target | Sent | Received | Verdict | "
+                        + "% of Target | Packet Loss | Jitter |");
         assertThat(report.lines().filter(line -> line.startsWith("| Pair")))
                 .allSatisfy(header -> assertThat(header.split("Direction", -1)).as(header).hasSize(2));
         assertThat(report.lines().filter(line -> line.startsWith("| arm-a/arm-b |")).toList()).containsExactly(
@@ -131,7 +132,7 @@ class ReportApiTest {
         JsonNode udp5 = runs.get("udp-5g-upload");
         double sent = udp5.get("sentBitsPerSecond").doubleValue();
         assertThat(report).contains("| UDP 5 Gbit/s | Upload | 5 Gbit/s | " + rate(sent) + " | "
-                + rate(udp5.get("receivedBitsPerSecond").doubleValue()) + " | "
+                + rate(udp5.get("receivedBitsPerSecond").doubleValue()) + " | " + verdict(udp5) + " | "
                 + String.format(Locale.ROOT, "%.1f%%", sent / 5e9 * 100) + " | ");
         String twins = report.lines().filter(line -> line.startsWith("Upload vs download")).findFirst().orElseThrow();
         JsonNode up = runs.get("tcp-1-upload");
@@ -284,15 +285,17 @@ class ReportApiTest {
 
         List<List<String>> lines = CsvLines.parse(api.get("/api/v1/export/runs.csv?tag=csv-target").body());
 
-        assertThat(lines.get(0)).as("new columns come last").endsWith("runStatus", "error", "percentOfTarget");
+        assertThat(lines.get(0)).as("new columns come last").endsWith("runStatus", "error",
+                "sentShareOfTarget", "receivedShareOfTarget", "shareOfBaseline", "senderCpuPercent",
+                "receiverCpuPercent", "verdict", "verdictText");
         assertThat(lines.get(0).subList(0, 3)).containsExactly("id", "jobId", "status");
         Map<String, Map<String, String>> byProtocol = new java.util.HashMap<>();
         lines.subList(1, lines.size()).forEach(line -> byProtocol.put(record(lines.get(0), line).get("protocol"),
                 record(lines.get(0), line)));
         double expected = udp.get("sentBitsPerSecond").doubleValue() / udp.get("targetBitsPerSecond").doubleValue()
                 * 100;
-        assertThat(Double.parseDouble(byProtocol.get("UDP").get("percentOfTarget"))).isEqualTo(expected);
-        assertThat(byProtocol.get("TCP").get("percentOfTarget")).isEmpty();
+        assertThat(Double.parseDouble(byProtocol.get("UDP").get("sentShareOfTarget"))).isEqualTo(expected);
+        assertThat(byProtocol.get("TCP").get("sentShareOfTarget")).isEmpty();
     }
 
     @Test
@@ -303,8 +306,10 @@ class ReportApiTest {
         String report = api.get("/api/v1/reports?run=" + id).body();
 
         // upload 4.62 Gbit/s, download 4.59 Gbit/s received: each direction under the 5 Gbit/s shaper, not 9.25
-        assertThat(report).containsPattern("\\| TCP 1 stream \\| Bidir: upload \\| 4\\.6\\d Gbit/s \\| 92\\.\\d% \\|")
-                .containsPattern("\\| TCP 1 stream \\| Bidir: download \\| 4\\.[56]\\d Gbit/s \\| 9[12]\\.\\d% \\|");
+        assertThat(report).containsPattern("\\| TCP 1 stream \\| Bidir: upload \\| 4\\.6\\d Gbit/s \\| [^|]+ \\| "
+                        + "92\\.\\d% \\|")
+                .containsPattern("\\| TCP 1 stream \\| Bidir: download \\| 4\\.[56]\\d Gbit/s \\| [^|]+ \\| "
+                        + "9[12]\\.\\d% \\|");
     }
 
     @Test
@@ -329,22 +334,29 @@ class ReportApiTest {
 
     private static String tcpRow(String scenario, String direction, JsonNode run) {
         return "| " + scenario + " | " + direction + " | " + rate(run.get("receivedBitsPerSecond").doubleValue())
-                + " | " + percentOfBurst(run) + " | " + run.get("retransmits").longValue() + " |";
+                + " | " + verdict(run) + " | " + percentOfBurst(run) + " | " + run.get("retransmits").longValue()
+                + " |";
     }
 
     private static String udpRow(String scenario, JsonNode run) {
         double target = run.get("targetBitsPerSecond").doubleValue();
         double sent = run.get("sentBitsPerSecond").doubleValue();
         return "| " + scenario + " | Upload | " + String.format(Locale.ROOT, "%.0f Gbit/s", target / 1e9) + " | "
-                + rate(sent) + " | " + rate(run.get("receivedBitsPerSecond").doubleValue()) + " | "
-                + String.format(Locale.ROOT, "%.1f%%", sent / target * 100) + " | "
+                + rate(sent) + " | " + rate(run.get("receivedBitsPerSecond").doubleValue()) + " | " + verdict(run)
+                + " | " + String.format(Locale.ROOT, "%.1f%%", sent / target * 100) + " | "
                 + String.format(Locale.ROOT, "%.2f%%", run.get("lostPercent").doubleValue()) + " | "
                 + String.format(Locale.ROOT, "%.3f ms", run.get("jitterMs").doubleValue()) + " |";
     }
 
     private static String percentOfBurst(JsonNode run) {
-        JsonNode percent = run.get("percentOfBurstLimit");
-        return percent == null || percent.isNull() ? "—" : String.format(Locale.ROOT, "%.1f%%", percent.doubleValue());
+        JsonNode percent = run.get("shareOfBurstLimit");
+        return percent == null || percent.isNull() ? "unknown"
+                : String.format(Locale.ROOT, "%.1f%%", percent.doubleValue());
+    }
+
+    /** What decided the run's figure, in the catalog's words (the API's verdict). */
+    private static String verdict(JsonNode run) {
+        return run.get("verdict").get("words").stringValue();
     }
 
     private static List<String> tableRows(String markdown) {

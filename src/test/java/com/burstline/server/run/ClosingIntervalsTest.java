@@ -21,11 +21,11 @@ class ClosingIntervalsTest {
         List<IntervalRow> closing = ClosingIntervals.mark(ROWS).stream().filter(IntervalRow::closing).toList();
 
         assertThat(closing).isNotEmpty().allSatisfy(row -> {
-            assertThat(row.side()).isEqualTo("sender");
-            assertThat(row.end() - row.start()).isLessThan(0.002);
-            assertThat(row.start()).isGreaterThan(5.0);
+            assertThat(row.sample().side().apiName()).isEqualTo("sender");
+            assertThat(row.sample().end() - row.sample().start()).isLessThan(0.002);
+            assertThat(row.sample().start()).isGreaterThan(5.0);
         });
-        assertThat(closing).extracting(IntervalRow::stream).doesNotHaveDuplicates().contains("sum");
+        assertThat(closing).extracting(row -> row.sample().stream()).doesNotHaveDuplicates().contains("sum");
     }
 
     @Test
@@ -36,14 +36,15 @@ class ClosingIntervalsTest {
         for (int i = 0; i < ROWS.size(); i++) {
             assertThat(marked.get(i).asClosing()).as("row %d but for the mark", i).isEqualTo(ROWS.get(i).asClosing());
         }
-        assertThat(marked.stream().filter(row -> "receiver".equals(row.side())).noneMatch(IntervalRow::closing))
+        assertThat(marked.stream().filter(row -> "receiver".equals(row.sample().side().apiName()))
+                .noneMatch(IntervalRow::closing))
                 .as("the client's 1 s intervals end on a full one").isTrue();
     }
 
     @Test
     void withFewerThanThreeIntervalsNothingIsMarked() {
-        List<IntervalRow> serverSums = ROWS.stream().filter(row -> "sum".equals(row.stream())
-                && "sender".equals(row.side())).toList();
+        List<IntervalRow> serverSums = ROWS.stream().filter(row -> "sum".equals(row.sample().stream())
+                && "sender".equals(row.sample().side().apiName())).toList();
 
         assertThat(ClosingIntervals.mark(serverSums.subList(serverSums.size() - 2, serverSums.size())))
                 .noneMatch(IntervalRow::closing);
@@ -52,12 +53,6 @@ class ClosingIntervalsTest {
 
     private static List<IntervalRow> rows(String sample) {
         return new Iperf3OutputParser().parse(Samples.bytes(sample)).intervals().stream()
-                .map(ClosingIntervalsTest::row).toList();
-    }
-
-    private static IntervalRow row(IntervalSample s) {
-        return new IntervalRow(s.index(), s.start(), s.end(), s.stream(), s.direction().apiName(),
-                s.side().apiName(), s.bytes(), s.bitsPerSecond(), s.retransmits(), s.rttMicros(), s.cwndBytes(),
-                s.jitterMs(), s.lostPackets(), s.packets(), s.omitted(), false);
+                .map(row -> new IntervalRow(row, false)).toList();
     }
 }

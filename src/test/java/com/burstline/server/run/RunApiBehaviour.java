@@ -67,7 +67,7 @@ abstract class RunApiBehaviour {
         assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(4787525127.067758);
         assertThat(run.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(5e9);
         assertThat(run.get("baselineBitsPerSecond").doubleValue()).isEqualTo(512e6);
-        assertThat(run.get("percentOfBurstLimit").doubleValue()).isEqualTo(4780696044.910457 / 5e9 * 100);
+        assertThat(run.get("shareOfBurstLimit").doubleValue()).isEqualTo(4780696044.910457 / 5e9 * 100);
         assertThat(run.get("direction").stringValue()).isEqualTo("upload");
         assertThat(run.get("protocol").stringValue()).isEqualTo("TCP");
         assertThat(run.get("toolVersion").stringValue()).isEqualTo("3.12");
@@ -101,7 +101,7 @@ abstract class RunApiBehaviour {
 
         assertThat(run.get("sentBitsPerSecond").doubleValue()).isEqualTo(100003485.8448799);
         assertThat(run.get("receivedBitsPerSecond").isNull()).as("unknown, not 0").isTrue();
-        assertThat(run.get("percentOfBurstLimit").isNull()).isTrue();
+        assertThat(run.get("shareOfBurstLimit").isNull()).isTrue();
         assertThat(run.get("lostPercent").doubleValue()).isEqualTo(1.834862385321101);
         assertThat(run.get("jitterMs").doubleValue()).isEqualTo(0.008706337994899664);
         assertThat(run.get("side").stringValue()).isEqualTo("client");

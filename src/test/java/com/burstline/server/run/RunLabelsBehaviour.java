@@ -114,7 +114,7 @@ abstract class RunLabelsBehaviour {
         JsonNode overridden = JSON.readTree(api.patch("/api/v1/runs/" + id, "{\"burstLimitGbps\": 4.75}",
                 ApiClient.TOKEN).body());
         assertThat(overridden.get("burstLimitBitsPerSecond").doubleValue()).isEqualTo(4.75e9);
-        assertThat(overridden.get("percentOfBurstLimit").doubleValue())
+        assertThat(overridden.get("shareOfBurstLimit").doubleValue())
                 .isEqualTo(overridden.get("receivedBitsPerSecond").doubleValue() / 4.75e9 * 100);
         JsonNode catalog = JSON.readTree(api.patch("/api/v1/runs/" + id, "{\"burstLimitGbps\": null}",
                 ApiClient.TOKEN).body());

@@ -5,6 +5,10 @@ import com.burstline.iperf.Samples;
 import com.burstline.server.run.RunPoint;
 import org.junit.jupiter.api.Test;
 
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
+import com.burstline.contract.Scenario;
+import com.burstline.server.run.Limits;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,14 +69,15 @@ class TrendSteadinessTest {
     }
 
     private static double rate(String sample) {
-        return PARSER.parse(Samples.bytes(sample)).receivedBitsPerSecond();
+        return PARSER.parse(Samples.bytes(sample)).measured().receivedBitsPerSecond();
     }
 
     private static List<RunPoint> points(double... rates) {
         List<RunPoint> points = new ArrayList<>();
         for (int i = 0; i < rates.length; i++) {
             points.add(new RunPoint(i + 1, Instant.parse("2026-12-01T00:00:00Z").plusSeconds(3600L * i), null,
-                    "lab-a", "lab-b", "ENA 2.11.0", null, "TCP", "upload", 1, null, rates[i], 5e9, 0.512e9));
+                    "lab-a", "lab-b", "ENA 2.11.0", null, new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null,
+                    Scenario.TOOL_AUTO), rates[i], new Limits(5e9, 0.512e9)));
         }
         return points;
     }

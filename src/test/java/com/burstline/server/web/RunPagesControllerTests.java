@@ -1,11 +1,14 @@
 package com.burstline.server.web;
 
+import com.burstline.contract.Direction;
+
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunNotFoundException;
 import com.burstline.server.run.RunPage;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.TestRuns;
 import com.burstline.server.run.RunsRelabelled;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,10 +43,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
         com.burstline.server.system.BurstlineProperties.class)
 @AutoConfigureMockMvc(addFilters = false)
 class RunPagesControllerTests {
-    private static final RunSummary RUN = new RunSummary(7, "sut-a", "peer-b", "t4g.large",
-            "<script>alert(1)</script>", List.of("nightly"), "iperf3", "3.12", "json", Instant.parse(
-            "2026-11-30T09:17:55Z"), Instant.parse("2026-11-30T10:00:00Z"), "TCP", "upload", 4, 5, 0, null,
-            4.8e9, 4.777e9, 0L, null, null, 12.4, 34.0, 5e9, 5.12e8, 95.54, null, null, 5);
+    private static final RunSummary RUN = TestRuns.of("iperf3-312-tcp-4-upload.json").id(7)
+            .labels("sut-a", "peer-b", "t4g.large", "<script>alert(1)</script>", List.of("nightly"))
+            .times(Instant.parse("2026-11-30T09:17:55Z"), Instant.parse("2026-11-30T10:00:00Z"))
+            .rates(4.8e9, 4.777e9).retransmits(0L).cpu(12.4, 34.0).limits(5e9, 5.12e8).intervals(5).build();
 
     @Autowired
     MockMvc mvc;
@@ -52,6 +55,8 @@ class RunPagesControllerTests {
     RunQueries queries;
     @MockitoBean
     com.burstline.server.run.RunLabelEditor labels;
+    @MockitoBean
+    com.burstline.server.fleet.AgentRegistry agents;
     // The storage error advice is part of every web slice; it reports failed writes to the storage health.
     @MockitoBean
     com.burstline.server.storage.StorageHealth storage;
@@ -108,10 +113,11 @@ class RunPagesControllerTests {
 
     @Test
     void theRunPagesToolRowNamesThePeersToolOrSaysItWasNotRecorded() throws Exception {
-        RunSummary engineAgainstIperf3 = new RunSummary(8, "tool-a", "tool-b", null, null, List.of(),
-                "burstline-java", "0.1.0", "iperf3", "3.12", "json-stream", "client", RUN.startedAt(),
-                RUN.uploadedAt(), "TCP", "download", 1, 4, 1, null, 9.4e8, 9.4e8, null, null, null, 20.0, 30.0, null,
-                null, null, null, null, 8, 3L, "complete", null);
+        RunSummary engineAgainstIperf3 = TestRuns.of("iperf3-322-tcp-1-download-loopback.json").id(8)
+                .labels("tool-a", "tool-b", null, null, List.of()).tool("burstline-java", "0.1.0")
+                .peerTool("iperf3", "3.12").format("json-stream").times(RUN.startedAt(), RUN.uploadedAt())
+                .scenario(Direction.DOWNLOAD, 1, 4, 1).target(null).rates(9.4e8, 9.4e8).retransmits(null)
+                .cpu(20.0, 30.0).intervals(8).job(3L).build();
         given(queries.get(7)).willReturn(RUN);
         given(queries.get(8)).willReturn(engineAgainstIperf3);
 
@@ -126,9 +132,9 @@ class RunPagesControllerTests {
     /** A 3.9 server's output of a UDP upload: it holds neither rate (docs/iperf3-shapes.md). */
     @Test
     void theRunPageSaysARateTheOutputDoesNotHoldIsUnknownAndWhichEndWroteIt() throws Exception {
-        RunSummary server = new RunSummary(9, "sut-a", "peer-b", null, null, List.of(), "iperf3", "3.9", null,
-                null, "json", "server", RUN.startedAt(), RUN.uploadedAt(), "UDP", "upload", 1, 2, 0, null, null,
-                null, null, 0.0087, 1.83, 0.55, null, null, null, null, null, null, 6, null, "complete", null);
+        RunSummary server = TestRuns.of("iperf3-39-udp-100m-upload-server-side-loopback.json").id(9)
+                .labels("sut-a", "peer-b", null, null, List.of()).times(RUN.startedAt(), RUN.uploadedAt())
+                .target(null).rates(null, null).loss(0.0087, 1.83).cpu(0.55, null).intervals(6).build();
         given(queries.get(9)).willReturn(server);
 
         mvc.perform(get("/runs/9"))
@@ -145,15 +151,15 @@ class RunPagesControllerTests {
 
     @Test
     void aUdpRowShowsWhatWasSentAndItsShareOfTheTargetNotOfTheBurstLimit() throws Exception {
-        RunSummary udp = new RunSummary(10, "sut-a", "peer-b", "t4g.large", null, List.of(), "iperf3", "3.12",
-                "json", RUN.startedAt(), RUN.uploadedAt(), "UDP", "upload", 1, 5, 0, 1_000_000_000L, 3.36e8, 3.3e8,
-                null, 0.05, 1.2, 10.0, 20.0, 5e9, 5.12e8, 6.6, null, null, 5);
+        RunSummary udp = TestRuns.of("iperf3-312-udp-1g-upload.json").id(10)
+                .labels("sut-a", "peer-b", "t4g.large", null, List.of()).times(RUN.startedAt(), RUN.uploadedAt())
+                .rates(3.36e8, 3.3e8).loss(0.05, 1.2).cpu(10.0, 20.0).limits(5e9, 5.12e8).intervals(5).build();
         given(queries.list(eq(RunFilter.none()), eq(0), eq(20))).willReturn(
                 new RunPage(List.of(udp, RUN), new RunPage.PageInfo(20, 0, 2, 1)));
 
         mvc.perform(get("/runs"))
-                .andExpect(content().string(containsString("data-label=\"% of target\"")))
-                .andExpect(content().string(containsString("value=\"" + udp.percentOfTarget() + "\"")))
+                .andExpect(content().string(containsString("data-label=\"Sent % of target\"")))
+                .andExpect(content().string(containsString("value=\"" + udp.measurement().sentShareOfTarget() + "\"")))
                 .andExpect(content().string(containsString("of target")))
                 .andExpect(content().string(containsString("value=\"3.36E8\"")))
                 .andExpect(content().string(not(containsString("value=\"6.6\""))))

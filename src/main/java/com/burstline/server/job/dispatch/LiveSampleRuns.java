@@ -3,11 +3,11 @@ package com.burstline.server.job.dispatch;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
-import com.burstline.iperf.Direction;
+import com.burstline.contract.Direction;
 import com.burstline.iperf.IntervalSample;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3Result;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Protocol;
 import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.Side;
 import com.burstline.server.fleet.AgentRegistry;
@@ -23,7 +23,6 @@ import com.burstline.server.run.RunProvenance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -101,14 +100,14 @@ class LiveSampleRuns {
                 }
             }
         }
+        // which tool the agent resolved "auto" to is not known: iperf3, as an output without a version says
         return Iperf3Result.partial(Iperf3Result.OutputFormat.JSON, OutputSide.CLIENT, null, null, null,
-                Protocol.valueOf(scenario.protocol()), Direction.fromApiName(scenario.direction()), scenario.streams(),
-                scenario.durationSeconds(), scenario.omitSeconds(), scenario.targetBitsPerSecond(), rows);
+                scenario.withTool(Scenario.toolOf(null)), rows);
     }
 
     private static IntervalSample row(int index, Scenario scenario, LiveSamples.Sample sample) {
-        Direction direction = !scenario.bidir() ? Direction.fromApiName(scenario.direction())
-                : Scenario.DOWNLOAD.equals(sample.direction()) ? Direction.DOWNLOAD : Direction.UPLOAD;
+        Direction direction = !scenario.bidir() ? scenario.direction()
+                : Direction.DOWNLOAD.apiName().equals(sample.direction()) ? Direction.DOWNLOAD : Direction.UPLOAD;
         // The SUT is the client: it sends an upload and receives a download.
         Side side = direction == Direction.DOWNLOAD ? Side.RECEIVER : Side.SENDER;
         double seconds = sample.end() - sample.start();

@@ -8,6 +8,7 @@ import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobEvents;
 import com.burstline.server.job.planning.InvalidJobException;
+import com.burstline.server.job.planning.Problem;
 import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -91,7 +92,7 @@ class AgentReportsController {
             }
         }
         if (!problems.isEmpty()) {
-            throw new InvalidJobException(problems);
+            throw new InvalidJobException(problems.stream().map(Problem::of).toList());
         }
     }
 

@@ -31,10 +31,8 @@ public class ProbeWatch {
 
         /** @param runId the run the scenario stored, null when the probe stopped it at the drop */
         public NewProbe toProbe(ScenarioWork work, Long runId, Instant at) {
-            Scenario s = work.scenario();
             return new NewProbe(work.key().jobId(), work.key().scenarioId(), work.sut(), work.peer(),
-                    s.direction(), s.streams(), s.intervalSeconds(), s.durationSeconds(), source, runId,
-                    at, figures);
+                    work.scenario(), source, runId, at, figures);
         }
     }
 

@@ -1,10 +1,9 @@
 package com.burstline.server.job.planning;
 
 import com.burstline.contract.Scenario;
-import com.burstline.iperf.Direction;
+import com.burstline.contract.Direction;
 import com.burstline.server.probe.ProbeText;
 import com.burstline.server.probe.ProbeView;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -35,20 +34,20 @@ public final class AutoCoolDown {
 
     /** Empty when a needed probe is missing; then a problem names it. */
     public static Optional<Estimate> of(List<Pair> pairs, List<Scenario> scenarios,
-                                 Function<String, List<ProbeView>> latestProbes, List<String> problems) {
-        Set<String> directions = directions(scenarios);
+                                 Function<String, List<ProbeView>> latestProbes, List<Problem> problems) {
+        Set<Direction> directions = directions(scenarios);
         List<ProbeView> deciding = new ArrayList<>();
         boolean missing = false;
         for (String sut : pairs.stream().map(Pair::sut).filter(Objects::nonNull).distinct().toList()) {
             List<ProbeView> latest = latestProbes.apply(sut);
-            for (String direction : directions) {
-                Optional<ProbeView> probe = latest.stream().filter(p -> p.direction().equals(direction)).findFirst();
+            for (Direction direction : directions) {
+                Optional<ProbeView> probe = latest.stream().filter(p -> p.direction() == direction).findFirst();
                 if (probe.isEmpty()) {
                     missing = true;
-                    problems.add("coolDownSeconds 'auto' waits as long as the burst credit of each SUT takes to "
-                            + "refill, but " + sut + " has no " + direction + " burst probe yet: run plan "
-                            + "'burst-probe' with sut " + sut + " (probeDirections [\"" + direction + "\"]) first, "
-                            + "or give a number of seconds");
+                    problems.add(Problem.at(null, null, "coolDownSeconds", "'auto' waits as long as the burst "
+                            + "credit of each SUT takes to refill, but " + sut + " has no " + direction.apiName()
+                            + " burst probe yet: run plan 'burst-probe' with sut " + sut + " (probeDirections [\""
+                            + direction.apiName() + "\"]) first, or give a number of seconds"));
                 } else {
                     deciding.add(probe.get());
                 }
@@ -67,15 +66,15 @@ public final class AutoCoolDown {
     }
 
     /** The directions the scenarios send in, as probes name them. */
-    private static Set<String> directions(List<Scenario> scenarios) {
-        Set<String> directions = new LinkedHashSet<>();
+    private static Set<Direction> directions(List<Scenario> scenarios) {
+        Set<Direction> directions = new LinkedHashSet<>();
         for (Scenario scenario : scenarios) {
             if (scenario == null) {
                 continue;
             }
             if (scenario.bidir()) {
-                directions.add(Direction.UPLOAD.apiName());
-                directions.add(Direction.DOWNLOAD.apiName());
+                directions.add(Direction.UPLOAD);
+                directions.add(Direction.DOWNLOAD);
             } else {
                 directions.add(scenario.direction());
             }

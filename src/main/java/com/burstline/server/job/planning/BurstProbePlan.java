@@ -2,8 +2,8 @@ package com.burstline.server.job.planning;
 
 import com.burstline.contract.Limit;
 import com.burstline.contract.Scenario;
-import com.burstline.iperf.Direction;
-
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,18 +25,18 @@ public final class BurstProbePlan {
     }
 
     /** The probe's scenarios, or problems added for what the request got wrong. */
-    public static List<Scenario> scenarios(JobRequest request, List<String> problems) {
+    public static List<Scenario> scenarios(JobRequest request, List<Problem> problems) {
         if (request.durationSeconds() != null) {
-            problems.add("a burst probe runs until the rate drops or maxDurationSeconds; give maxDurationSeconds "
-                    + "instead of durationSeconds");
+            problems.add(Problem.of("a burst probe runs until the rate drops or maxDurationSeconds; give "
+                    + "maxDurationSeconds instead of durationSeconds"));
         }
         if (request.repeat() != null && request.repeat() != 1) {
-            problems.add("a burst probe runs once (repeat 1): a second probe right after the first finds the credit "
-                    + "spent; start another job once it refilled");
+            problems.add(Problem.of("a burst probe runs once (repeat 1): a second probe right after the first finds "
+                    + "the credit spent; start another job once it refilled"));
         }
         int seconds = DEFAULT_MAX_SECONDS;
         if (request.maxDurationSeconds() != null) {
-            String problem = MAX_DURATION.problem("", request.maxDurationSeconds());
+            Problem problem = Problem.range(null, null, MAX_DURATION, request.maxDurationSeconds());
             if (problem != null) {
                 problems.add(problem);
             } else {
@@ -45,34 +45,41 @@ public final class BurstProbePlan {
         }
         List<Scenario> planned = new ArrayList<>();
         for (Direction direction : directions(request.probeDirections(), problems)) {
-            planned.add(new Scenario(Scenario.TCP, direction.apiName(), STREAMS, seconds, INTERVAL, 0, null,
-                    Scenario.TOOL_AUTO));
+            planned.add(scenario(direction, seconds));
         }
         return planned;
     }
 
+    /** The probe in one direction: TCP, {@link #STREAMS} streams, 1 s intervals, until the rate drops or seconds. */
+    public static Scenario scenario(Direction direction, int seconds) {
+        return new Scenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null, Scenario.TOOL_AUTO);
+    }
+
     /** Settings only a burst probe reads are a mistake with any other plan, not something to ignore. */
-    public static void refuseOutside(JobRequest request, List<String> problems) {
+    public static void refuseOutside(JobRequest request, List<Problem> problems) {
         if (request.probeDirections() != null || request.maxDurationSeconds() != null) {
-            problems.add("probeDirections and maxDurationSeconds belong to plan '" + NAME + "' only");
+            problems.add(Problem.of("probeDirections and maxDurationSeconds belong to plan '" + NAME
+                    + "' only"));
         }
     }
 
-    private static List<Direction> directions(List<String> names, List<String> problems) {
+    private static List<Direction> directions(List<String> names, List<Problem> problems) {
         if (names == null) {
             return List.of(Direction.UPLOAD);
         }
         List<Direction> directions = new ArrayList<>();
         for (String name : names) {
-            if (!"upload".equals(name) && !"download".equals(name)) {
-                problems.add("probeDirections may name upload and download, not "
-                        + (name == null ? "null" : "'" + name + "'"));
+            boolean oneWay = Direction.UPLOAD.apiName().equals(name) || Direction.DOWNLOAD.apiName().equals(name);
+            if (!oneWay) {
+                problems.add(Problem.of("probeDirections may name upload and download, not "
+                        + (name == null ? "null" : "'" + name + "'")));
             } else if (!directions.contains(Direction.fromApiName(name))) {
                 directions.add(Direction.fromApiName(name));
             }
         }
         if (names.isEmpty()) {
-            problems.add("probeDirections must name upload, download or both (or leave it out for upload)");
+            problems.add(Problem.of("probeDirections must name upload, download or both (or leave it out for "
+                    + "upload)"));
         }
         return directions;
     }

@@ -27,9 +27,9 @@ public final class DesignRules {
     public record Design(List<Pair> pairs, RunOrder order, Long seed, int coolDownSeconds, boolean autoCoolDown) {
     }
 
-    private final List<String> problems;
+    private final List<Problem> problems;
 
-    public DesignRules(List<String> problems) {
+    public DesignRules(List<Problem> problems) {
         this.problems = problems;
     }
 
@@ -44,48 +44,55 @@ public final class DesignRules {
 
     private List<Pair> pairs(JobRequest request, Predicate<String> agentExists) {
         if (request.pairs() == null) {
-            agents("", request.sut(), request.peer(), agentExists);
+            agents(null, request.sut(), request.peer(), agentExists);
             return List.of(new Pair(request.sut(), request.peer()));
         }
         if (request.sut() != null || request.peer() != null) {
-            problems.add("give either sut and peer or a list of pairs, not both");
+            problems.add(Problem.of("give either sut and peer or a list of pairs, not both"));
         }
         if (request.pairs().isEmpty() || request.pairs().size() > MAX_PAIRS) {
-            problems.add("pairs must list 1 to " + MAX_PAIRS + " pairs of agents, not " + request.pairs().size());
+            problems.add(Problem.at(null, null, "pairs", "must list 1 to " + MAX_PAIRS + " pairs of agents, not "
+                    + request.pairs().size()));
         }
         List<Pair> pairs = new ArrayList<>();
         Set<Pair> seen = new HashSet<>();
         for (int i = 0; i < request.pairs().size(); i++) {
             JobRequest.PairRequest pair = request.pairs().get(i);
-            String at = "pairs[" + i + "].";
             if (pair == null) {
-                problems.add("pairs[" + i + "] is empty: give {\"sut\": …, \"peer\": …}");
+                problems.add(Problem.of("pairs[" + i + "] is empty: give {\"sut\": …, \"peer\": …}"));
                 continue;
             }
-            agents(at, pair.sut(), pair.peer(), agentExists);
+            agents(i, pair.sut(), pair.peer(), agentExists);
             Pair checked = new Pair(pair.sut(), pair.peer());
             if (!seen.add(checked)) {
-                problems.add("pairs[" + i + "] repeats the pair " + pair.sut() + " → " + pair.peer()
-                        + "; list each pair once and use repeat for more runs");
+                problems.add(Problem.of("pairs[" + i + "] repeats the pair " + pair.sut() + " → " + pair.peer()
+                        + "; list each pair once and use repeat for more runs"));
             }
             pairs.add(checked);
         }
         return pairs;
     }
 
-    private void agents(String at, String sut, String peer, Predicate<String> agentExists) {
-        agent(at + "sut", sut, agentExists);
-        agent(at + "peer", peer, agentExists);
+    /** @param pair the pair's index in the request's pairs; null for its sut and peer */
+    private void agents(Integer pair, String sut, String peer, Predicate<String> agentExists) {
+        String at = pair == null ? "" : "pairs[" + pair + "].";
+        agent(pair, "sut", sut, agentExists);
+        agent(pair, "peer", peer, agentExists);
         if (sut != null && sut.equals(peer)) {
-            problems.add(at + "sut and " + at + "peer must be two different agents, not both '" + sut + "'");
+            problems.add(new Problem(Problem.Kind.OTHER, at + "sut and " + at + "peer must be two different agents, "
+                    + "not both '" + sut + "'", "sut", null, pair, null, null, "and peer must be two different "
+                    + "agents, not both '" + sut + "'"));
         }
     }
 
-    private void agent(String role, String name, Predicate<String> agentExists) {
+    private void agent(Integer pair, String role, String name, Predicate<String> agentExists) {
+        String at = (pair == null ? "" : "pairs[" + pair + "].") + role;
         if (name == null || name.isBlank()) {
-            problems.add(role + " is missing: give the name of a registered agent (see GET /api/v1/agents)");
+            problems.add(Problem.agent(Problem.Kind.NO_AGENT, pair, role, null, at + " is missing: give the name "
+                    + "of a registered agent (see GET /api/v1/agents)"));
         } else if (name.length() > 64 || !agentExists.test(name)) {
-            problems.add(role + ": no agent named '" + name + "' is registered (see GET /api/v1/agents)");
+            problems.add(Problem.agent(Problem.Kind.UNKNOWN_AGENT, pair, role, name, at + ": no agent named '"
+                    + name + "' is registered (see GET /api/v1/agents)"));
         }
     }
 
@@ -95,7 +102,8 @@ public final class DesignRules {
         }
         RunOrder known = RunOrder.fromApiName(order);
         if (known == null) {
-            problems.add("order must be one of " + RunOrder.allowed() + ", not '" + order + "'");
+            problems.add(Problem.at(null, null, "order", "must be one of " + RunOrder.allowed() + ", not '" + order
+                    + "'"));
             return RunOrder.SEQUENTIAL;
         }
         return known;
@@ -103,9 +111,11 @@ public final class DesignRules {
 
     private Long seed(Long seed, RunOrder order) {
         if (seed != null && (seed < 0 || seed > MAX_SEED)) {
-            problems.add("seed must be a whole number from 0 to " + MAX_SEED + ", not " + seed);
+            problems.add(Problem.at(null, null, "seed", "must be a whole number from 0 to " + MAX_SEED + ", not "
+                    + seed));
         } else if (seed != null && order != RunOrder.RANDOMIZED) {
-            problems.add("seed only applies to order 'randomized', not '" + order.apiName() + "'");
+            problems.add(Problem.at(null, null, "seed", "only applies to order 'randomized', not '"
+                    + order.apiName() + "'"));
         }
         if (order != RunOrder.RANDOMIZED) {
             return null;
@@ -118,12 +128,12 @@ public final class DesignRules {
             return 0;
         }
         if (coolDown.seconds() == null) {
-            problems.add("coolDownSeconds must be a whole number of seconds from 0 to " + COOL_DOWN.maxInt()
-                    + " or 'auto' (as long as the SUTs' burst probes say their credit takes to refill), not '"
-                    + coolDown.given() + "'");
+            problems.add(Problem.at(null, null, "coolDownSeconds", "must be a whole number of seconds from 0 to "
+                    + COOL_DOWN.maxInt() + " or 'auto' (as long as the SUTs' burst probes say their credit takes to "
+                    + "refill), not '" + coolDown.given() + "'"));
             return 0;
         }
-        String problem = COOL_DOWN.problem("", coolDown.seconds());
+        Problem problem = Problem.range(null, null, COOL_DOWN, coolDown.seconds());
         if (problem != null) {
             problems.add(problem);
         }

@@ -1,5 +1,7 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Scenario;
+
 import java.util.List;
 
 /**
@@ -42,6 +44,12 @@ public record JobRequest(String sut, String peer, String plan, List<ScenarioRequ
     public record ScenarioRequest(String protocol, String direction, Integer streams, Integer durationSeconds,
                                   Double intervalSeconds, Integer omitSeconds, Long targetBitsPerSecond,
                                   String tool) {
+        /** The request that plans this scenario again (a job run again). */
+        public static ScenarioRequest of(Scenario scenario) {
+            return new ScenarioRequest(scenario.protocol().name(), scenario.direction().apiName(), scenario.streams(),
+                    scenario.durationSeconds(), scenario.intervalSeconds(), scenario.omitSeconds(),
+                    scenario.targetBitsPerSecond(), scenario.tool());
+        }
     }
 
     /** Two agents: the SUT runs the iperf3 client, the peer the server. */

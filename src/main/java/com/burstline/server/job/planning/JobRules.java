@@ -3,10 +3,9 @@ package com.burstline.server.job.planning;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Limit;
 import com.burstline.contract.Scenario;
-import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import com.burstline.server.probe.ProbeView;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +29,7 @@ public final class JobRules {
     public static final int MAX_DRIVER = 200;
     public static final int MAX_INSTANCE_TYPE = 64;
 
-    private final List<String> problems = new ArrayList<>();
+    private final List<Problem> problems = new ArrayList<>();
 
     private JobRules() {
     }
@@ -48,9 +47,9 @@ public final class JobRules {
         List<Scenario> scenarios = rules.scenarios(request);
         AutoCoolDown.Estimate auto = !design.autoCoolDown() ? null
                 : AutoCoolDown.of(design.pairs(), scenarios, latestProbes, rules.problems).orElse(null);
-        int repeat = rules.bounded("", new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
+        int repeat = rules.bounded(null, new Limit("repeat", 1, MAX_REPEAT), request.repeat(), 1);
         Integer duration = request.durationSeconds() == null ? null
-                : rules.bounded("", Scenario.DURATION, request.durationSeconds(), 1);
+                : rules.bounded(null, Scenario.DURATION, request.durationSeconds(), 1);
         // an invalid duration fails the job below; until then the scenarios keep their own
         Integer validDuration = duration != null && Scenario.DURATION.problem("", duration) == null ? duration : null;
         boolean stop = rules.stopOnFailure(request.onFailure());
@@ -76,20 +75,20 @@ public final class JobRules {
     private void size(PlannedJob planned) {
         long expanded = (long) planned.scenarios().size() * planned.repeat() * planned.pairs().size();
         if (expanded > MAX_EXPANDED_SCENARIOS) {
-            problems.add("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat × pairs); "
-                    + "this one would run " + expanded);
+            problems.add(Problem.of("a job runs at most " + MAX_EXPANDED_SCENARIOS + " scenarios (scenarios × repeat "
+                    + "× pairs); this one would run " + expanded));
         }
         long seconds = PlannedTime.seconds(planned.ordered(), planned.pairs(), planned.coolDownSeconds());
         if (seconds > MAX_PLANNED_SECONDS) {
-            problems.add("a job plans at most 24 h of measuring and waiting (duration + omit of every scenario × "
-                    + "repeat × pairs, and the cool-downs between scenarios on the same host); this one plans "
-                    + String.format(java.util.Locale.ROOT, "%.1f", seconds / 3600.0) + " h");
+            problems.add(Problem.of("a job plans at most 24 h of measuring and waiting (duration + omit of every "
+                    + "scenario × repeat × pairs, and the cool-downs between scenarios on the same host); this one plans "
+                    + String.format(java.util.Locale.ROOT, "%.1f", seconds / 3600.0) + " h"));
         }
     }
 
     private List<Scenario> scenarios(JobRequest request) {
         if (request.scenarios() != null && request.plan() != null) {
-            problems.add("give either a plan or a list of scenarios, not both");
+            problems.add(Problem.of("give either a plan or a list of scenarios, not both"));
             return List.of();
         }
         if (request.scenarios() == null && BurstProbePlan.NAME.equals(request.plan())) {
@@ -98,82 +97,84 @@ public final class JobRules {
         BurstProbePlan.refuseOutside(request, problems);
         if (request.scenarios() == null) {
             if (!StandardPlan.NAME.equals(request.plan())) {
-                problems.add("plan must be 'standard' or '" + BurstProbePlan.NAME + "' (or give a list of scenarios "
-                        + "instead), not " + (request.plan() == null ? "missing" : "'" + request.plan() + "'"));
+                problems.add(Problem.at(null, null, "plan", "must be 'standard' or '" + BurstProbePlan.NAME + "' (or "
+                        + "give a list of scenarios instead), not " + (request.plan() == null ? "missing"
+                        : "'" + request.plan() + "'")));
             }
             return StandardPlan.scenarios();
         }
         if (request.scenarios().isEmpty() || request.scenarios().size() > MAX_SCENARIOS) {
-            problems.add("scenarios must list 1 to " + MAX_SCENARIOS + " scenarios, not " + request.scenarios().size());
+            problems.add(Problem.at(null, null, "scenarios", "must list 1 to " + MAX_SCENARIOS + " scenarios, not "
+                    + request.scenarios().size()));
         }
         List<Scenario> planned = new ArrayList<>();
         for (int i = 0; i < request.scenarios().size(); i++) {
-            planned.add(scenario("scenarios[" + i + "].", request.scenarios().get(i), request.durationSeconds()));
+            planned.add(scenario(i, request.scenarios().get(i), request.durationSeconds()));
         }
         return planned;
     }
 
-    private Scenario scenario(String at, JobRequest.ScenarioRequest scenario, Integer durationOverride) {
+    private Scenario scenario(int row, JobRequest.ScenarioRequest scenario, Integer durationOverride) {
+        String at = "scenarios[" + row + "].";
         if (scenario == null) {
-            problems.add(at + " is empty");
+            problems.add(Problem.of(at + " is empty"));
             return null;
         }
         int before = problems.size();
-        Protocol protocol = protocol(at, scenario.protocol());
-        Direction direction = direction(at, scenario.direction());
-        int streams = bounded(at, Scenario.STREAMS, scenario.streams(), 1);
+        Protocol protocol = protocol(row, scenario.protocol());
+        Direction direction = direction(row, scenario.direction());
+        int streams = bounded(row, Scenario.STREAMS, scenario.streams(), 1);
         int duration = durationOverride != null ? durationOverride : scenario.durationSeconds() == null
-                ? missing(at + "durationSeconds (or a durationSeconds for the whole job)")
-                : bounded(at, Scenario.DURATION, scenario.durationSeconds(), 1);
+                ? missing(row, "durationSeconds", at + "durationSeconds (or a durationSeconds for the whole job)")
+                : bounded(row, Scenario.DURATION, scenario.durationSeconds(), 1);
         double interval = scenario.intervalSeconds() == null ? Scenario.DEFAULT_INTERVAL
                 : scenario.intervalSeconds();
-        problem(Scenario.INTERVAL.problem(at, interval));
-        int omit = bounded(at, Scenario.OMIT, scenario.omitSeconds(), 0);
+        problem(Problem.range(row, null, Scenario.INTERVAL, interval));
+        int omit = bounded(row, Scenario.OMIT, scenario.omitSeconds(), 0);
         Long target = scenario.targetBitsPerSecond();
         if (target == null && protocol == Protocol.UDP) {
-            problems.add(at + Scenario.UDP_NEEDS_TARGET);
+            problems.add(Problem.needsTarget(row, at + Scenario.UDP_NEEDS_TARGET));
         } else if (target != null) {
-            problem(Scenario.TARGET.problem(at, target));
+            problem(Problem.range(row, null, Scenario.TARGET, target));
         }
-        String tool = tool(at, scenario.tool());
+        String tool = tool(row, scenario.tool());
         // Only a scenario without problems is made: the contract's checks would refuse the others one at a time,
         // where the person asking is owed all of them at once. A bad job-wide duration is reported by check.
         if (problems.size() > before || Scenario.DURATION.problem("", duration) != null) {
             return null;
         }
-        return new Scenario(protocol.name(), direction.apiName(), streams, duration, interval, omit, target, tool)
+        return new Scenario(protocol, direction, streams, duration, interval, omit, target, tool)
                 .bounded();
     }
 
-    private String tool(String at, String value) {
+    private String tool(int row, String value) {
         if (value == null) {
             return Scenario.TOOL_AUTO;
         }
-        try {
+        if (Scenario.TOOLS.contains(value) || Scenario.TOOL_ENGINE_FORMER_NAME.equals(value)) {
             return Scenario.checkTool(value);
-        } catch (InvalidMessageException e) {
-            problems.add(at + e.getMessage());
-            return value;
+        }
+        problems.add(Problem.at(row, null, "tool", "must be one of " + Scenario.TOOLS.stream().sorted().toList()
+                + ", not '" + value + "'"));
+        return value;
+    }
+
+    private Protocol protocol(int row, String value) {
+        try {
+            return Protocol.fromName(value);
+        } catch (IllegalArgumentException unknown) {
+            problems.add(Problem.at(row, null, "protocol", "must be TCP or UDP, not "
+                    + (value == null ? "missing" : "'" + value + "'")));
+            return Protocol.TCP;
         }
     }
 
-    private Protocol protocol(String at, String value) {
-        if (value != null) {
-            try {
-                return Protocol.valueOf(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException unknown) {
-                // reported below
-            }
-        }
-        problems.add(at + "protocol must be TCP or UDP, not " + (value == null ? "missing" : "'" + value + "'"));
-        return Protocol.TCP;
-    }
-
-    private Direction direction(String at, String value) {
+    private Direction direction(int row, String value) {
         try {
             return value == null ? Direction.UPLOAD : Direction.fromApiName(value);
         } catch (IllegalArgumentException unknown) {
-            problems.add(at + unknown.getMessage());
+            problems.add(Problem.at(row, null, "direction", "must be upload, download or bidir, not '" + value
+                    + "'"));
             return Direction.UPLOAD;
         }
     }
@@ -183,7 +184,8 @@ public final class JobRules {
             return false;
         }
         if (!"stop".equals(onFailure)) {
-            problems.add("onFailure must be 'continue' or 'stop', not '" + onFailure + "'");
+            problems.add(Problem.at(null, null, "onFailure", "must be 'continue' or 'stop', not '" + onFailure
+                    + "'"));
         }
         return true;
     }
@@ -220,8 +222,8 @@ public final class JobRules {
 
     private void label(String field, String value, int maxLength, String example) {
         if (value != null && (value.length() > maxLength || value.chars().anyMatch(Character::isISOControl))) {
-            problems.add(field + " must be at most " + maxLength + " characters without line breaks, e.g. '"
-                    + example + "'; it is " + value.length() + " characters long");
+            problems.add(Problem.at(null, null, field, "must be at most " + maxLength + " characters without line "
+                    + "breaks, e.g. '" + example + "'; it is " + value.length() + " characters long"));
         }
     }
 
@@ -235,32 +237,33 @@ public final class JobRules {
         List<String> clean = tags == null ? List.of() : tags.stream()
                 .filter(tag -> tag != null && !tag.isBlank()).map(String::strip).distinct().sorted().toList();
         if (clean.size() > MAX_TAGS) {
-            problems.add("at most " + MAX_TAGS + " tags per job, not " + clean.size());
+            problems.add(Problem.of("at most " + MAX_TAGS + " tags per job, not " + clean.size()));
         }
         for (String tag : clean) {
             if (tag.length() > MAX_TAG || tag.chars().anyMatch(Character::isISOControl)) {
-                problems.add("tag '" + tag + "' must be at most " + MAX_TAG + " characters without line breaks");
+                problems.add(Problem.of("tag '" + tag + "' must be at most " + MAX_TAG + " characters without line "
+                        + "breaks"));
             }
         }
         return clean;
     }
 
-    private int bounded(String at, Limit limit, Integer value, int fallback) {
+    private int bounded(Integer row, Limit limit, Integer value, int fallback) {
         if (value == null) {
             return fallback;
         }
-        problem(limit.problem(at, value));
+        problem(Problem.range(row, null, limit, value));
         return value;
     }
 
-    private void problem(String problem) {
+    private void problem(Problem problem) {
         if (problem != null) {
             problems.add(problem);
         }
     }
 
-    private int missing(String name) {
-        problems.add(name + " is missing");
+    private int missing(int row, String field, String name) {
+        problems.add(Problem.missing(row, field, name + " is missing"));
         return 1;
     }
 }

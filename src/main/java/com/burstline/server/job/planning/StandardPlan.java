@@ -1,5 +1,7 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import com.burstline.contract.Scenario;
 
 import java.util.List;
@@ -19,18 +21,18 @@ public final class StandardPlan {
 
     public static List<Scenario> scenarios() {
         return List.of(
-                tcp(1, Scenario.UPLOAD), tcp(4, Scenario.UPLOAD),
-                tcp(1, Scenario.DOWNLOAD), tcp(4, Scenario.DOWNLOAD),
+                tcp(1, Direction.UPLOAD), tcp(4, Direction.UPLOAD),
+                tcp(1, Direction.DOWNLOAD), tcp(4, Direction.DOWNLOAD),
                 udp(1_000_000_000L), udp(5_000_000_000L));
     }
 
-    private static Scenario tcp(int streams, String direction) {
-        return new Scenario(Scenario.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
+    private static Scenario tcp(int streams, Direction direction) {
+        return new Scenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
                 Scenario.TOOL_AUTO);
     }
 
     private static Scenario udp(long bitsPerSecond) {
-        return new Scenario(Scenario.UDP, Scenario.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
+        return new Scenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
                 Scenario.TOOL_AUTO);
     }
 }

@@ -1,5 +1,7 @@
 package com.burstline.server.job.dispatch;
 
+import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
@@ -112,7 +114,7 @@ class ServerToAgentContractTest {
     @Test
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
-        Scenario longest = new Scenario("TCP", "upload", 1,
+        Scenario longest = new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 Scenario.DURATION.maxInt(), 1, Scenario.OMIT.maxInt(), null, "burstline-java");
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201, List.of());
 
@@ -133,7 +135,7 @@ class ServerToAgentContractTest {
     /** The agent refuses a dispatch without its nonce: it could never report on it. */
     @Test
     void aDispatchWithoutANonceIsRefusedByTheAgent() {
-        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201, List.of()).toJson();
         json.remove("nonce");
 
@@ -145,7 +147,7 @@ class ServerToAgentContractTest {
     /** The peer learns which attempt its server role serves, and is asked for that attempt's drop counts. */
     @Test
     void thePeersDropCountsAreAskedForByTheAttemptTheServerRoleServed() throws Exception {
-        Scenario udp = new Scenario("UDP", "upload", 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
+        Scenario udp = new Scenario(Protocol.UDP, Direction.UPLOAD, 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
         ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201, List.of());
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, Duration.ofSeconds(30)));
@@ -201,7 +203,7 @@ class ServerToAgentContractTest {
     /** The server names only peers inside burstline.agents.allowed-networks, whatever its records say. */
     @Test
     void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
-        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
+        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
                 5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201, List.of());
 
         assertThatThrownBy(() -> client.startScenario(view, outside))

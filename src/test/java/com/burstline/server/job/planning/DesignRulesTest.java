@@ -1,5 +1,13 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.server.probe.ProbeFigures;
+
+import com.burstline.contract.Scenario;
+
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.server.probe.ProbeView;
 import org.junit.jupiter.api.Test;
 
@@ -106,9 +114,10 @@ class DesignRulesTest {
     private static ProbeView probe(long jobId, String host, String direction, Double refillSeconds) {
         Double baseline = refillSeconds == null ? null : 0.5e9;
         Double credit = refillSeconds == null ? null : 40e9;
-        return new ProbeView(jobId, jobId * 10, host, "peer", direction, 4, 1, 600, "iperf3", null,
-                Instant.parse("2026-12-01T10:00:00Z"), 60, 60, refillSeconds == null ? null : 10.0, 4.5e9, baseline,
-                credit, refillSeconds, "summary");
+        return new ProbeView(jobId, jobId * 10, host, "peer", new Scenario(Protocol.TCP,
+                Direction.fromApiName(direction), 4, 600, 1, 0, null, Scenario.TOOL_AUTO), "iperf3", null,
+                Instant.parse("2026-12-01T10:00:00Z"), new ProbeFigures(refillSeconds == null ? null : 10.0, 4.5e9,
+                baseline, credit, 60, 60), refillSeconds, "summary");
     }
 
     @Test

@@ -1,5 +1,9 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +45,6 @@ class JobRulesTest {
                 5.0, 1, 1_000_000_000L, null)), 8), name -> true);
 
         assertThat(planned.scenarios()).containsExactly(
-                new Scenario("UDP", "download", 2, 8, 2, 1, 1_000_000_000L, Scenario.TOOL_AUTO));
+                new Scenario(Protocol.UDP, Direction.DOWNLOAD, 2, 8, 2, 1, 1_000_000_000L, Scenario.TOOL_AUTO));
     }
 }

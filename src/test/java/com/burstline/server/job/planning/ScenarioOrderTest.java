@@ -1,5 +1,9 @@
 package com.burstline.server.job.planning;
 
+import com.burstline.contract.Direction;
+
+import com.burstline.contract.Protocol;
+
 import com.burstline.contract.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -8,8 +12,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ScenarioOrderTest {
-    private static final Scenario UP = new Scenario("TCP", "upload", 1, 2, 1, 0, null, "auto");
-    private static final Scenario DOWN = new Scenario("TCP", "download", 4, 2, 1, 0,
+    private static final Scenario UP = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 2, 1, 0, null, "auto");
+    private static final Scenario DOWN = new Scenario(Protocol.TCP, Direction.DOWNLOAD, 4, 2, 1, 0,
             null, "auto");
 
     @Test
@@ -79,7 +83,7 @@ class ScenarioOrderTest {
 
     private static List<String> labels(List<OrderedScenario> ordered) {
         return ordered.stream().map(s -> (char) ('A' + s.pair()) + String.valueOf(s.repetition())
-                + s.scenario().direction().replace("load", "")
+                + s.scenario().direction().apiName().replace("load", "")
                 + (s.scenario().durationSeconds() == 2 ? "" : s.scenario().durationSeconds())).toList();
     }
 }

@@ -1,4 +1,4 @@
-package com.burstline.server.analysis;
+package com.burstline.server.run;
 
 import java.util.ArrayList;
 import java.util.Arrays;

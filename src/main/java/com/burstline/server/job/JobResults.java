@@ -1,0 +1,82 @@
+package com.burstline.server.job;
+
+import com.burstline.server.analysis.Finding;
+import com.burstline.server.analysis.Findings;
+import com.burstline.server.catalog.FindingKind;
+import com.burstline.server.run.RunQueries;
+import com.burstline.server.run.RunSummary;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A job's results as its page's tables show them, all worded by the server: one row per scenario that stored a run,
+ * TCP and UDP apart, each with its run (figures, their words and verdict) and its findings as badges (warnings first;
+ * percent-of-limit is the row's own "% of" column, not a badge), and the drivers the answer is about.
+ */
+@Service
+class JobResults {
+    /** A finding kind a row already shows as a column. */
+    private static final Set<String> ROW_COLUMNS = Set.of(FindingKind.PERCENT_OF_LIMIT.id());
+
+    private final JobService jobs;
+    private final RunQueries runs;
+    private final Findings findings;
+
+    JobResults(JobService jobs, RunQueries runs, Findings findings) {
+        this.jobs = jobs;
+        this.runs = runs;
+        this.findings = findings;
+    }
+
+    /** What the job page's tables show: its TCP and UDP rows and the drivers, in words. */
+    record Results(List<Row> tcp, List<Row> udp, String drivers) {
+    }
+
+    /**
+     * One scenario's run. {@code label} names the scenario as the job page does, {@code measuredBy} the tool that
+     * measured it; {@code findings} are the run's own (as its page lists them), in the order shown.
+     */
+    record Row(long scenarioId, int position, String label, String measuredBy, RunSummary run,
+               List<Finding> findings) {
+    }
+
+    Results of(long jobId) {
+        JobView job = jobs.get(jobId);
+        boolean severalPairs = job.pairs().size() > 1;
+        Map<Long, ScenarioView> byRun = new LinkedHashMap<>();
+        job.scenarios().stream().filter(scenario -> scenario.runId() != null)
+                .forEach(scenario -> byRun.putIfAbsent(scenario.runId(), scenario));
+        List<Row> tcp = new ArrayList<>();
+        List<Row> udp = new ArrayList<>();
+        Map<String, Set<String>> drivers = new LinkedHashMap<>();
+        for (RunSummary run : runs.byIds(byRun.keySet())) {
+            ScenarioView scenario = byRun.get(run.id());
+            Row row = new Row(scenario.id(), scenario.position() + 1, scenario.label(severalPairs, job.repeat() > 1),
+                    (run.scenario().tool() + " " + (run.toolVersion() == null ? "" : run.toolVersion())).strip(),
+                    run, badges(run.id()));
+            (run.udp() ? udp : tcp).add(row);
+            drivers.computeIfAbsent(orElse(run.labels().sut(), "the SUT"), sut -> new LinkedHashSet<>())
+                    .add(orElse(run.labels().driver(), "not recorded"));
+        }
+        Comparator<Row> byPosition = Comparator.comparingInt(Row::position);
+        tcp.sort(byPosition);
+        udp.sort(byPosition);
+        return new Results(tcp, udp, String.join(" · ", drivers.entrySet().stream()
+                .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()));
+    }
+
+    private List<Finding> badges(long runId) {
+        return findings.forRun(runId).stream().filter(finding -> !ROW_COLUMNS.contains(finding.kind())).toList();
+    }
+
+    private static String orElse(String value, String otherwise) {
+        return value == null ? otherwise : value;
+    }
+}
