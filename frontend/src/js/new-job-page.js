@@ -41,7 +41,8 @@ function show() {
 function showDuration() {
   const seconds = duration.value.trim();
   for (const cell of form.querySelectorAll('.plan-rows [data-role=seconds]')) {
-    cell.textContent = seconds ? `${cell.dataset.before}${seconds}` : cell.dataset.default;
+    // Thymeleaf leaves an empty data-before out, so a row with nothing before its number has none.
+    cell.textContent = seconds ? `${cell.dataset.before ?? ''}${seconds}` : cell.dataset.default;
   }
 }
 
