@@ -23,7 +23,8 @@ function showJob(job) {
     asking = showResults(runs).finally(() => { asking = null; });
   }
   if (job.finished) {
-    offerDriverComparison();
+    // after the tables: the offer reads the drivers and instance types their rows carry
+    Promise.resolve(asking).then(offerDriverComparison);
   }
 }
 
