@@ -55,6 +55,8 @@ class JobScenario {
     private String nonceHash;
     private Instant nonceUsedAt;
     private String note;
+    /** Times it was run again because its attempt was in flight when its server went away. */
+    private int reruns;
 
     protected JobScenario() {
         // for JPA
@@ -144,6 +146,24 @@ class JobScenario {
         if (runId == null) {
             runId = run;
         }
+    }
+
+    /** Its attempt was in flight when its server went away and no result came: queued to run again, once. */
+    void rerun() {
+        status = ScenarioStatus.QUEUED;
+        reruns++;
+    }
+
+    int reruns() {
+        return reruns;
+    }
+
+    int position() {
+        return position;
+    }
+
+    Instant startedAt() {
+        return startedAt;
     }
 
     boolean isRunning(int attemptNumber) {

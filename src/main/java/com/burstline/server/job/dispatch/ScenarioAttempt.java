@@ -9,13 +9,14 @@ import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.JobWakeups;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +28,8 @@ import java.util.Optional;
  * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
  * no more credit than it must, and what it measured is kept as its probe.
  */
-final class ScenarioAttempt {
+@Component
+class ScenarioAttempt {
     private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
     /**
      * How often a running scenario is looked at for what no change announces (a lost heartbeat, its deadline); a
@@ -49,9 +51,10 @@ final class ScenarioAttempt {
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
 
-    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
+    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
                     JobWakeups wakeups) {
+        BurstlineProperties.Jobs settings = properties.jobs();
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -63,23 +66,41 @@ final class ScenarioAttempt {
         this.margin = settings.resultMargin();
     }
 
-    /** Safe to call from several threads at once: each job runs on its own. */
-    void run(ScenarioWork work) throws InterruptedException {
+    /**
+     * Safe to call from several threads at once: each job runs on its own.
+     *
+     * @param agentPatience how long an offline agent is waited for before the scenario fails: after a restart or a
+     *                      take-over agents come back within a few heartbeats; otherwise zero
+     */
+    void run(ScenarioWork work, Duration agentPatience) throws InterruptedException {
         int port = ports.take(work.key().scenarioId());
         if (work.probe()) {
             probes.watch(work.key());
         }
         wakeups.open(work.key().jobId());
         try {
+            awaitOnline(work, agentPatience);
             dispatch(work, port);
         } finally {
             wakeups.close(work.key().jobId());
-            liveSamples.take(work.key()); // whatever is left: the attempt is over
-            ports.release(port);
             if (work.probe()) {
                 keepProbeOfAFullRun(work);
             }
+            liveSamples.take(work.key()); // whatever is left: the attempt is over
+            ports.release(port);
         }
+    }
+
+    private void awaitOnline(ScenarioWork work, Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (offlineOf(work) != null && System.nanoTime() < deadline) {
+            Thread.sleep(PROBE_LOOK.toMillis());
+        }
+    }
+
+    /** Tells an agent to stop an attempt, if it still runs it; an agent that cannot be reached is let be. */
+    void cancel(String agent, AttemptKey key) {
+        agents.find(agent).ifPresent(view -> cancelQuietly(view, key));
     }
 
     /** A probe that ran to its end; one stopped at its drop is kept already, and a second keep changes nothing. */
