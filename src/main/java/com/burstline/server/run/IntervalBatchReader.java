@@ -25,15 +25,21 @@ class IntervalBatchReader {
             FROM run_interval WHERE run_id IN (%s)%s ORDER BY run_id, seq""";
 
     private final JdbcTemplate jdbc;
+    private final IntervalPacks packs;
 
-    IntervalBatchReader(JdbcTemplate jdbc) {
+    IntervalBatchReader(JdbcTemplate jdbc, IntervalPacks packs) {
         this.jdbc = jdbc;
+        this.packs = packs;
     }
 
+    /** Each run's sum rows: a long run's from its pack ({@link IntervalPacks}), the others' row by row. */
     Map<Long, List<IntervalRow>> sums(Collection<Long> runIds) {
         Map<Long, List<IntervalRow>> byRun = new LinkedHashMap<>();
         runIds.forEach(id -> byRun.put(id, new ArrayList<>()));
-        read(runIds, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
+        Map<Long, List<IntervalRow>> packed = packs.sums(byRun.keySet());
+        byRun.putAll(packed);
+        List<Long> unpacked = byRun.keySet().stream().filter(id -> !packed.containsKey(id)).toList();
+        read(unpacked, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
         byRun.replaceAll((id, rows) -> ClosingIntervals.mark(rows));
         return byRun;
     }

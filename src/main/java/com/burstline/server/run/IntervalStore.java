@@ -28,18 +28,46 @@ class IntervalStore {
             FROM run_interval WHERE run_id = ? ORDER BY seq""";
 
     private final JdbcTemplate jdbc;
+    private final IntervalPacks packs;
 
-    IntervalStore(JdbcTemplate jdbc) {
+    IntervalStore(JdbcTemplate jdbc, IntervalPacks packs) {
         this.jdbc = jdbc;
+        this.packs = packs;
     }
 
+    /** The rows, and a long run's packs with them ({@link IntervalPacks}). */
     void insert(long runId, List<IntervalSample> samples) {
         int[] seq = {0};
         jdbc.batchUpdate(INSERT, samples, BATCH_SIZE, (statement, sample) -> bind(statement, runId, seq[0]++, sample));
+        if (IntervalPacks.packed(samples.size())) {
+            packs.write(runId, samples.stream().map(IntervalStore::stored).toList());
+        }
+    }
+
+    /** The row as it is stored and read back. */
+    private static IntervalRow stored(IntervalSample sample) {
+        return new IntervalRow(sample.index(), sample.start(), sample.end(), sample.stream(),
+                sample.direction().apiName(), sample.side().apiName(), sample.bytes(), sample.bitsPerSecond(),
+                sample.retransmits(), sample.rttMicros(), sample.cwndBytes(), sample.jitterMs(), sample.lostPackets(),
+                sample.packets(), sample.omitted(), false);
     }
 
     List<IntervalRow> findByRun(long runId) {
         return ClosingIntervals.mark(jdbc.query(SELECT, IntervalStore::row, runId));
+    }
+
+    /**
+     * The rows a chart of at most {@code maxPoints} a series draws ({@link IntervalDownsampling}): from a long run's
+     * chart pack when the chart asks for no more than it keeps (built now for a run stored before packs), else from
+     * every row.
+     */
+    List<IntervalRow> forChart(long runId, int rowCount, int maxPoints) {
+        if (!IntervalPacks.packed(rowCount) || maxPoints > IntervalPacks.CHART_POINTS) {
+            return IntervalDownsampling.of(findByRun(runId), maxPoints);
+        }
+        List<IntervalRow> kept = packs.chart(runId)
+                .orElseGet(() -> packs.build(runId, jdbc.query(SELECT, IntervalStore::row, runId)));
+        return IntervalDownsampling.of(ClosingIntervals.mark(kept), maxPoints);
     }
 
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)

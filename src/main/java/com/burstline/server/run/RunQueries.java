@@ -94,6 +94,19 @@ public class RunQueries {
         return IntervalSides.of(intervals.findByRun(id), side);
     }
 
+    /**
+     * What a chart draws: each series thinned to at most {@code maxPoints} rows ({@link IntervalDownsampling}),
+     * read within a bound for a long run ({@link IntervalPacks}). Outside a transaction: a long run stored before
+     * packs gets them here, and a second request doing the same at once must not spoil this one's reads.
+     *
+     * @param side {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides})
+     */
+    public List<IntervalRow> chartIntervals(long id, String side, int maxPoints) {
+        Integer rows = jdbc.query("SELECT interval_count FROM run WHERE id = ?", (rs, n) -> rs.getInt(1), id).stream()
+                .findFirst().orElseThrow(() -> new RunNotFoundException(id));
+        return IntervalSides.of(intervals.forChart(id, rows, maxPoints), side);
+    }
+
     @Transactional(readOnly = true)
     public RawOutput raw(long id) {
         requireExists(id);
