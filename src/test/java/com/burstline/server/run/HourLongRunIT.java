@@ -54,14 +54,17 @@ class HourLongRunIT {
 
             JsonNode chart = get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000");
             assertCharted(chart);
-
-            // a long run stored before packs existed: its first chart builds them, and answers the same
-            server.getBean(JdbcTemplate.class).update("DELETE FROM run_interval_pack WHERE run_id = ?", id);
-            assertThat(get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000")).isEqualTo(chart);
-            assertThat(server.getBean(JdbcTemplate.class).queryForObject(
-                    "SELECT COUNT(*) FROM run_interval_pack WHERE run_id = ?", Integer.class, id)).isEqualTo(2);
-
             JsonNode findings = get(http, base, "/api/v1/runs/" + id + "/findings");
+
+            // a long run stored before packs existed: the same findings from its rows, and its first chart builds
+            // the packs and answers the same
+            JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
+            jdbc.update("DELETE FROM run_interval_pack WHERE run_id = ?", id);
+            assertThat(get(http, base, "/api/v1/runs/" + id + "/findings")).isEqualTo(findings);
+            assertThat(get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000")).isEqualTo(chart);
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_interval_pack WHERE run_id = ?", Integer.class,
+                    id)).isEqualTo(2);
+
             assertThat(findings.isArray()).isTrue();
             findings.forEach(finding -> assertThat(finding.get("kind").stringValue()).isNotBlank());
             System.out.printf("hour-long run %d: %d rows stored, chart %d rows, findings %s%n", id,
