@@ -37,7 +37,10 @@ class ScenarioAttempt {
      */
     private static final Duration LOOK = Duration.ofSeconds(1);
     private static final Duration PROBE_LOOK = Duration.ofMillis(100);
-    private static final int BUSY_RETRIES = 10;
+    /** How long a busy agent is waited for in all: as the ten 1 s pauses before. */
+    private static final Duration BUSY_PATIENCE = Duration.ofSeconds(9);
+    private static final Duration FIRST_BUSY_PAUSE = Duration.ofMillis(20);
+    private static final Duration MAX_BUSY_PAUSE = Duration.ofSeconds(1);
     /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
     private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
@@ -205,17 +208,24 @@ class ScenarioAttempt {
         void call() throws AgentCallException, InterruptedException;
     }
 
-    /** An agent finishing the previous test (its iperf3 server exiting) answers 409 for a moment; wait that out. */
+    /**
+     * An agent finishing the previous test answers 409 for a moment (its iperf3 server exiting, or the SUT still
+     * delivering the result that woke this job). That moment is usually milliseconds, so the first look again comes
+     * soon and the pauses double from there; the patience in all stays what it was ({@link #BUSY_PATIENCE}).
+     */
     private static void whenNotBusy(AgentCall call) throws AgentCallException, InterruptedException {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + BUSY_PATIENCE.toNanos();
+        long pause = FIRST_BUSY_PAUSE.toMillis();
+        while (true) {
             try {
                 call.call();
                 return;
             } catch (AgentCallException e) {
-                if (!e.busy() || attempt == BUSY_RETRIES) {
+                if (!e.busy() || System.nanoTime() + pause * 1_000_000 > deadline) {
                     throw e;
                 }
-                Thread.sleep(1000);
+                Thread.sleep(pause);
+                pause = Math.min(2 * pause, MAX_BUSY_PAUSE.toMillis());
             }
         }
     }
