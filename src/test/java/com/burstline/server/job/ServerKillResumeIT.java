@@ -61,6 +61,8 @@ class ServerKillResumeIT {
         JsonNode job = awaitEnd(api, jobId);
 
         assertEveryScenarioHasOneRun(api, job, 6);
+        System.out.println("history of the job killed mid-way: " + job.get("history").valueStream()
+                .map(e -> e.get("text").stringValue()).toList());
         assertThat(kinds(job)).as(job.get("history").toString()).startsWith("RESTARTED", "RESUMED")
                 .containsAnyOf("SETTLED", "RERUN");
         assertThat(job.get("history").get(1).get("text").stringValue()).matches("resumed at scenario [34]");

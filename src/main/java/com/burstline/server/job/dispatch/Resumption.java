@@ -26,8 +26,11 @@ class Resumption {
     private static final Logger log = LoggerFactory.getLogger(Resumption.class);
     /** How often the in-flight attempt is looked at besides the wake-up its result brings. */
     private static final Duration LOOK = Duration.ofSeconds(1);
-    /** The agent's spool retries every 2 s (AgentDaemon): one round more than that. */
-    private static final Duration SPOOL_ROUND = Duration.ofSeconds(3);
+    /**
+     * The agent's spool retries every 2 s (AgentDaemon); a server just started takes its first result slowly (a cold
+     * JVM on a busy host took over 6 s). Waiting longer costs nothing when the result comes: it wakes the wait.
+     */
+    private static final Duration SPOOL_ROUND = Duration.ofSeconds(10);
 
     private final JobResumes resumes;
     private final JobStore store;
