@@ -148,10 +148,15 @@ class JobScenario {
         }
     }
 
-    /** Its attempt was in flight when its server went away and no result came: queued to run again, once. */
+    /**
+     * Its attempt was in flight when its server went away and no result came: queued to run again, once. The old
+     * attempt's nonce is forgotten now, so a result of it that still comes is refused: one run per scenario.
+     */
     void rerun() {
         status = ScenarioStatus.QUEUED;
         reruns++;
+        nonceHash = null;
+        nonceUsedAt = null;
     }
 
     int reruns() {
