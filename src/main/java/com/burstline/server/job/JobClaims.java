@@ -58,12 +58,18 @@ public class JobClaims {
     public record Claimed(long jobId, boolean resumed) {
     }
 
-    /** Claims, oldest first, every job this server may start now; each is leased to it by the time this returns. */
-    public List<Claimed> claim() {
+    /**
+     * Claims, oldest first, every job this server may start now; each is leased to it by the time this returns.
+     *
+     * @param running the jobs this server runs now: never claimed again here, even should their lease have run out
+     *                (a server that lost its lease stops at the job's next step; another server may take it)
+     */
+    public List<Claimed> claim(Set<Long> running) {
         List<Claimed> claimed = transaction.execute(status -> {
             Instant now = clock.instant();
             Set<Long> claimable = new HashSet<>(jdbc.queryForList(CLAIMABLE, Long.class, DbTime.of(now),
                     identity.id(), identity.boot()));
+            claimable.removeAll(running);
             if (claimable.isEmpty()) {
                 return List.<Claimed>of();
             }

@@ -136,6 +136,8 @@ class ReplicasPostgresIT {
         List<String> arguments = new ArrayList<>(schema.arguments());
         arguments.addAll(List.of("--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
                 "--burstline.cluster.server-id=" + name, "--burstline.cluster.lease=6s",
+                // a shared 2-core machine under other tests' load answers a loopback connection slowly at times
+                "--burstline.jobs.agent-connect-timeout=15s",
                 "--burstline.jobs.iperf3-port=" + iperf3Port));
         ServerJarProcess server = ServerJarProcess.start(workDir.resolve("data-" + name),
                 ServerJarProcess.freePort(), API_TOKEN, arguments);

@@ -54,6 +54,11 @@ class JobRunner implements SmartLifecycle {
     private volatile boolean running;
     private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
             runnable -> daemon(runnable, "job-dispatcher"));
+    /** Renewals on a thread of their own: claims queued behind many wake-ups must never make a lease run out. */
+    private final ScheduledExecutorService heart = Executors.newSingleThreadScheduledExecutor(
+            runnable -> daemon(runnable, "job-leases"));
+    /** A scan is already queued: more wake-ups meanwhile add nothing. */
+    private final java.util.concurrent.atomic.AtomicBoolean scanQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private final ExecutorService workers = Executors.newCachedThreadPool(
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
@@ -77,7 +82,7 @@ class JobRunner implements SmartLifecycle {
         running = true;
         // The scan also finds jobs whose lease ran out on a server that died: it is the take-over's pace.
         dispatcher.scheduleWithFixedDelay(this::dispatch, 0, heartbeat.toMillis(), TimeUnit.MILLISECONDS);
-        dispatcher.scheduleWithFixedDelay(this::renew, heartbeat.toMillis(), heartbeat.toMillis(),
+        heart.scheduleWithFixedDelay(this::renew, heartbeat.toMillis(), heartbeat.toMillis(),
                 TimeUnit.MILLISECONDS);
     }
 
@@ -93,14 +98,15 @@ class JobRunner implements SmartLifecycle {
 
     /** A job was queued or ended: start what can start now. */
     private void wake() {
-        if (running && !dispatcher.isShutdown()) {
+        if (running && !dispatcher.isShutdown() && scanQueued.compareAndSet(false, true)) {
             dispatcher.execute(this::dispatch);
         }
     }
 
     private void dispatch() {
+        scanQueued.set(false);
         try {
-            for (JobClaims.Claimed job : claims.claim()) {
+            for (JobClaims.Claimed job : claims.claim(Set.copyOf(held))) {
                 held.add(job.jobId());
                 workers.execute(() -> runClaimed(job));
             }
@@ -185,6 +191,7 @@ class JobRunner implements SmartLifecycle {
         running = false;
         Set<Long> givenBack = Set.copyOf(held);
         dispatcher.shutdownNow();
+        heart.shutdownNow();
         workers.shutdownNow();
         try {
             if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
