@@ -36,8 +36,11 @@ public final class Nginx implements AutoCloseable {
                 .replace("listen 8080;", "listen 127.0.0.1:" + port + ";");
         Files.createDirectories(prefix.resolve("logs"));
         Files.writeString(prefix.resolve("burstline.conf"), site);
+        // user root: the workers write large request bodies under the test's own (root-only) temporary prefix, where
+        // Debian's nginx, run as a service, has /var/lib/nginx owned by its worker user instead.
         Files.writeString(prefix.resolve("nginx.conf"), """
                 daemon off;
+                user root;
                 pid %1$s/nginx.pid;
                 error_log %1$s/logs/error.log warn;
                 events { worker_connections 256; }

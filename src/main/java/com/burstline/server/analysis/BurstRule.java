@@ -20,17 +20,32 @@ final class BurstRule {
     private BurstRule() {
     }
 
+    /**
+     * Linear in the intervals and the segments: the mean after each cut comes from sums taken once from the end, and
+     * "no later segment climbs back" from the highest later segment mean, so a long noisy run with thousands of
+     * segments (an hour at 0.1 s has 36,000 intervals) costs no more than reading it.
+     */
     static Optional<Finding> of(RunSummary run, Series series) {
         if (series.size() < 2 * MIN_INTERVALS_AFTER) {
             return Optional.empty();
         }
-        List<ChangePoints.Segment> segments = ChangePoints.segments(series.bitsPerSecond());
+        double[] values = series.bitsPerSecond();
+        List<ChangePoints.Segment> segments = ChangePoints.segments(values);
+        double[] sumFrom = new double[values.length + 1];
+        for (int i = values.length - 1; i >= 0; i--) {
+            sumFrom[i] = sumFrom[i + 1] + values[i];
+        }
+        double[] highestFrom = new double[segments.size() + 1];
+        highestFrom[segments.size()] = Double.NEGATIVE_INFINITY;
+        for (int i = segments.size() - 1; i >= 0; i--) {
+            highestFrom[i] = Math.max(highestFrom[i + 1], segments.get(i).mean());
+        }
         for (int i = 0; i + 1 < segments.size(); i++) {
             ChangePoints.Segment before = segments.get(i);
             int cut = segments.get(i + 1).from();
-            double after = mean(series.bitsPerSecond(), cut);
-            if (isStepDown(run, before.mean(), after) && staysDown(segments.subList(i + 1, segments.size()),
-                    (before.mean() + after) / 2) && series.size() - cut >= MIN_INTERVALS_AFTER) {
+            double after = sumFrom[cut] / (values.length - cut);
+            if (isStepDown(run, before.mean(), after) && highestFrom[i + 1] < (before.mean() + after) / 2
+                    && series.size() - cut >= MIN_INTERVALS_AFTER) {
                 return Optional.of(finding(run, series.starts()[cut], before, after, series.size() - cut));
             }
         }
@@ -41,10 +56,6 @@ final class BurstRule {
         Double burst = run.burstLimitBitsPerSecond();
         boolean high = burst == null || before >= HIGH_SHARE_OF_BURST * burst;
         return high && after <= MIN_DROP * before;
-    }
-
-    private static boolean staysDown(List<ChangePoints.Segment> later, double midpoint) {
-        return later.stream().allMatch(segment -> segment.mean() < midpoint);
     }
 
     private static Finding finding(RunSummary run, double atSeconds, ChangePoints.Segment before, double after,
@@ -69,11 +80,4 @@ final class BurstRule {
         return limit == null || limit == 0 ? "" : " (" + Figures.percent(level / limit * 100) + " of the " + name + ")";
     }
 
-    private static double mean(double[] values, int from) {
-        double sum = 0;
-        for (int i = from; i < values.length; i++) {
-            sum += values[i];
-        }
-        return sum / (values.length - from);
-    }
 }

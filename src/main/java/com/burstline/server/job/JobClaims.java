@@ -33,8 +33,9 @@ public class JobClaims {
             SELECT id FROM job WHERE status IN ('QUEUED', 'RUNNING')
               AND (lease_until IS NULL OR lease_until < ? OR (lease_owner = ? AND lease_boot <> ?))
             ORDER BY id FOR UPDATE SKIP LOCKED""";
+    /** Also a job that has just ended while its thread here winds down: that is no lost lease. */
     private static final String RENEW = "UPDATE job SET lease_until = ? WHERE id = ? AND lease_owner = ? "
-            + "AND lease_boot = ? AND status IN ('QUEUED', 'RUNNING')";
+            + "AND lease_boot = ?";
 
     private final JobRepository jobs;
     private final JdbcTemplate jdbc;
