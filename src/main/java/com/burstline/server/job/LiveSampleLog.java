@@ -3,7 +3,6 @@ package com.burstline.server.job;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
 import com.burstline.server.cluster.ClusterNotifications;
-import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -20,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * to any server, and the server running the job reads them (a burst probe's drop; when the SUT agent is lost and its
  * result never comes, they are what the scenario measured: see {@code LiveSampleRuns}), as do the job's event
  * streams on every server. Bounded per attempt by each server that takes them; the runner takes each attempt's
- * batches when it ends, and a job's leftovers go when it ends.
+ * batches when it ends, and a job's leftovers when it is done with the job.
  */
 @Component
 public class LiveSampleLog {
@@ -91,11 +90,13 @@ public class LiveSampleLog {
         });
     }
 
-    /** Batches that raced the end of their attempt go with their job. */
-    @EventListener
-    void jobEnded(JobEnded ended) {
-        jdbc.update("DELETE FROM live_sample WHERE job_id = ?", ended.job().id());
-        taken.keySet().removeIf(key -> key.jobId() == ended.job().id());
+    /**
+     * When the job's thread is done with it (every attempt took its batches): batches that raced the end of their
+     * attempt go with it. Not at the job's end itself: a cancelled attempt still takes its batches then.
+     */
+    public void forgetJob(long jobId) {
+        jdbc.update("DELETE FROM live_sample WHERE job_id = ?", jobId);
+        taken.keySet().removeIf(key -> key.jobId() == jobId);
     }
 
     private Stored stored(long id, String batch) {

@@ -6,6 +6,7 @@ import com.burstline.server.cluster.ServerNodes;
 import com.burstline.server.job.JobClaims;
 import com.burstline.server.job.JobQueued;
 import com.burstline.server.job.JobStore;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioWork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +48,7 @@ class JobRunner implements SmartLifecycle {
     private final ScenarioAttempt attempt;
     private final Resumption resumption;
     private final ServerNodes nodes;
+    private final LiveSampleLog liveSamples;
     private final Duration heartbeat;
     private final HostRest rest;
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
@@ -63,7 +65,8 @@ class JobRunner implements SmartLifecycle {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, JobClaims claims, ScenarioAttempt attempt, Resumption resumption, ServerNodes nodes,
-              ClusterSettings cluster, ClusterNotifications notifications) {
+              LiveSampleLog liveSamples, ClusterSettings cluster, ClusterNotifications notifications) {
+        this.liveSamples = liveSamples;
         this.store = store;
         this.claims = claims;
         this.attempt = attempt;
@@ -161,6 +164,9 @@ class JobRunner implements SmartLifecycle {
                 }
                 agentPatience = Duration.ZERO;
             }
+        }
+        if (store.isFinished(jobId)) { // not when another server took the job over: its samples are that server's
+            liveSamples.forgetJob(jobId);
         }
         log.info("Job {} ended here: {}", jobId, store.view(jobId).status());
     }
