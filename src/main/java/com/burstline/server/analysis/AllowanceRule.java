@@ -34,7 +34,7 @@ final class AllowanceRule {
     private AllowanceRule() {
     }
 
-    static Optional<Finding> fromRetransmits(RunSummary run, Series series) {
+    static Optional<Finding> fromRetransmits(RunSummary run, SeriesFigures series) {
         Double burst = run.burstLimitBitsPerSecond();
         Double perGb = retransmitsPerGigabyte(run);
         if (!"TCP".equals(run.protocol()) || burst == null || perGb == null || perGb < MIN_RETRANSMITS_PER_GB

@@ -2,6 +2,7 @@ package com.burstline.server.analysis;
 
 import com.burstline.server.run.RunSummary;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +22,29 @@ final class BurstRule {
     }
 
     /**
+     * The first step down from a high level: at least half the burst limit before it, when one is known. The steps
+     * themselves come from the series alone ({@link #stepDowns}).
+     */
+    static Optional<Finding> of(RunSummary run, SeriesFigures series) {
+        Double burst = run.burstLimitBitsPerSecond();
+        return series.stepDowns().stream()
+                .filter(step -> burst == null || step.beforeBitsPerSecond() >= HIGH_SHARE_OF_BURST * burst)
+                .findFirst().map(step -> finding(run, step));
+    }
+
+    /**
+     * Every cut where the throughput steps down to at most {@value #MIN_DROP} of the segment before it, and no later
+     * segment climbs back above the midpoint, with {@value #MIN_INTERVALS_AFTER} intervals or more after it: what
+     * {@link #of} chooses from once a limit is known. Each has a lower level before it than the one before (below
+     * the earlier one's midpoint), so there are few of them however long the run.
+     * <p>
      * Linear in the intervals and the segments: the mean after each cut comes from sums taken once from the end, and
      * "no later segment climbs back" from the highest later segment mean, so a long noisy run with thousands of
      * segments (an hour at 0.1 s has 36,000 intervals) costs no more than reading it.
      */
-    static Optional<Finding> of(RunSummary run, Series series) {
+    static List<SeriesFigures.StepDown> stepDowns(Series series) {
         if (series.size() < 2 * MIN_INTERVALS_AFTER) {
-            return Optional.empty();
+            return List.of();
         }
         double[] values = series.bitsPerSecond();
         List<ChangePoints.Segment> segments = ChangePoints.segments(values);
@@ -40,38 +57,35 @@ final class BurstRule {
         for (int i = segments.size() - 1; i >= 0; i--) {
             highestFrom[i] = Math.max(highestFrom[i + 1], segments.get(i).mean());
         }
+        List<SeriesFigures.StepDown> steps = new ArrayList<>();
         for (int i = 0; i + 1 < segments.size(); i++) {
             ChangePoints.Segment before = segments.get(i);
             int cut = segments.get(i + 1).from();
             double after = sumFrom[cut] / (values.length - cut);
-            if (isStepDown(run, before.mean(), after) && highestFrom[i + 1] < (before.mean() + after) / 2
+            if (after <= MIN_DROP * before.mean() && highestFrom[i + 1] < (before.mean() + after) / 2
                     && series.size() - cut >= MIN_INTERVALS_AFTER) {
-                return Optional.of(finding(run, series.starts()[cut], before, after, series.size() - cut));
+                steps.add(new SeriesFigures.StepDown(series.starts()[cut], before.mean(), before.length(), after,
+                        series.size() - cut));
             }
         }
-        return Optional.empty();
+        return steps;
     }
 
-    private static boolean isStepDown(RunSummary run, double before, double after) {
-        Double burst = run.burstLimitBitsPerSecond();
-        boolean high = burst == null || before >= HIGH_SHARE_OF_BURST * burst;
-        return high && after <= MIN_DROP * before;
-    }
-
-    private static Finding finding(RunSummary run, double atSeconds, ChangePoints.Segment before, double after,
-                                   int intervalsAfter) {
+    private static Finding finding(RunSummary run, SeriesFigures.StepDown step) {
+        double before = step.beforeBitsPerSecond();
+        double after = step.afterBitsPerSecond();
         Map<String, Object> data = new LinkedHashMap<>();
-        data.put("atSeconds", atSeconds);
-        data.put("beforeBitsPerSecond", before.mean());
+        data.put("atSeconds", step.atSeconds());
+        data.put("beforeBitsPerSecond", before);
         data.put("afterBitsPerSecond", after);
-        data.put("intervalsBefore", before.length());
-        data.put("intervalsAfter", intervalsAfter);
+        data.put("intervalsBefore", step.intervalsBefore());
+        data.put("intervalsAfter", step.intervalsAfter());
         data.put("burstLimitBitsPerSecond", run.burstLimitBitsPerSecond());
         data.put("baselineBitsPerSecond", run.baselineBitsPerSecond());
         String message = String.format(java.util.Locale.ROOT, "Throughput stepped down at %.1f s from %s%s to "
                         + "%s%s and stayed there: the burst allowance ran out. Figures after this point measure the "
-                        + "baseline; let credits refill (or run shorter tests) before comparing bursts.", atSeconds,
-                Figures.rate(before.mean()), share(before.mean(), run.burstLimitBitsPerSecond(), "burst limit"),
+                        + "baseline; let credits refill (or run shorter tests) before comparing bursts.", step.atSeconds(),
+                Figures.rate(before), share(before, run.burstLimitBitsPerSecond(), "burst limit"),
                 Figures.rate(after), share(after, run.baselineBitsPerSecond(), "baseline"));
         return new Finding(run.id(), "burst-exhausted", Finding.WARNING, message, data);
     }

@@ -1,10 +1,8 @@
 package com.burstline.server.analysis;
 
-import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
-import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
@@ -20,27 +18,26 @@ public class Findings {
     private static final int CONTEXT_RUNS = 500;
 
     private final RunQueries queries;
-    private final RunSelections selections;
+    private final KeptSeriesFigures series;
 
-    Findings(RunQueries queries, RunSelections selections) {
+    Findings(RunQueries queries, KeptSeriesFigures series) {
         this.queries = queries;
-        this.selections = selections;
+        this.series = series;
     }
 
     public List<Finding> forRun(long id) {
         RunSummary run = queries.get(id);
-        List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
-        // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         if (run.partial()) {
             return List.of(RunAnalysis.partial(run));
         }
+        // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
                 run.instanceType(), run.protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)
                 .content());
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, series.of(List.of(run)).get(id),
                 queries.environment(id).nicCounters()));
         findings.addAll(AsymmetryRule.of(pair, run));
         return findings;
@@ -48,9 +45,9 @@ public class Findings {
 
     /** @param environments what the agents recorded around the runs, by run id (see {@link RunSelections}) */
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
-        Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
+        Map<Long, SeriesFigures> figures = series.of(runs);
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
+        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, figures.get(run.id()),
                 nicCounters(environments.get(run.id())))));
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;

@@ -18,7 +18,7 @@ final class StabilityRule {
     private StabilityRule() {
     }
 
-    static Optional<Finding> of(RunSummary run, Series series) {
+    static Optional<Finding> of(RunSummary run, SeriesFigures series) {
         double cv = series.coefficientOfVariation();
         Double perGb = AllowanceRule.retransmitsPerGigabyte(run);
         boolean variable = series.size() >= 3 && cv > MAX_CV;

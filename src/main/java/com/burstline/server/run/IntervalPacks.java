@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,24 +15,27 @@ import java.util.Optional;
 /**
  * A long run's packs ({@code run_interval_pack}): the rows its chart keeps and its per-interval sum rows, each one
  * value, so that its page and findings read a bounded amount however long the run is. Written in the import's
- * transaction for runs of more than {@value #CHART_POINTS} rows; a long run stored before packs existed gets them
- * the first time its chart is drawn ({@link #build}). Short runs have none: their rows are read as they are.
+ * transaction for {@link LongRuns}; a long run stored before packs existed (or whose
+ * packs are of an older format) gets them the first time its chart is drawn ({@link #build}). Short runs have none:
+ * their rows are read as they are.
  */
 @Repository
 class IntervalPacks {
-    /** What the run page asks for a series, and what the chart pack keeps of each. */
+    /** The most a chart asks for a series that the chart pack serves, and what it keeps of each. */
     static final int CHART_POINTS = 2000;
     static final String CHART = "chart";
     static final String SUMS = "sums";
 
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate transaction;
 
-    IntervalPacks(JdbcTemplate jdbc) {
+    IntervalPacks(JdbcTemplate jdbc, TransactionTemplate transaction) {
         this.jdbc = jdbc;
+        this.transaction = transaction;
     }
 
     static boolean packed(int rowCount) {
-        return rowCount > CHART_POINTS;
+        return LongRuns.isLong(rowCount);
     }
 
     /** Every row of the run in order; nothing for a short run. Joins the caller's transaction. */
@@ -44,24 +48,43 @@ class IntervalPacks {
     }
 
     /**
-     * The packs of a long run stored before they existed, from its rows; another request building them at the same
-     * time is no error (the first one's stay).
+     * The packs of a long run that has none of this format, from its rows, in place of any older ones; another
+     * request building them at the same time is no error (the first one's stay).
+     *
+     * @return what the chart pack keeps
      */
     List<IntervalRow> build(long runId, List<IntervalRow> rows) {
         try {
-            write(runId, rows);
+            transaction.executeWithoutResult(status -> {
+                jdbc.update("DELETE FROM run_interval_pack WHERE run_id = ?", runId);
+                write(runId, rows);
+            });
         } catch (DataIntegrityViolationException builtMeanwhile) {
             // the same rows, packed by the other request
         }
         return IntervalDownsampling.of(rows, CHART_POINTS);
     }
 
-    Optional<List<IntervalRow>> chart(long runId) {
-        return jdbc.query("SELECT data FROM run_interval_pack WHERE run_id = ? AND kind = ?",
-                (rs, n) -> PackedIntervals.unpack(rs.getBytes("data")), runId, CHART).stream().findFirst();
+    /**
+     * What a chart of the run needs, in one read: its row count and its chart pack.
+     *
+     * @param rowCount null when there is no such run
+     * @param kept     the chart pack's rows; empty for a short run, and for a long one whose pack is still to build
+     */
+    record ChartSource(Integer rowCount, Optional<List<IntervalRow>> kept) {
     }
 
-    /** The sum rows of those runs that have a pack, by run id. */
+    ChartSource chart(long runId) {
+        return jdbc.query("SELECT r.interval_count, p.data FROM run r LEFT JOIN run_interval_pack p "
+                        + "ON p.run_id = r.id AND p.kind = ? WHERE r.id = ?",
+                (rs, n) -> {
+                    byte[] data = rs.getBytes("data");
+                    return new ChartSource(rs.getInt("interval_count"),
+                            data == null ? Optional.empty() : PackedIntervals.unpack(data));
+                }, CHART, runId).stream().findFirst().orElse(new ChartSource(null, Optional.empty()));
+    }
+
+    /** The sum rows of those runs that have a pack of this format, by run id. */
     Map<Long, List<IntervalRow>> sums(Collection<Long> runIds) {
         Map<Long, List<IntervalRow>> sums = new HashMap<>();
         List<Long> ids = new ArrayList<>(runIds);
@@ -72,7 +95,8 @@ class IntervalPacks {
             arguments.add(SUMS);
             jdbc.query("SELECT run_id, data FROM run_interval_pack WHERE run_id IN (" + marks + ") AND kind = ?",
                     rs -> {
-                        sums.put(rs.getLong("run_id"), PackedIntervals.unpack(rs.getBytes("data")));
+                        long runId = rs.getLong("run_id");
+                        PackedIntervals.unpack(rs.getBytes("data")).ifPresent(rows -> sums.put(runId, rows));
                     }, arguments.toArray());
         }
         return sums;

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Interval rows go in and out by plain JDBC: a run has hundreds to thousands of them, and batch inserts keep the
@@ -57,17 +58,20 @@ class IntervalStore {
     }
 
     /**
-     * The rows a chart of at most {@code maxPoints} a series draws ({@link IntervalDownsampling}): from a long run's
-     * chart pack when the chart asks for no more than it keeps (built now for a run stored before packs), else from
-     * every row.
+     * What a chart of at most {@code maxPoints} a series thins ({@link IntervalDownsampling}), marked: a long run's
+     * chart pack when the chart asks for no more than it keeps (built now for a run stored before packs), else every
+     * row. One read when the pack is there. Empty when there is no such run.
      */
-    List<IntervalRow> forChart(long runId, int rowCount, int maxPoints) {
-        if (!IntervalPacks.packed(rowCount) || maxPoints > IntervalPacks.CHART_POINTS) {
-            return IntervalDownsampling.of(findByRun(runId), maxPoints);
+    Optional<List<IntervalRow>> forChart(long runId, int maxPoints) {
+        IntervalPacks.ChartSource source = packs.chart(runId);
+        if (source.rowCount() == null) {
+            return Optional.empty();
         }
-        List<IntervalRow> kept = packs.chart(runId)
-                .orElseGet(() -> packs.build(runId, jdbc.query(SELECT, IntervalStore::row, runId)));
-        return IntervalDownsampling.of(ClosingIntervals.mark(kept), maxPoints);
+        if (!IntervalPacks.packed(source.rowCount()) || maxPoints > IntervalPacks.CHART_POINTS) {
+            return Optional.of(findByRun(runId));
+        }
+        return Optional.of(ClosingIntervals.mark(source.kept()
+                .orElseGet(() -> packs.build(runId, jdbc.query(SELECT, IntervalStore::row, runId)))));
     }
 
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)

@@ -2,105 +2,139 @@ package com.burstline.server.run;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
 
 /**
  * Interval rows packed into one value and back, losslessly: every field of each {@link IntervalRow} as stored
- * ({@code closing} is not stored: {@link ClosingIntervals} marks it on read, as for rows read one by one). Strings
- * repeat across rows, so the whole is deflated.
+ * ({@code closing} is not stored: {@link ClosingIntervals} marks it on read, as for rows read one by one). A page's
+ * chart reads a pack on every request, so reading is what it is made for: the few names a run's rows repeat
+ * (streams, directions, sides) are written once and named by their index, the nullable figures by one bit each, and
+ * the whole is deflated once and read back in one piece.
  */
 final class PackedIntervals {
-    private static final int VERSION = 1;
+    /** 2: names once, null bits. A pack of another version is read as none (and built again from the rows). */
+    private static final int VERSION = 2;
+    /** The bit after the six nullable figures' bits. */
+    private static final int OMITTED = 1 << 6;
 
     private PackedIntervals() {
     }
 
     static byte[] pack(List<IntervalRow> rows) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(rows.size() * 24 + 16);
-        try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(bytes))) {
-            out.writeByte(VERSION);
+        Map<String, Integer> names = new LinkedHashMap<>();
+        for (IntervalRow row : rows) {
+            for (String name : List.of(row.stream(), row.direction(), row.side())) {
+                names.putIfAbsent(name, names.size());
+            }
+        }
+        if (names.size() > 255) {
+            throw new IllegalArgumentException("a pack names at most 255 streams, directions and sides");
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(rows.size() * 16 + 64);
+        ByteArrayOutputStream raw = new ByteArrayOutputStream(rows.size() * 64 + 64);
+        try (DataOutputStream out = new DataOutputStream(raw)) {
+            out.writeByte(names.size());
+            for (String name : names.keySet()) {
+                byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+                out.writeShort(utf8.length);
+                out.write(utf8);
+            }
             out.writeInt(rows.size());
             for (IntervalRow row : rows) {
-                out.writeInt(row.interval());
-                out.writeDouble(row.start());
-                out.writeDouble(row.end());
-                out.writeUTF(row.stream());
-                out.writeUTF(row.direction());
-                out.writeUTF(row.side());
-                out.writeLong(row.bytes());
-                out.writeDouble(row.bitsPerSecond());
-                out.writeBoolean(row.omitted());
-                writeLong(out, row.retransmits());
-                writeLong(out, row.rttMicros());
-                writeLong(out, row.cwndBytes());
-                writeDouble(out, row.jitterMs());
-                writeLong(out, row.lostPackets());
-                writeLong(out, row.packets());
+                write(out, row, names);
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("packing into memory cannot fail", e);
+        }
+        bytes.write(VERSION);
+        try (DeflaterOutputStream deflated = new DeflaterOutputStream(bytes)) {
+            raw.writeTo(deflated);
         } catch (IOException e) {
             throw new UncheckedIOException("packing into memory cannot fail", e);
         }
         return bytes.toByteArray();
     }
 
-    static List<IntervalRow> unpack(byte[] packed) {
-        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(packed)))) {
-            int version = in.readByte();
-            if (version != VERSION) {
-                throw new IllegalStateException("interval pack version " + version + " is not " + VERSION);
+    private static void write(DataOutputStream out, IntervalRow row, Map<String, Integer> names) throws IOException {
+        out.writeInt(row.interval());
+        out.writeDouble(row.start());
+        out.writeDouble(row.end());
+        out.writeByte(names.get(row.stream()));
+        out.writeByte(names.get(row.direction()));
+        out.writeByte(names.get(row.side()));
+        out.writeLong(row.bytes());
+        out.writeDouble(row.bitsPerSecond());
+        Object[] nullable = {row.retransmits(), row.rttMicros(), row.cwndBytes(), row.jitterMs(), row.lostPackets(),
+                row.packets()};
+        int present = row.omitted() ? OMITTED : 0;
+        for (int i = 0; i < nullable.length; i++) {
+            present |= nullable[i] != null ? 1 << i : 0;
+        }
+        out.writeByte(present);
+        for (Object value : nullable) {
+            if (value instanceof Double d) {
+                out.writeDouble(d);
+            } else if (value != null) {
+                out.writeLong((Long) value);
             }
-            int count = in.readInt();
-            List<IntervalRow> rows = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                rows.add(row(in));
-            }
-            return rows;
+        }
+    }
+
+    /** The rows, or empty when the pack is of another version than this server writes. */
+    static Optional<List<IntervalRow>> unpack(byte[] packed) {
+        if (packed.length == 0 || packed[0] != VERSION) {
+            return Optional.empty();
+        }
+        ByteBuffer in;
+        try (InflaterInputStream inflater = new InflaterInputStream(new ByteArrayInputStream(packed, 1,
+                packed.length - 1))) {
+            in = ByteBuffer.wrap(inflater.readAllBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("an interval pack could not be read", e);
         }
-    }
-
-    /** The fields in the order {@link #pack} writes them. */
-    private static IntervalRow row(DataInputStream in) throws IOException {
-        int interval = in.readInt();
-        double start = in.readDouble();
-        double end = in.readDouble();
-        String stream = in.readUTF();
-        String direction = in.readUTF();
-        String side = in.readUTF();
-        long bytes = in.readLong();
-        double bitsPerSecond = in.readDouble();
-        boolean omitted = in.readBoolean();
-        return new IntervalRow(interval, start, end, stream, direction, side, bytes, bitsPerSecond, readLong(in),
-                readLong(in), readLong(in), readDouble(in), readLong(in), readLong(in), omitted, false);
-    }
-
-    private static void writeLong(DataOutputStream out, Long value) throws IOException {
-        out.writeBoolean(value != null);
-        if (value != null) {
-            out.writeLong(value);
+        String[] names = new String[in.get() & 0xff];
+        for (int i = 0; i < names.length; i++) {
+            byte[] name = new byte[in.getShort() & 0xffff];
+            in.get(name);
+            names[i] = new String(name, StandardCharsets.UTF_8);
         }
-    }
-
-    private static void writeDouble(DataOutputStream out, Double value) throws IOException {
-        out.writeBoolean(value != null);
-        if (value != null) {
-            out.writeDouble(value);
+        int count = in.getInt();
+        List<IntervalRow> rows = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            rows.add(row(in, names));
         }
+        return Optional.of(rows);
     }
 
-    private static Long readLong(DataInputStream in) throws IOException {
-        return in.readBoolean() ? in.readLong() : null;
-    }
-
-    private static Double readDouble(DataInputStream in) throws IOException {
-        return in.readBoolean() ? in.readDouble() : null;
+    /** The fields in the order {@link #write} writes them. */
+    private static IntervalRow row(ByteBuffer in, String[] names) {
+        int interval = in.getInt();
+        double start = in.getDouble();
+        double end = in.getDouble();
+        String stream = names[in.get() & 0xff];
+        String direction = names[in.get() & 0xff];
+        String side = names[in.get() & 0xff];
+        long bytes = in.getLong();
+        double bitsPerSecond = in.getDouble();
+        int present = in.get() & 0xff;
+        Long retransmits = (present & 1) != 0 ? in.getLong() : null;
+        Long rttMicros = (present & 2) != 0 ? in.getLong() : null;
+        Long cwndBytes = (present & 4) != 0 ? in.getLong() : null;
+        Double jitterMs = (present & 8) != 0 ? in.getDouble() : null;
+        Long lostPackets = (present & 16) != 0 ? in.getLong() : null;
+        Long packets = (present & 32) != 0 ? in.getLong() : null;
+        return new IntervalRow(interval, start, end, stream, direction, side, bytes, bitsPerSecond, retransmits,
+                rttMicros, cwndBytes, jitterMs, lostPackets, packets, (present & OMITTED) != 0, false);
     }
 }

@@ -175,14 +175,17 @@ class RunApiController {
                     + "slowest and fastest row, unchanged, so that drops stay visible; without it every row. For a run "
                     + "of more than 2000 rows and maxPoints up to 2000 the rows come from what the import kept of "
                     + "each series at 2000 points, thinned again, so the answer takes the same time however long "
-                    + "the run.")
+                    + "the run. stream=sum (or one stream's number) answers that stream's rows only.")
     @GetMapping(path = "/{id}/intervals", produces = MediaType.APPLICATION_JSON_VALUE)
     List<IntervalRow> intervals(@PathVariable long id,
                                 @Parameter(description = "sender or receiver") @RequestParam(required = false)
                                 String side,
                                 @Parameter(description = "at most this many rows per series")
-                                @RequestParam(required = false) Integer maxPoints) {
-        return maxPoints == null ? queries.intervals(id, side) : queries.chartIntervals(id, side, maxPoints);
+                                @RequestParam(required = false) Integer maxPoints,
+                                @Parameter(description = "sum, or one stream's number") @RequestParam(required = false)
+                                String stream) {
+        return maxPoints == null ? queries.intervals(id, side, stream)
+                : queries.chartIntervals(id, side, stream, maxPoints);
     }
 
     @Operation(summary = "The uploaded bytes, byte for byte")

@@ -8,6 +8,7 @@ import com.burstline.iperf.Iperf3Result;
 import com.burstline.server.catalog.InstanceCatalog;
 import com.burstline.server.storage.StorageHealth;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -38,12 +39,13 @@ public class RunImporter {
     private final MeterRegistry meters;
     private final RunMetrics runMetrics;
     private final StorageHealth storage;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
                 ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
                 RunMetrics runMetrics,
-                StorageHealth storage) {
+                StorageHealth storage, ApplicationEventPublisher events) {
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -54,6 +56,7 @@ public class RunImporter {
         this.meters = meters;
         this.runMetrics = runMetrics;
         this.storage = storage;
+        this.events = events;
         this.clock = Clock.systemUTC();
     }
 
@@ -126,6 +129,7 @@ public class RunImporter {
                     .increment();
             if (outcome.created()) {
                 runMetrics.arrived(outcome.run());
+                events.publishEvent(new RunImported(outcome.run().id(), outcome.run().intervalCount()));
             }
             return outcome;
         } catch (DataIntegrityViolationException sameBytesAtOnce) {

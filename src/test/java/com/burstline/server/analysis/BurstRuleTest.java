@@ -16,7 +16,7 @@ class BurstRuleTest {
     void firesAtTheStepFromTheBurstToTheBaseline() {
         RealRun run = RealRun.of("iperf3-312-tcp-1-upload-burst-step-server-lab.json", 1, 5e9, 0.5e9);
 
-        Finding finding = BurstRule.of(run.summary(), run.series()).orElseThrow();
+        Finding finding = BurstRule.of(run.summary(), run.figures()).orElseThrow();
 
         assertThat((double) finding.data().get("atSeconds")).isCloseTo(6.0, within(1.0));
         assertThat((double) finding.data().get("beforeBitsPerSecond")).isBetween(4.7e9, 4.9e9);
@@ -29,7 +29,7 @@ class BurstRuleTest {
         // the same step with a 20 Gbit/s burst limit: 4.78 Gbit/s is under half of it, not a burst
         RealRun run = RealRun.of("iperf3-312-tcp-1-upload-burst-step-server-lab.json", 1, 20e9, 0.5e9);
 
-        assertThat(BurstRule.of(run.summary(), run.series())).isEmpty();
+        assertThat(BurstRule.of(run.summary(), run.figures())).isEmpty();
     }
 
     @ParameterizedTest
@@ -43,7 +43,7 @@ class BurstRuleTest {
     void doesNotFireOnRunsWithoutAStepToHalf(String sample) {
         RealRun run = RealRun.of(sample, 1);
 
-        assertThat(BurstRule.of(run.summary(), run.series())).isEmpty();
+        assertThat(BurstRule.of(run.summary(), run.figures())).isEmpty();
     }
 
     @Test

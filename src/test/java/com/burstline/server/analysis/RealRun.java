@@ -43,6 +43,11 @@ public record RealRun(RunSummary summary, List<IntervalRow> sums) {
         return Series.of(summary, sums);
     }
 
+    /** What the rules read of {@link #series}. */
+    SeriesFigures figures() {
+        return SeriesFigures.of(series());
+    }
+
     private static IntervalRow row(IntervalSample s) {
         return new IntervalRow(s.index(), s.start(), s.end(), s.stream(), s.direction().apiName(),
                 s.side().apiName(), s.bytes(), s.bitsPerSecond(), s.retransmits(), s.rttMicros(), s.cwndBytes(),

@@ -27,7 +27,7 @@ class PackedIntervalsTest {
 
         byte[] packed = PackedIntervals.pack(rows);
 
-        assertThat(PackedIntervals.unpack(packed)).isEqualTo(rows);
+        assertThat(PackedIntervals.unpack(packed)).contains(rows);
         System.out.printf("%d rows packed into %d bytes%n", rows.size(), packed.length);
     }
 
@@ -40,7 +40,7 @@ class PackedIntervalsTest {
         }
         List<IntervalRow> kept = IntervalDownsampling.of(rows, IntervalPacks.CHART_POINTS);
 
-        assertThat(IntervalDownsampling.of(PackedIntervals.unpack(PackedIntervals.pack(kept)), 2000)).isEqualTo(kept);
+        assertThat(IntervalDownsampling.of(PackedIntervals.unpack(PackedIntervals.pack(kept)).orElseThrow(), 2000)).isEqualTo(kept);
         assertThat(kept).hasSizeLessThanOrEqualTo(2000).anyMatch(row -> row.interval() == 4321);
     }
 }
