@@ -31,10 +31,13 @@ public final class LongRunBenchmark {
     static final String LONG = "long-runs/iperf3-312-tcp-8x10m-240s-0.1s-loopback.json.gz";
     static final String SHORT = "long-runs/iperf3-312-tcp-8x10m-30s-0.1s-loopback.json.gz";
     private static final int MAX_POINTS = 2000;
+    /** What run-page.js asks for each stream's own line. */
+    private static final int STREAM_POINTS = 500;
     /** What the run page fetches (run-page.js, run-details.js, findings-list.js) beside its own HTML. */
     private static final List<String> PAGE = List.of("/runs/%d", "/api/v1/runs/%d",
-            "/api/v1/runs/%d/intervals?maxPoints=" + MAX_POINTS,
-            "/api/v1/runs/%d/intervals?side=sender&maxPoints=" + MAX_POINTS, "/api/v1/runs/%d/findings",
+            "/api/v1/runs/%d/intervals?maxPoints=" + STREAM_POINTS, "/api/v1/runs/%d/intervals?stream=sum&maxPoints="
+                    + MAX_POINTS, "/api/v1/runs/%d/intervals?side=sender&stream=sum&maxPoints=" + MAX_POINTS,
+            "/api/v1/runs/%d/findings",
             "/api/v1/runs/%d/environment");
 
     private LongRunBenchmark() {
@@ -114,7 +117,7 @@ public final class LongRunBenchmark {
                 loadPage(api, runs.get(r).id(), i < 2 ? times(PAGE.size()) : times.get(r));
             }
         }
-        int chart = PAGE.indexOf("/api/v1/runs/%d/intervals?maxPoints=" + MAX_POINTS);
+        int chart = PAGE.indexOf("/api/v1/runs/%d/intervals?maxPoints=" + STREAM_POINTS);
         int findings = PAGE.indexOf("/api/v1/runs/%d/findings");
         double[] base = figures(times.get(0), chart, findings);
         String[] names = {"5 s", "240 s", "1 hour"};
@@ -128,14 +131,14 @@ public final class LongRunBenchmark {
                 + "%.2f%n", BenchSupport.loadAverage());
     }
 
-    /** Chart data (both sides' fetches), findings, the whole page: medians in ms. */
+    /** Chart data (the page's three intervals fetches), findings, the whole page: medians in ms. */
     private static double[] figures(List<List<Double>> times, int chart, int findings) {
         double page = 0;
         for (List<Double> part : times) {
             page += Stats.median(part);
         }
-        return new double[] {Stats.median(times.get(chart)) + Stats.median(times.get(chart + 1)),
-                Stats.median(times.get(findings)), page};
+        return new double[] {Stats.median(times.get(chart)) + Stats.median(times.get(chart + 1))
+                + Stats.median(times.get(chart + 2)), Stats.median(times.get(findings)), page};
     }
 
     /** Each run's page and its fetches, in turn; the analysis is its findings fetch, taken per row. */
@@ -143,10 +146,11 @@ public final class LongRunBenchmark {
         System.out.printf(Locale.ROOT, "%nRun page (HTML and every fetch of its scripts, one after the other; a "
                 + "browser overlaps them), %d loads of each in turn:%n", repeats);
         for (Uploaded run : List.of(shortRun, longRun)) {
-            System.out.printf(Locale.ROOT, "  run %d (%d rows): intervals?maxPoints=%d answers %d rows "
-                    + "(sender side %d), without maxPoints %d%n", run.id(), run.rows(), MAX_POINTS,
+            System.out.printf(Locale.ROOT, "  run %d (%d rows): the page's intervals fetches answer %d rows "
+                    + "(streams), %d (sums) and %d (sender's sums), without maxPoints %d%n", run.id(), run.rows(),
                     api.get(String.format(Locale.ROOT, PAGE.get(2), run.id())).size(),
                     api.get(String.format(Locale.ROOT, PAGE.get(3), run.id())).size(),
+                    api.get(String.format(Locale.ROOT, PAGE.get(4), run.id())).size(),
                     api.get("/api/v1/runs/" + run.id() + "/intervals").size());
         }
         List<List<Double>> shortTimes = times(PAGE.size());

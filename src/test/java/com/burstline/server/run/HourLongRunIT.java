@@ -25,11 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An hour-long run at 0.1 s intervals with 8 streams, 324,000 interval rows (made by concatenating the real
  * intervals of a real 240 s iperf3 3.12 run: {@link HourLongRun}), imports, charts and analyses: its chart answers at
- * most 2,000 rows a series and still shows the slowest and fastest interval iperf3 printed, both from what the import
- * packed and from what a first chart builds for a long run stored before packs existed; its findings answer.
+ * most 2,000 rows a series and still shows the slowest and fastest interval iperf3 printed, from what the import
+ * packed; its findings answer from the series figures the import kept. A long run stored before packs and figures
+ * existed (the real 30 s run, 2,691 rows: the same paths at a tenth of the hour's cost) gets them from its rows when
+ * first read, and answers the same chart and findings as from what was kept.
  */
 class HourLongRunIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String THIRTY_SECONDS = "long-runs/iperf3-312-tcp-8x10m-30s-0.1s-loopback.json.gz";
 
     @TempDir
     Path dataDir;
@@ -41,36 +44,62 @@ class HourLongRunIT {
                 "--burstline.max-upload-size=128MB")) {
             String base = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
             HttpClient http = HttpClient.newHttpClient();
-            HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base
-                            + "/api/v1/runs?sut=hour-a&peer=hour-b"))
-                    .header("Authorization", "Bearer " + JobApiClient.API_TOKEN)
-                    .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(hour))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-            JsonNode run = JSON.readTree(created.body());
+            JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
+            JsonNode run = upload(http, base, hour, "hour-a");
             long id = run.get("id").longValue();
             assertThat(run.get("intervalCount").intValue()).isEqualTo(HourLongRun.ROWS);
+            assertThat(kept(jdbc, "run_series_figures", id)).as("figures kept at import").isEqualTo(1);
 
             JsonNode chart = get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000");
             assertCharted(chart);
+            JsonNode sentSums = get(http, base, "/api/v1/runs/" + id
+                    + "/intervals?side=sender&stream=sum&maxPoints=2000");
+            assertThat(sentSums.size()).isBetween(1000, 2000);
+            sentSums.forEach(row -> assertThat(row.get("stream").stringValue()).isEqualTo("sum"));
             JsonNode findings = get(http, base, "/api/v1/runs/" + id + "/findings");
-
-            // a long run stored before packs existed: the same findings from its rows, and its first chart builds
-            // the packs and answers the same
-            JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
-            jdbc.update("DELETE FROM run_interval_pack WHERE run_id = ?", id);
-            assertThat(get(http, base, "/api/v1/runs/" + id + "/findings")).isEqualTo(findings);
-            assertThat(get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000")).isEqualTo(chart);
-            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_interval_pack WHERE run_id = ?", Integer.class,
-                    id)).isEqualTo(2);
-
             assertThat(findings.isArray()).isTrue();
             findings.forEach(finding -> assertThat(finding.get("kind").stringValue()).isNotBlank());
             System.out.printf("hour-long run %d: %d rows stored, chart %d rows, findings %s%n", id,
                     run.get("intervalCount").intValue(), chart.size(), findings.valueStream()
                             .map(f -> f.get("kind").stringValue()).toList());
+
+            storedBeforePacksAndFigures(http, base, jdbc);
         }
+    }
+
+    /**
+     * A long run whose packs and figures are gone (as for one stored before they existed): the same findings from
+     * its rows, and its first chart builds the packs and answers the same; both are kept again.
+     */
+    private static void storedBeforePacksAndFigures(HttpClient http, String base, JdbcTemplate jdbc)
+            throws Exception {
+        long id = upload(http, base, HourLongRun.resource(THIRTY_SECONDS), "thirty-a").get("id").longValue();
+        assertThat(kept(jdbc, "run_interval_pack", id)).isEqualTo(2);
+        assertThat(kept(jdbc, "run_series_figures", id)).isEqualTo(1);
+        JsonNode chart = get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000");
+        JsonNode findings = get(http, base, "/api/v1/runs/" + id + "/findings");
+
+        jdbc.update("DELETE FROM run_interval_pack WHERE run_id = ?", id);
+        jdbc.update("DELETE FROM run_series_figures WHERE run_id = ?", id);
+        assertThat(get(http, base, "/api/v1/runs/" + id + "/findings")).isEqualTo(findings);
+        assertThat(kept(jdbc, "run_series_figures", id)).isEqualTo(1);
+        assertThat(get(http, base, "/api/v1/runs/" + id + "/intervals?maxPoints=2000")).isEqualTo(chart);
+        assertThat(kept(jdbc, "run_interval_pack", id)).isEqualTo(2);
+    }
+
+    private static int kept(JdbcTemplate jdbc, String table, long runId) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE run_id = ?", Integer.class, runId);
+    }
+
+    private static JsonNode upload(HttpClient http, String base, byte[] json, String sut) throws Exception {
+        HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base
+                        + "/api/v1/runs?sut=" + sut + "&peer=hour-b"))
+                .header("Authorization", "Bearer " + JobApiClient.API_TOKEN)
+                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(json))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return JSON.readTree(created.body());
     }
 
     /** At most 2,000 rows a series, and the sum's slowest and fastest interval of the real run among them. */
