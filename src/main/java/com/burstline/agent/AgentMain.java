@@ -41,6 +41,9 @@ public final class AgentMain {
             System.exit(BAD_ARGUMENTS);
             return;
         }
+        if (settings.log() != null) {
+            AgentLog.redirect(settings.log());
+        }
         AgentDaemon agent;
         try {
             agent = AgentDaemon.start(settings);

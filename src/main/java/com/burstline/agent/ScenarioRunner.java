@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -14,8 +15,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs one client-role scenario end to end: host facts and NIC counters before, the tool, counters after, then the
- * result into the spool and on to the server. Live figures go to the server while the tool runs.
+ * Runs one client-role scenario end to end: host facts, NIC and drop counters before, the tool, counters after, then
+ * the result into the spool and on to the server. Live figures go to the server while the tool runs.
  */
 final class ScenarioRunner {
     private static final Logger LOG = Logger.getLogger(ScenarioRunner.class.getName());
@@ -41,6 +42,7 @@ final class ScenarioRunner {
         HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
+        DropSnapshot drops = DropSnapshot.before(facts.platform(), routeInterface);
         Measurement measurement;
         MeasurementTool tool = tools.forSpec(spec);
         try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
@@ -48,8 +50,9 @@ final class ScenarioRunner {
                     tool.liveSource(), LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
                     cancellation);
         }
+        HostDrops dropped = drops.after();
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
-        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after)));
+        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after), dropped));
     }
 
     /** Only when the tool cannot stream its own intervals, and only when we know the interface. */
@@ -72,11 +75,12 @@ final class ScenarioRunner {
      * restart still proves the scenario was dispatched to this agent. Package-private for the wire contract test.
      */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
-                                  Map<String, Object> counters) {
+                                  Map<String, Object> counters, HostDrops drops) {
         AttemptKey key = spec.key();
         return new ScenarioResult(key.jobId(), key.scenarioId(), key.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
-                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce());
+                measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce(),
+                drops == null ? null : drops.toJson());
     }
 
     private void deliver(ScenarioSpec spec, ScenarioResult result) {

@@ -14,11 +14,13 @@ import java.util.Map;
  *                     {@link #hostFacts()}
  * @param counters     {@code {"interface": NAME, "delta": {COUNTER: after - before}}} of the routed interface
  * @param nonce        the dispatch's {@link DispatchNonce}, brought back from the {@link ScenarioSpec}
+ * @param drops        the SUT's {@link HostDrops} around the measurement; kept as sent, read with {@link #hostDrops()};
+ *                     null from an agent that counts none
  */
 public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
                              String output, String outputFormat, String stderr, List<String> command,
                              Integer exitCode, Map<String, Object> facts, Map<String, Object> counters,
-                             String nonce) {
+                             String nonce, Map<String, Object> drops) {
     public static final String JSON = "json";
     public static final String JSON_STREAM = "json-stream";
 
@@ -38,6 +40,11 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
     /** The facts as typed values; all unknown when the agent sent none. */
     public HostFacts hostFacts() {
         return HostFacts.fromJson(facts == null ? Map.of() : facts);
+    }
+
+    /** The SUT's drop counters as typed values; null when the agent sent none. */
+    public HostDrops hostDrops() {
+        return drops == null ? null : HostDrops.fromJson(drops);
     }
 
     /** The counters' part as a map: {@code interface} and {@code delta}. */
@@ -60,6 +67,7 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
         json.put("facts", facts);
         json.put("counters", counters);
         json.put(DispatchNonce.FIELD, nonce);
+        json.put("drops", drops);
         return json;
     }
 }

@@ -1,12 +1,13 @@
 package com.burstline.server.analysis;
 
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.HostRole;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,12 @@ public class Findings {
 
     private final RunQueries queries;
     private final KeptSeriesFigures series;
+    private final HostConfigs hostConfigs;
 
-    Findings(RunQueries queries, KeptSeriesFigures series) {
+    Findings(RunQueries queries, KeptSeriesFigures series, HostConfigs hostConfigs) {
         this.queries = queries;
         this.series = series;
+        this.hostConfigs = hostConfigs;
     }
 
     public List<Finding> forRun(long id) {
@@ -37,8 +40,11 @@ public class Findings {
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
+        RunEnvironment environment = queries.environment(id);
         List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, series.of(List.of(run)).get(id),
-                queries.environment(id).nicCounters()));
+                environment.nicCounters(), environment.receiverDrops()));
+        EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
+                .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
         return findings;
     }
@@ -47,13 +53,23 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, SeriesFigures> figures = series.of(runs);
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, figures.get(run.id()),
-                nicCounters(environments.get(run.id())))));
+        HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
+        for (RunSummary run : runs) {
+            RunEnvironment environment = environments.get(run.id());
+            findings.addAll(findings(run, figures.get(run.id()), environment));
+            if (!run.partial()) {
+                EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
+                        configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+            }
+        }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }
 
-    private static JsonNode nicCounters(RunEnvironment environment) {
-        return environment == null ? null : environment.nicCounters();
+    /** A run without a recorded environment is an upload's: what its receivers counted is not known. */
+    private static List<Finding> findings(RunSummary run, SeriesFigures series, RunEnvironment environment) {
+        return environment == null || environment.receiverDrops().isEmpty()
+                ? RunAnalysis.findings(run, series, environment == null ? null : environment.nicCounters())
+                : RunAnalysis.findings(run, series, environment.nicCounters(), environment.receiverDrops());
     }
 }

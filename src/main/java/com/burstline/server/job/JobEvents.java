@@ -15,6 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The server-sent events of each job ({@code GET /api/v1/jobs/{id}/events}): a {@code job} event with the whole job
@@ -27,12 +30,19 @@ import java.util.concurrent.Executors;
 public class JobEvents {
     static final int BUFFER = 120;
     private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
+    private static final Duration SWEEP = Duration.ofSeconds(5);
 
     private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
     private final LiveSampleLog samples;
     private final JobStore store;
     private final ExecutorService writers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "job-events");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Quiet streams too end soon after their credential is taken back, not only at their next event. */
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "job-events-sweep");
         thread.setDaemon(true);
         return thread;
     });
@@ -43,11 +53,21 @@ public class JobEvents {
         this.store = store;
         cluster.on(ClusterNotifications.Topic.SAMPLES, this::samplesArrived);
         cluster.on(ClusterNotifications.Topic.JOB_CHANGED, this::changedElsewhere);
+        sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    SseEmitter subscribe(JobView job) {
+    private void sweep() {
+        try {
+            subscribers.values().forEach(ofJob -> ofJob.removeIf(subscriber -> !subscriber.stillAllowed()));
+        } catch (RuntimeException databaseAway) {
+            // the next sweep asks again; each stream also asks before it writes
+        }
+    }
+
+    /** @param credentialHeld whether the credential the stream was opened with still holds */
+    SseEmitter subscribe(JobView job, BooleanSupplier credentialHeld) {
         SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT.toMillis());
-        Subscriber subscriber = new Subscriber(emitter, writers);
+        Subscriber subscriber = new Subscriber(emitter, writers, credentialHeld);
         List<Subscriber> ofJob = subscribers.computeIfAbsent(job.id(), id -> new CopyOnWriteArrayList<>());
         Runnable remove = () -> ofJob.remove(subscriber);
         emitter.onCompletion(remove);
@@ -113,6 +133,7 @@ public class JobEvents {
 
     @PreDestroy
     void close() {
+        sweeper.shutdownNow();
         subscribers.values().forEach(ofJob -> ofJob.forEach(Subscriber::close));
         writers.shutdownNow();
     }

@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.IgnoredValue;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3OutputParser;
@@ -32,6 +33,7 @@ public class RunImporter {
     private final RunRepository runs;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
+    private final RunNotes notes;
     private final ContentHashes hashes;
     private final RunWriter writer;
     private final InstanceCatalog catalog;
@@ -45,7 +47,8 @@ public class RunImporter {
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
                 ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
                 RunMetrics runMetrics,
-                StorageHealth storage, ApplicationEventPublisher events) {
+                StorageHealth storage, RunNotes notes, ApplicationEventPublisher events) {
+        this.notes = notes;
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -79,14 +82,15 @@ public class RunImporter {
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata, RunProvenance provenance) {
         MetadataRules.check(metadata);
-        Iperf3Result result;
+        Iperf3OutputParser.Checked checked;
         try {
-            result = parse(content, mediaType, false);
+            checked = parse(content, mediaType, false);
         } catch (Iperf3FormatException | Iperf3ReportedError | Iperf3MeasuredNothing rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
-        return save(result, new RawOutput(mediaType, content), null, metadata, provenance, null);
+        return save(checked.result(), checked.ignored(), new RawOutput(mediaType, content), null, metadata,
+                provenance, null);
     }
 
     /**
@@ -98,8 +102,9 @@ public class RunImporter {
     public ImportOutcome importPartialOutput(byte[] content, String mediaType, RunMetadata metadata,
                                              RunProvenance provenance, String error) {
         MetadataRules.check(metadata);
-        Iperf3Result result = parse(content, mediaType, true);
-        return save(result, new RawOutput(mediaType, content), null, metadata, provenance, error);
+        Iperf3OutputParser.Checked checked = parse(content, mediaType, true);
+        return save(checked.result(), checked.ignored(), new RawOutput(mediaType, content), null, metadata,
+                provenance, error);
     }
 
     /**
@@ -111,18 +116,21 @@ public class RunImporter {
     public ImportOutcome importPartial(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
                                        RunProvenance provenance, String error) {
         MetadataRules.check(metadata);
-        return save(result, raw, outputFormat, metadata, provenance, error);
+        return save(result, List.of(), raw, outputFormat, metadata, provenance, error);
     }
 
-    /** @param error null for a complete run, else why it is partial */
-    private ImportOutcome save(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
-                               RunProvenance provenance, String error) {
+    /**
+     * @param ignored what the check read as unknown rather than refused, kept as the run's notes
+     * @param error   null for a complete run, else why it is partial
+     */
+    private ImportOutcome save(Iperf3Result result, List<IgnoredValue> ignored, RawOutput raw, String outputFormat,
+                               RunMetadata metadata, RunProvenance provenance, String error) {
         String sha256 = sha256(raw.content());
         storage.requireRoomFor(raw.content().length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
-                    .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256, raw,
+                    .orElseGet(() -> new ImportOutcome(store(result, ignored, metadata, provenance, sha256, raw,
                             new Partial(outputFormat, error)), true)));
             storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
@@ -147,20 +155,20 @@ public class RunImporter {
     }
 
     /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
-    private Iperf3Result parse(byte[] content, String mediaType, boolean partial) {
-        Iperf3Result result;
+    private Iperf3OutputParser.Checked parse(byte[] content, String mediaType, boolean partial) {
+        Iperf3OutputParser.Checked checked;
         try {
-            result = parser.checkAndParse(content, partial);
+            checked = parser.checkAndRead(content, partial);
         } catch (DateTimeException outOfRange) {
             throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
                     + "years 2000 to 2099", outOfRange);
         }
-        DeclaredFormat.check(result.format(), mediaType);
-        return result;
+        DeclaredFormat.check(checked.result().format(), mediaType);
+        return checked;
     }
 
-    private RunSummary store(Iperf3Result result, RunMetadata metadata, RunProvenance provenance, String sha256,
-                             RawOutput raw, Partial partial) {
+    private RunSummary store(Iperf3Result result, List<IgnoredValue> ignored, RunMetadata metadata,
+                             RunProvenance provenance, String sha256, RawOutput raw, Partial partial) {
         Run run = new Run(result, metadata, ResolvedLimits.of(metadata, catalog), provenance, sha256,
                 clock.instant().truncatedTo(ChronoUnit.MICROS)); // what the database keeps, so answers match reads
         if (partial.error() != null) {
@@ -169,6 +177,7 @@ public class RunImporter {
         writer.insert(run);
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());
+        notes.insert(run.getId(), ignored);
         return run.toSummary();
     }
 

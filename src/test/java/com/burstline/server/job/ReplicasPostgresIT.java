@@ -15,7 +15,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +66,7 @@ class ReplicasPostgresIT {
         Assumptions.assumeTrue(Nginx.available(), "nginx (scripts/install-prerequisites.sh installs it)");
         int iperf3Port = AgentProcess.freePort();
         a = server("a", iperf3Port);
+        shareSigningKey(workDir.resolve("data-a"), workDir.resolve("data-b"));
         b = server("b", iperf3Port + 20);
         JobApiClient apiA = new JobApiClient(a.base());
         JobApiClient apiB = new JobApiClient(b.base());
@@ -130,6 +133,17 @@ class ReplicasPostgresIT {
         assertThat(kinds).as(job.get("history").toString()).startsWith("TAKEN_OVER", "RESUMED")
                 .containsAnyOf("SETTLED", "RERUN");
         assertThat(job.get("history").get(0).get("previousServer").stringValue()).isEqualTo(runner == a ? "a" : "b");
+    }
+
+    /**
+     * Replicas sign their calls to agents with one key (operations.md): an agent pins the key of the server it
+     * enrolled through, and any server may dispatch to it or take its job over.
+     */
+    private static void shareSigningKey(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        for (String file : List.of("agent-signing-key", "agent-signing-key.pub")) {
+            Files.copy(from.resolve(file), to.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
     }
 
     private ServerJarProcess server(String name, int iperf3Port) throws IOException {

@@ -12,6 +12,7 @@ import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.Side;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.planning.JobLabels;
@@ -47,7 +48,10 @@ class LiveSampleRuns {
     private final AgentRegistry agents;
     private final Clock clock = Clock.systemUTC();
 
-    LiveSampleRuns(RunImporter importer, JobStore store, AgentRegistry agents) {
+    private final HostConfigs hostConfigs;
+
+    LiveSampleRuns(RunImporter importer, JobStore store, AgentRegistry agents, HostConfigs hostConfigs) {
+        this.hostConfigs = hostConfigs;
         this.importer = importer;
         this.store = store;
         this.agents = agents;
@@ -71,6 +75,7 @@ class LiveSampleRuns {
                     error + " (kept from the live samples the server received: iperf3's output never arrived)")
                     .run().id();
             store.linkRun(work.key(), runId);
+            hostConfigs.linkRun(work.key(), runId);
         } catch (Iperf3FormatException nothingMeasured) {
             log.info("The live samples of {} held no measured interval", work.key().describe());
         }

@@ -4,6 +4,7 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
+import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobEvents;
 import com.burstline.server.job.LiveSampleLog;
@@ -19,6 +20,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What agents report while and after they run a scenario, each agent by its own secret (the security filter lets
@@ -47,11 +51,12 @@ class AgentReportsController {
     }
 
     @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
-            description = "Kept in the database until the scenario ends (a partial run is made of them when the "
-                    + "agent is lost), relayed to the job's event stream on every server, and watched for the drop "
-                    + "by the server running the job when the scenario is a burst probe. Any server sharing the "
-                    + "database takes them. 403 unless the scenario was dispatched to this agent with this nonce, "
-                    + "its attempt is running and its job still runs.")
+            description = "Held to the bounds of an upload's intervals (400 otherwise, nothing kept). Kept until "
+                    + "the scenario ends (in the database where servers share it; a partial run is made of them when "
+                    + "the agent is lost), relayed to the job's event stream on every server, and watched for the "
+                    + "drop by the server running the job when the scenario is a burst probe. Any server sharing "
+                    + "the database takes them. 403 unless the scenario was dispatched to this agent with this "
+                    + "nonce, its attempt is running and its job still runs.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
@@ -61,9 +66,30 @@ class AgentReportsController {
                     + LiveSamples.MAX_SAMPLES + ")");
         }
         dispatches.verifyLive(name, key, samples.nonce());
+        refuseImplausible(samples);
         LiveSamples relayed = samples.withoutNonce();
         if (liveSamples.add(key, relayed)) {
             events.samplesArrived(key.jobId());
+        }
+    }
+
+    /**
+     * Live samples are held to the bounds an upload's intervals are (Iperf3Plausibility), since a lost agent's
+     * samples become a partial run: a rate of 1e300 bit/s or a negative time would be stored as measured.
+     */
+    private static void refuseImplausible(LiveSamples samples) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < samples.samples().size() && problems.size() < 5; i++) {
+            LiveSamples.Sample sample = samples.samples().get(i);
+            String problem = sample == null ? "samples[" + i + "] is null"
+                    : Iperf3Plausibility.intervalProblem("samples[" + i + "]", sample.start(), sample.end(),
+                    sample.bitsPerSecond());
+            if (problem != null) {
+                problems.add(problem);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidJobException(problems);
         }
     }
 
