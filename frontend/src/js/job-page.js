@@ -55,6 +55,7 @@ function showJob(job) {
   const error = document.getElementById('job-error');
   error.hidden = !job.error;
   error.textContent = job.error || '';
+  showHistory(job.history || []);
   for (const scenario of job.scenarios) {
     const row = section.querySelector(`[data-scenario-id="${scenario.id}"]`);
     if (!row) {
@@ -85,6 +86,16 @@ function showJob(job) {
   if (job.finished) {
     events.close(); // nothing more will happen; the browser would otherwise reconnect forever
   }
+}
+
+/** Restarts, take-overs and resumes, in the server's words ("server a restarted at …", "resumed at scenario 4"). */
+function showHistory(history) {
+  document.getElementById('job-history').hidden = history.length === 0;
+  document.getElementById('job-history-list').replaceChildren(...history.map((entry) => {
+    const item = document.createElement('li');
+    item.textContent = entry.text;
+    return item;
+  }));
 }
 
 /** A burst probe's figures in words, once its scenario ended (the server words them as an estimate). */

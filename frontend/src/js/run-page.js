@@ -17,6 +17,9 @@ const section = document.querySelector('[data-run-id]');
 // A line of a long run is thinned on the server to this many points, each bucket's slowest and fastest interval, so
 // that a 240 s run at 0.1 s draws as fast as a short one and still shows its drops; the CSV and API keep every row.
 const MAX_POINTS = 2000;
+// Each stream's own line, drawn under the sums, at fewer points: eight of them at the sums' 2,000 would be most of
+// an hour-long run's page for lines that overlap in one band; their buckets still keep the slowest and fastest.
+const STREAM_POINTS = 500;
 
 main().catch((error) => showProblem(`The charts could not be drawn: ${error.message}`));
 fetchFindings(section.dataset.runId).then((findings) => showFindings(document.getElementById('findings'), findings))
@@ -24,11 +27,14 @@ fetchFindings(section.dataset.runId).then((findings) => showFindings(document.ge
 
 async function main() {
   const id = section.dataset.runId;
-  // The default side is what arrived (the receiver's rows where the run has them); the sender's come as well, for
-  // the lighter "sent" line.
-  const [run, rows, senderRows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`),
-    fetchJson(`/api/v1/runs/${id}/intervals?maxPoints=${MAX_POINTS}`),
-    fetchJson(`/api/v1/runs/${id}/intervals?side=sender&maxPoints=${MAX_POINTS}`)]);
+  // The default side is what arrived (the receiver's rows where the run has them): every stream's line, and the sums
+  // at more points. The sender's sums come as well, for the lighter "sent" line and the retransmits (the only sender
+  // rows drawn).
+  const [run, streamRows, sumRows, senderRows] = await Promise.all([fetchJson(`/api/v1/runs/${id}`),
+    fetchJson(`/api/v1/runs/${id}/intervals?maxPoints=${STREAM_POINTS}`),
+    fetchJson(`/api/v1/runs/${id}/intervals?stream=sum&maxPoints=${MAX_POINTS}`),
+    fetchJson(`/api/v1/runs/${id}/intervals?side=sender&stream=sum&maxPoints=${MAX_POINTS}`)]);
+  const rows = [...streamRows.filter((row) => row.stream !== 'sum'), ...sumRows];
   // Omitted intervals (-O) restart at 0 s and would overlap the measured ones; iperf3 leaves them out of its sums too.
   const measured = rows.filter((row) => !row.omitted);
   const omitted = countIntervals(rows.filter((row) => row.omitted));

@@ -176,7 +176,7 @@ public final class AgentBenchmark {
                 || arg.matches("--parts=((registration|idle|dispatch),?)+");
     }
 
-    private static String randomToken() {
+    static String randomToken() {
         return HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
     }
 }

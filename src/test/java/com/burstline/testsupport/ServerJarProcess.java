@@ -24,10 +24,12 @@ public final class ServerJarProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final Path log;
 
-    private ServerJarProcess(Process process, int port) {
+    private ServerJarProcess(Process process, int port, Path log) {
         this.process = process;
         this.port = port;
+        this.log = log;
     }
 
     /** Starts the server on the data dir with the extra arguments and waits until readiness says UP. */
@@ -41,22 +43,46 @@ public final class ServerJarProcess implements AutoCloseable {
      */
     public static ServerJarProcess start(Path dataDir, List<String> jvmOptions, String address, List<String> arguments)
             throws IOException {
+        return start(dataDir, freePort(), TOKEN, jvmOptions, address, arguments);
+    }
+
+    /**
+     * As {@link #start(Path, List)} on a port of the caller's (a restart on the same port is found again by agents
+     * that know only its address) with the caller's API token.
+     */
+    public static ServerJarProcess start(Path dataDir, int port, String apiToken, List<String> arguments)
+            throws IOException {
+        return start(dataDir, port, apiToken, List.of(), "127.0.0.1", arguments);
+    }
+
+    private static ServerJarProcess start(Path dataDir, int port, String apiToken, List<String> jvmOptions,
+                                          String address, List<String> arguments)
+            throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR + " is missing: mvn -DskipTests package builds it");
         }
-        int port = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", JAR.toString(),
                 "--server.address=" + address, "--server.port=" + port, "--burstline.data-dir=" + dataDir,
-                "--burstline.api-token=" + TOKEN, "--burstline.agents.tls.port=0"));
+                "--burstline.api-token=" + apiToken, "--burstline.agents.tls.port=0"));
         command.addAll(arguments);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log").toFile()).start();
-        ServerJarProcess server = new ServerJarProcess(process, port);
-        server.awaitReady(Duration.ofSeconds(120));
+        Path log = dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log");
+        Files.createDirectories(dataDir);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ServerJarProcess server = new ServerJarProcess(process, port, log);
+        server.awaitReady(Duration.ofSeconds(180));
         return server;
+    }
+
+    /** What the server logged so far. */
+    public String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    public String base() {
+        return "http://127.0.0.1:" + port;
     }
 
     public int port() {
@@ -116,7 +142,7 @@ public final class ServerJarProcess implements AutoCloseable {
         throw new IllegalStateException("the server was not ready within " + timeout);
     }
 
-    private static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

@@ -5,7 +5,7 @@ import com.burstline.server.catalog.Severity;
 import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunSummary;
-import com.burstline.server.run.Series;
+import com.burstline.server.run.SeriesFigures;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,7 +23,7 @@ final class AllowanceRule {
     private AllowanceRule() {
     }
 
-    static Optional<Finding> fromRetransmits(RunSummary run, Series series) {
+    static Optional<Finding> fromRetransmits(RunSummary run, SeriesFigures series) {
         Double burst = run.limits().burstLimitBitsPerSecond();
         Double perGb = run.measurement().retransmitsPerGigabyte();
         if (run.udp() || burst == null || perGb == null || perGb < Thresholds.MIN_RETRANSMITS.value()

@@ -2,11 +2,11 @@ package com.burstline.server.analysis;
 
 import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.hostconfig.HostRole;
-import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSelections;
+import com.burstline.server.run.SeriesFigures;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
@@ -34,11 +34,10 @@ public class Findings {
     /** The run's findings, warnings first. */
     public List<Finding> forRun(long id) {
         RunSummary run = queries.get(id);
-        List<IntervalRow> sums = selections.sumRows(List.of(id)).get(id);
-        // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         if (run.partial()) {
             return List.of(RunAnalysis.partial(run));
         }
+        // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.labels().sut(), run.labels().peer(), run.labels().driver(),
                 run.labels().instanceType(), run.scenario().protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)
                 .content());
@@ -46,8 +45,8 @@ public class Findings {
             pair.add(run);
         }
         RunEnvironment environment = queries.environment(id);
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, environment.nicCounters(),
-                environment.receiverDrops()));
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, selections.seriesFigures(List.of(run)).get(id),
+                environment.nicCounters(), environment.receiverDrops()));
         EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
                 .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
@@ -58,12 +57,12 @@ public class Findings {
 
     /** @param environments what the agents recorded around the runs, by run id (see {@link RunSelections}) */
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
-        Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
+        Map<Long, SeriesFigures> figures = selections.seriesFigures(runs);
         List<Finding> findings = new ArrayList<>();
         HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
         for (RunSummary run : runs) {
             RunEnvironment environment = environments.get(run.id());
-            findings.addAll(findings(run, sums.get(run.id()), environment));
+            findings.addAll(findings(run, figures.get(run.id()), environment));
             if (!run.partial()) {
                 EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
                         configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
@@ -74,9 +73,9 @@ public class Findings {
     }
 
     /** A run without a recorded environment is an upload's: what its receivers counted is not known. */
-    private static List<Finding> findings(RunSummary run, List<IntervalRow> sums, RunEnvironment environment) {
+    private static List<Finding> findings(RunSummary run, SeriesFigures series, RunEnvironment environment) {
         return environment == null || environment.receiverDrops().isEmpty()
-                ? RunAnalysis.findings(run, sums, environment == null ? null : environment.nicCounters())
-                : RunAnalysis.findings(run, sums, environment.nicCounters(), environment.receiverDrops());
+                ? RunAnalysis.findings(run, series, environment == null ? null : environment.nicCounters())
+                : RunAnalysis.findings(run, series, environment.nicCounters(), environment.receiverDrops());
     }
 }

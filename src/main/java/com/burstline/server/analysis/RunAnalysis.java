@@ -1,11 +1,10 @@
 package com.burstline.server.analysis;
 
 import com.burstline.server.catalog.FindingKind;
-import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.ReceivingHosts;
 import com.burstline.server.run.RunSummary;
-import com.burstline.server.run.Series;
+import com.burstline.server.run.SeriesFigures;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -14,28 +13,29 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies every rule to one run. Findings are computed on read from the summary and its sum rows, so that a better
- * rule applies to old runs too. {@code context} holds the runs the asymmetry rule may compare with; the agent's NIC
- * counters, when a job measured the run, show whether EC2's allowances shaped it.
+ * Applies every rule to one run. Findings are computed on read from the summary and the figures of its sum rows
+ * ({@link SeriesFigures}: computed on read too, or kept for a long run and made again when the rule changes), so that
+ * a better rule applies to old runs too. {@code context} holds the runs the asymmetry rule may compare with; the
+ * agent's NIC counters, when a job measured the run, show whether EC2's allowances shaped it.
  */
 final class RunAnalysis {
     private RunAnalysis() {
     }
 
     /**
+     * @param series      the figures of the run's sum rows; unused for a partial run
      * @param nicCounters the SUT agent's counters delta over the run (see {@code RunEnvironment}); null for uploads
      */
-    static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters) {
-        return findings(run, sumRows, nicCounters, ReceivingHosts.of(run, java.util.Map.of(), nicCounters));
+    static List<Finding> findings(RunSummary run, SeriesFigures series, JsonNode nicCounters) {
+        return findings(run, series, nicCounters, ReceivingHosts.of(run, java.util.Map.of(), nicCounters));
     }
 
     /** @param receivers each receiving host's own drop counts over the run ({@code RunEnvironment.receiverDrops}) */
-    static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters,
+    static List<Finding> findings(RunSummary run, SeriesFigures series, JsonNode nicCounters,
                                   List<ReceiverDrops> receivers) {
         if (run.partial()) {
             return List.of(partial(run));
         }
-        Series series = Series.of(run.scenario(), sumRows);
         List<Finding> findings = new ArrayList<>();
         // A sender short of its target comes first: what never left it cannot be the network's limit or loss.
         SenderLimitRule.of(run).ifPresent(findings::add);

@@ -4,7 +4,7 @@ import com.burstline.server.catalog.FindingKind;
 import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.run.FigureText;
 import com.burstline.server.run.RunSummary;
-import com.burstline.server.run.Series;
+import com.burstline.server.run.SeriesFigures;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +19,7 @@ final class StabilityRule {
     private StabilityRule() {
     }
 
-    static Optional<Finding> of(RunSummary run, Series series) {
+    static Optional<Finding> of(RunSummary run, SeriesFigures series) {
         double cv = series.coefficientOfVariation();
         Double perGb = run.measurement().retransmitsPerGigabyte();
         boolean variable = series.size() >= 3 && cv > Thresholds.fraction(Thresholds.UNSTABLE_CV);

@@ -75,6 +75,13 @@ class Job {
     @OneToMany(mappedBy = "job", cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("position")
     private List<JobScenario> scenarios = new ArrayList<>();
+    /** The server running the job (see {@code JobClaims}); null while no server ever claimed it. */
+    private String leaseOwner;
+    private String leaseBoot;
+    private Instant leaseUntil;
+    @OneToMany(mappedBy = "job", cascade = CascadeType.ALL, orphanRemoval = true)
+    @OrderBy("id")
+    private List<JobHistoryEntry> history = new ArrayList<>();
 
     protected Job() {
         // for JPA
@@ -181,6 +188,48 @@ class Job {
         }
     }
 
+    /** Leased to the server {@code owner} in its boot {@code boot} until {@code until}. */
+    void lease(String owner, String boot, Instant until) {
+        leaseOwner = owner;
+        leaseBoot = boot;
+        leaseUntil = until;
+    }
+
+    /** Whether the server's boot holds the job's lease (it may have run out: the claim decides that). */
+    boolean leasedTo(String owner, String boot) {
+        return owner.equals(leaseOwner) && boot.equals(leaseBoot);
+    }
+
+    String leaseOwner() {
+        return leaseOwner;
+    }
+
+    Instant leaseUntil() {
+        return leaseUntil;
+    }
+
+    /** Gives the lease back: any server may claim the job at once. */
+    void releaseLease() {
+        leaseUntil = null;
+    }
+
+    /** @param position 1-based, as pages number scenarios; null when the entry is about no scenario */
+    void record(Instant at, JobHistoryKind kind, String server, String previousServer, Instant lastSeenAt,
+                Integer position, Integer attempt) {
+        history.add(new JobHistoryEntry(this, at, kind, server, previousServer, lastSeenAt, position, attempt));
+    }
+
+    /** The scenario whose attempt is running now, if any: at most one, since a job runs one at a time. */
+    Optional<JobScenario> inFlight() {
+        return scenarios.stream().filter(s -> s.status() == ScenarioStatus.RUNNING).findFirst();
+    }
+
+    /** 1-based position of the next scenario to run, null when none is left. */
+    Integer nextPosition() {
+        return scenarios.stream().filter(s -> !s.status().finished()).findFirst()
+                .map(s -> s.position() + 1).orElse(null);
+    }
+
     Optional<JobScenario> scenario(long scenarioId) {
         return scenarios.stream().filter(s -> s.getId() == scenarioId).findFirst();
     }
@@ -246,6 +295,7 @@ class Job {
                 scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()), probes.get(s.getId()))).toList(),
                 all.stream().map(pair -> new JobView.PairView(pair.sut(), pair.peer())).toList(), runOrder,
                 orderSeed, coolDownSeconds, cooling, scheduleId, coolDownEstimate == null ? null
-                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate), labels());
+                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate), labels(),
+                history.stream().map(JobHistoryEntry::toView).toList());
     }
 }

@@ -1,16 +1,14 @@
 package com.burstline.server.job;
 
-import com.burstline.contract.AttemptKey;
-import com.burstline.contract.LiveSamples;
+import com.burstline.server.cluster.ClusterNotifications;
 import jakarta.annotation.PreDestroy;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,9 +21,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The server-sent events of each job ({@code GET /api/v1/jobs/{id}/events}): a {@code job} event with the whole job
- * whenever it or one of its scenarios changes, and a {@code samples} event for each batch of live samples. The
- * samples of the running scenario are also kept (the last {@value #BUFFER} batches), so a page opened mid-scenario
- * draws what it missed.
+ * whenever it or one of its scenarios changes, and a {@code samples} event for each batch of live samples. Both come
+ * from the database, so a page hears what happened on any server sharing it: this server's own changes at once,
+ * another's when its notification arrives ({@link ClusterNotifications}). A page opened mid-scenario first gets the
+ * job's last {@value #BUFFER} batches.
  */
 @Component
 public class JobEvents {
@@ -34,7 +33,8 @@ public class JobEvents {
     private static final Duration SWEEP = Duration.ofSeconds(5);
 
     private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
-    private final Map<AttemptKey, Deque<LiveSamples>> running = new ConcurrentHashMap<>();
+    private final LiveSampleLog samples;
+    private final JobStore store;
     private final ExecutorService writers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "job-events");
         thread.setDaemon(true);
@@ -47,7 +47,12 @@ public class JobEvents {
         return thread;
     });
 
-    JobEvents() {
+    /** The store comes lazily: it announces its changes here. */
+    JobEvents(LiveSampleLog samples, @Lazy JobStore store, ClusterNotifications cluster) {
+        this.samples = samples;
+        this.store = store;
+        cluster.on(ClusterNotifications.Topic.SAMPLES, this::samplesArrived);
+        cluster.on(ClusterNotifications.Topic.JOB_CHANGED, this::changedElsewhere);
         sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -64,52 +69,48 @@ public class JobEvents {
         SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT.toMillis());
         Subscriber subscriber = new Subscriber(emitter, writers, credentialHeld);
         List<Subscriber> ofJob = subscribers.computeIfAbsent(job.id(), id -> new CopyOnWriteArrayList<>());
-        ofJob.add(subscriber);
         Runnable remove = () -> ofJob.remove(subscriber);
         emitter.onCompletion(remove);
         emitter.onTimeout(remove);
         emitter.onError(error -> remove.run());
         subscriber.send("job", job);
-        running.forEach((key, samples) -> {
-            if (key.jobId() == job.id()) {
-                snapshot(samples).forEach(batch -> subscriber.send("samples", batch));
+        synchronized (subscriber) { // a batch arriving meanwhile waits, and is then sent only if it is newer
+            ofJob.add(subscriber);
+            for (LiveSampleLog.Stored batch : samples.lastOfJob(job.id(), BUFFER)) {
+                subscriber.sendSamples(batch.id(), batch.batch());
             }
-        });
+        }
         return emitter;
     }
 
-    /** Called after every committed change; keeps a sample buffer exactly for the scenario attempts now running. */
-    synchronized void changed(JobView job) {
-        for (ScenarioView scenario : job.scenarios()) {
-            AttemptKey key = new AttemptKey(job.id(), scenario.id(), scenario.attempt());
-            if (scenario.status() == ScenarioStatus.RUNNING) {
-                running.computeIfAbsent(key, k -> new ArrayDeque<>());
-            } else {
-                running.remove(key);
-            }
-        }
+    /** Called after every committed change here. */
+    void changed(JobView job) {
         publish(job.id(), "job", job);
     }
 
-    /** Relays samples of a running scenario; false (dropped) when that scenario attempt is not running. */
-    public boolean live(AttemptKey key, LiveSamples samples) {
-        Deque<LiveSamples> buffer = running.get(key);
-        if (buffer == null) {
-            return false;
+    /** Another server changed the job: read it, if anyone here watches it. */
+    private void changedElsewhere(long jobId) {
+        if (subscribers.containsKey(jobId) && !subscribers.get(jobId).isEmpty()) {
+            changed(store.view(jobId));
         }
-        synchronized (buffer) {
-            if (buffer.size() == BUFFER) {
-                buffer.removeFirst();
-            }
-            buffer.addLast(samples);
-        }
-        publish(key.jobId(), "samples", samples);
-        return true;
     }
 
-    private static List<LiveSamples> snapshot(Deque<LiveSamples> buffer) {
-        synchronized (buffer) {
-            return List.copyOf(buffer);
+    /** New batches of the job are in the database (from an agent's post here or on another server). */
+    public void samplesArrived(long jobId) {
+        List<Subscriber> ofJob = subscribers.get(jobId);
+        if (ofJob == null || ofJob.isEmpty()) {
+            return;
+        }
+        long from = ofJob.stream().mapToLong(Subscriber::lastSampleId).min().orElse(0);
+        List<LiveSampleLog.Stored> batches = samples.ofJobAfter(jobId, from);
+        for (Subscriber subscriber : ofJob) {
+            synchronized (subscriber) {
+                for (LiveSampleLog.Stored batch : batches) {
+                    if (batch.id() > subscriber.lastSampleId()) {
+                        subscriber.sendSamples(batch.id(), batch.batch());
+                    }
+                }
+            }
         }
     }
 

@@ -1,32 +1,37 @@
 package com.burstline.server.job;
 
+import com.burstline.server.cluster.ServerNodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 
 /**
- * At startup, before the server takes requests: a job that was queued or running when the server stopped cannot be
- * resumed (its agents were told nothing), so it failed. The runner starts after this, with the context's lifecycle
- * ({@code JobRunner}), so it never picks such a job up. Results of such jobs that agents
- * deliver later from their spool are still imported and linked.
+ * At startup, before the server takes requests or runs jobs: this server joins the servers on the database, and the
+ * unfinished jobs its start interrupted say so in their history. They are not ended: the runner (which starts after
+ * this, with the context's lifecycle) claims them again and resumes them ({@link JobResumes}); queued ones simply
+ * run.
  */
 @Component
 class JobRecovery implements SmartInitializingSingleton {
-    static final String RESTARTED = "the server restarted during the job";
     private static final Logger log = LoggerFactory.getLogger(JobRecovery.class);
 
-    private final JobStore store;
+    private final ServerNodes nodes;
+    private final JobResumes resumes;
 
-    JobRecovery(JobStore store) {
-        this.store = store;
+    JobRecovery(ServerNodes nodes, JobResumes resumes) {
+        this.nodes = nodes;
+        this.resumes = resumes;
     }
 
     @Override
     public void afterSingletonsInstantiated() {
-        int ended = store.endUnfinished(RESTARTED);
-        if (ended > 0) {
-            log.warn("{} job(s) were unfinished when the server stopped; they are marked failed", ended);
+        ServerNodes.Start start = nodes.register();
+        if (start.othersRunning()) {
+            log.info("Other servers run on this database; this one joins them");
+            resumes.restarted(false, start.ownLastSeen());
+        } else {
+            resumes.restarted(true, start.lastSeen());
         }
     }
 }

@@ -25,6 +25,8 @@ interface JobRepository extends JpaRepository<Job, Long> {
 
     List<Job> findByStatusIn(Collection<JobStatus> statuses);
 
+    List<Job> findByStatusInOrderByIdAsc(Collection<JobStatus> statuses);
+
     long countByStatus(JobStatus status);
 
     List<Job> findAllByOrderByIdDesc(Pageable page);

@@ -49,6 +49,8 @@ class JobScenario {
     private String nonceHash;
     private Instant nonceUsedAt;
     private String note;
+    /** Times it was run again because its attempt was in flight when its server went away. */
+    private int reruns;
 
     protected JobScenario() {
         // for JPA
@@ -130,6 +132,29 @@ class JobScenario {
         if (runId == null) {
             runId = run;
         }
+    }
+
+    /**
+     * Its attempt was in flight when its server went away and no result came: queued to run again, once. The old
+     * attempt's nonce is forgotten now, so a result of it that still comes is refused: one run per scenario.
+     */
+    void rerun() {
+        status = ScenarioStatus.QUEUED;
+        reruns++;
+        nonceHash = null;
+        nonceUsedAt = null;
+    }
+
+    int reruns() {
+        return reruns;
+    }
+
+    int position() {
+        return position;
+    }
+
+    Instant startedAt() {
+        return startedAt;
     }
 
     boolean isRunning(int attemptNumber) {

@@ -1,6 +1,6 @@
 package com.burstline.server.job;
 
-/** Where a job is. QUEUED and RUNNING are unfinished; a server restart turns them into FAILED. */
+/** Where a job is. QUEUED and RUNNING are unfinished; a server restart resumes them ({@link JobHistoryKind}). */
 public enum JobStatus {
     QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED;
 

@@ -2,6 +2,8 @@ package com.burstline.server.job;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.server.cluster.ClusterNotifications;
+import com.burstline.server.cluster.ServerIdentity;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.job.planning.Pair;
 import com.burstline.server.job.planning.PlannedJob;
@@ -36,11 +38,16 @@ public class JobStore {
     private final Probes probes;
     private final ApplicationEventPublisher publisher;
     private final JobWakeups wakeups;
+    private final ServerIdentity identity;
+    private final ClusterNotifications cluster;
     private final Clock clock = Clock.systemUTC();
 
     JobStore(JobRepository jobs, TransactionTemplate transaction, JobEvents events, Probes probes,
-             ApplicationEventPublisher publisher, JobWakeups wakeups) {
+             ApplicationEventPublisher publisher, JobWakeups wakeups, ServerIdentity identity,
+             ClusterNotifications cluster) {
         this.wakeups = wakeups;
+        this.identity = identity;
+        this.cluster = cluster;
         this.jobs = jobs;
         this.transaction = transaction;
         this.events = events;
@@ -57,29 +64,22 @@ public class JobStore {
         JobView created = transaction.execute(status -> {
             Job job = new Job(planned, clock.instant());
             job.startedBy(scheduleId);
-            return viewOf(jobs.saveAndFlush(job));
+            JobView view = viewOf(jobs.saveAndFlush(job));
+            cluster.send(ClusterNotifications.Topic.QUEUED, view.id());
+            return view;
         });
         events.changed(created);
         publisher.publishEvent(new JobQueued(created.id()));
         return created;
     }
 
-    /** Queued jobs, oldest first, with the hosts each needs. */
-    public List<QueuedJob> queued() {
-        return transaction.execute(status -> jobs.findByStatusOrderByIdAsc(JobStatus.QUEUED).stream()
-                .map(job -> new QueuedJob(job.getId(), job.hosts())).toList());
-    }
-
-    public record QueuedJob(long id, Set<String> hosts) {
-    }
-
     /**
      * The job's next scenario, not started yet (its cool-down comes first); empty when there is none left (the job
-     * is then finished) or the job was ended.
+     * is then finished) or the job was ended, or this server no longer holds its lease (another took it over).
      */
     public Optional<NextScenario> next(long jobId) {
         return change(jobId, job -> {
-            if (job.status().finished()) {
+            if (job.status().finished() || !job.leasedTo(identity.id(), identity.boot())) {
                 return Optional.<NextScenario>empty();
             }
             return job.next(clock.instant()).map(scenario -> new NextScenario(scenario.getId(), job.pairOf(scenario),
@@ -98,9 +98,10 @@ public class JobStore {
         });
     }
 
-    /** Starts the scenario {@link #next} gave; empty when the job was ended meanwhile. */
+    /** Starts the scenario {@link #next} gave; empty when the job was ended or taken over meanwhile. */
     public Optional<ScenarioWork> start(long jobId, long scenarioId) {
-        return change(jobId, job -> job.start(scenarioId, clock.instant()).map(scenario -> {
+        return change(jobId, job -> !job.leasedTo(identity.id(), identity.boot()) ? Optional.<ScenarioWork>empty()
+                : job.start(scenarioId, clock.instant()).map(scenario -> {
             Pair pair = job.pairOf(scenario);
             String nonce = DispatchNonce.generate();
             scenario.dispatchedWith(TokenSecrets.sha256(nonce));
@@ -236,17 +237,6 @@ public class JobStore {
         });
     }
 
-    /** At startup: nothing can still be running, so every unfinished job failed. Returns how many. */
-    int endUnfinished(String reason) {
-        List<JobView> ended = transaction.execute(status -> {
-            List<Job> unfinished = jobs.findByStatusIn(List.of(JobStatus.QUEUED, JobStatus.RUNNING));
-            unfinished.forEach(job -> job.end(JobStatus.FAILED, reason, clock.instant()));
-            return unfinished.stream().map(this::viewOf).toList();
-        });
-        ended.forEach(events::changed);
-        return ended.size();
-    }
-
     public JobView view(long jobId) {
         return transaction.execute(status -> jobs.findById(jobId).map(this::viewOf)
                 .orElseThrow(() -> new JobNotFoundException(jobId)));
@@ -262,7 +252,16 @@ public class JobStore {
         return job.toView(job.isProbe() ? probes.ofJob(job.getId()) : Map.of());
     }
 
-    private <T> T change(long jobId, Function<Job, T> change) {
+    /** Shows the job as it is now to its event streams here and on the other servers. */
+    public void announce(long jobId) {
+        change(jobId, job -> null);
+    }
+
+    /**
+     * Every change of a job: under its row lock, then shown to its event streams and waiting runner here, and (by a
+     * notification sent with the commit) on the other servers sharing the database.
+     */
+    <T> T change(long jobId, Function<Job, T> change) {
         record Changed<T>(T answer, JobView view, boolean ended) {
         }
         Changed<T> changed = transaction.execute(status -> {
@@ -270,6 +269,7 @@ public class JobStore {
             boolean wasUnfinished = !job.status().finished();
             T answer = change.apply(job);
             jobs.flush();
+            cluster.send(ClusterNotifications.Topic.JOB_CHANGED, jobId);
             return new Changed<>(answer, viewOf(job), wasUnfinished && job.status().finished());
         });
         events.changed(changed.view());

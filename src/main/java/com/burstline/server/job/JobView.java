@@ -15,13 +15,26 @@ import java.util.Map;
  * the job waits for its hosts to rest before the next scenario.
  * {@code scheduleId} is the schedule that started the job, null for a job started by hand (or whose schedule was
  * deleted). {@code coolDownAuto} is set when the cool-down was "auto": {@code coolDownSeconds} is then the estimate
- * it states. {@code labels} are what every run of the job is labelled with over the agent's facts.
+ * it states. {@code labels} are what every run of the job is labelled with over the agent's facts. {@code history}
+ * says what happened to the job beyond its scenarios: restarts, take-overs, resumes ({@link JobHistoryKind}).
  */
 public record JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
                       Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
                       Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
                       List<PairView> pairs, String order, Long seed, int coolDownSeconds,
-                      CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels) {
+                      CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels,
+                      List<JobHistoryView> history) {
+
+    /** A job without history yet. */
+    public JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
+                   Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
+                   Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
+                   List<PairView> pairs, String order, Long seed, int coolDownSeconds,
+                   CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels) {
+        this(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt, startedAt, finishedAt,
+                error, scenarios, pairs, order, seed, coolDownSeconds, coolingDown, scheduleId, coolDownAuto, labels,
+                List.of());
+    }
 
     /** Queued or running: a schedule does not start another job while its last one is unfinished. */
     public boolean unfinished() {
@@ -39,7 +52,7 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
         return new JobView(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt,
                 startedAt, finishedAt, error, scenarios.stream().map(scenario -> scenario.runId() == null ? scenario
                 : scenario.withVerdict(byRun.get(scenario.runId()))).toList(), pairs, order, seed, coolDownSeconds,
-                coolingDown, scheduleId, coolDownAuto, labels);
+                coolingDown, scheduleId, coolDownAuto, labels, history);
     }
 
     /** How far the job is and how long it has left, now. */

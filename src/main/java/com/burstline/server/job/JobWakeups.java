@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.server.cluster.ClusterNotifications;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -15,6 +16,11 @@ import java.util.concurrent.TimeUnit;
 @Component
 public class JobWakeups {
     private final ConcurrentHashMap<Long, Semaphore> waiting = new ConcurrentHashMap<>();
+
+    /** A change committed by another server on the database wakes the job's thread here too. */
+    JobWakeups(ClusterNotifications cluster) {
+        cluster.on(ClusterNotifications.Topic.JOB_CHANGED, this::changed);
+    }
 
     /** Before the scenario starts, so that no change between then and the first wait is missed. */
     public void open(long jobId) {

@@ -25,6 +25,7 @@ final class Subscriber {
     private final BlockingQueue<SseEmitter.SseEventBuilder> queue = new ArrayBlockingQueue<>(QUEUE);
     private final AtomicBoolean writing = new AtomicBoolean();
     private volatile boolean closed;
+    private volatile long lastSampleId;
 
     Subscriber(SseEmitter emitter, Executor writer, BooleanSupplier credentialHeld) {
         this.emitter = emitter;
@@ -59,6 +60,16 @@ final class Subscriber {
         if (writing.compareAndSet(false, true)) {
             writer.execute(this::drain);
         }
+    }
+
+    /** A stored batch of live samples, each sent once: the id is the database's. */
+    void sendSamples(long id, Object batch) {
+        lastSampleId = Math.max(lastSampleId, id);
+        send("samples", batch);
+    }
+
+    long lastSampleId() {
+        return lastSampleId;
     }
 
     void close() {

@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
@@ -28,15 +29,21 @@ class IntervalBatchReader {
             FROM run_interval WHERE run_id IN (%s)%s ORDER BY run_id, seq""";
 
     private final JdbcTemplate jdbc;
+    private final IntervalPacks packs;
 
-    IntervalBatchReader(JdbcTemplate jdbc) {
+    IntervalBatchReader(JdbcTemplate jdbc, IntervalPacks packs) {
         this.jdbc = jdbc;
+        this.packs = packs;
     }
 
+    /** Each run's sum rows: a long run's from its pack ({@link IntervalPacks}), the others' row by row. */
     Map<Long, List<IntervalRow>> sums(Collection<Long> runIds) {
         Map<Long, List<IntervalRow>> byRun = new LinkedHashMap<>();
         runIds.forEach(id -> byRun.put(id, new ArrayList<>()));
-        read(runIds, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
+        Map<Long, List<IntervalRow>> packed = packs.sums(byRun.keySet());
+        byRun.putAll(packed);
+        List<Long> unpacked = byRun.keySet().stream().filter(id -> !packed.containsKey(id)).toList();
+        read(unpacked, " AND stream = 'sum'", (runId, row) -> byRun.get(runId).add(row));
         byRun.replaceAll((id, rows) -> ClosingIntervals.mark(rows));
         return byRun;
     }
@@ -47,9 +54,30 @@ class IntervalBatchReader {
 
     /** Every row of one run, in order, the closing sliver of each line marked. */
     List<IntervalRow> all(long runId) {
+        return ClosingIntervals.mark(stored(runId));
+    }
+
+    /**
+     * What a chart of at most {@code maxPoints} a series thins ({@link IntervalDownsampling}), marked: a long run's
+     * chart pack when the chart asks for no more than it keeps (built now for a run stored before packs), else every
+     * row. One read when the pack is there. Empty when there is no such run.
+     */
+    Optional<List<IntervalRow>> forChart(long runId, int maxPoints) {
+        IntervalPacks.ChartSource source = packs.chart(runId);
+        if (source.rowCount() == null) {
+            return Optional.empty();
+        }
+        if (!IntervalPacks.packed(source.rowCount()) || maxPoints > IntervalPacks.CHART_POINTS) {
+            return Optional.of(all(runId));
+        }
+        return Optional.of(ClosingIntervals.mark(source.kept().orElseGet(() -> packs.build(runId, stored(runId)))));
+    }
+
+    /** Every row of one run as stored, in order, none marked. */
+    private List<IntervalRow> stored(long runId) {
         List<IntervalRow> rows = new ArrayList<>();
         read(List.of(runId), "", (id, row) -> rows.add(row));
-        return ClosingIntervals.mark(rows);
+        return rows;
     }
 
     private void read(Collection<Long> runIds, String condition, BiConsumer<Long, IntervalRow> consumer) {

@@ -24,10 +24,7 @@ final class IntervalDownsampling {
     }
 
     static List<IntervalRow> of(List<IntervalRow> rows, int maxPoints) {
-        if (maxPoints < MIN_POINTS || maxPoints > MAX_POINTS) {
-            throw new InvalidRunInputException("maxPoints must be between " + MIN_POINTS + " and " + MAX_POINTS
-                    + ", not " + maxPoints);
-        }
+        check(maxPoints);
         Map<String, List<IntervalRow>> series = new LinkedHashMap<>();
         for (IntervalRow row : rows) {
             series.computeIfAbsent(row.line(), key -> new ArrayList<>()).add(row);
@@ -35,6 +32,13 @@ final class IntervalDownsampling {
         Set<IntervalRow> kept = Collections.newSetFromMap(new IdentityHashMap<>());
         series.values().forEach(one -> kept.addAll(one.size() <= maxPoints ? one : minMax(one, maxPoints / 2)));
         return rows.stream().filter(kept::contains).toList();
+    }
+
+    static void check(int maxPoints) {
+        if (maxPoints < MIN_POINTS || maxPoints > MAX_POINTS) {
+            throw new InvalidRunInputException("maxPoints must be between " + MIN_POINTS + " and " + MAX_POINTS
+                    + ", not " + maxPoints);
+        }
     }
 
     private static List<IntervalRow> minMax(List<IntervalRow> series, int buckets) {

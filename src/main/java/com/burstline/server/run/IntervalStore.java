@@ -10,7 +10,7 @@ import java.sql.Types;
 import java.util.List;
 
 /**
- * Interval rows go in and out by plain JDBC: a run has hundreds to thousands of them, and batch inserts keep the
+ * Interval rows go in by plain JDBC ({@link IntervalBatchReader} reads them): a run has hundreds to thousands of them, and batch inserts keep the
  * import close to what the database itself can take (see the upload benchmark). They join the caller's transaction.
  */
 @Repository
@@ -22,14 +22,20 @@ class IntervalStore {
                 omitted)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
     private final JdbcTemplate jdbc;
+    private final IntervalPacks packs;
 
-    IntervalStore(JdbcTemplate jdbc) {
+    IntervalStore(JdbcTemplate jdbc, IntervalPacks packs) {
         this.jdbc = jdbc;
+        this.packs = packs;
     }
 
+    /** The rows, and a long run's packs with them ({@link IntervalPacks}). */
     void insert(long runId, List<IntervalSample> samples) {
         int[] seq = {0};
         jdbc.batchUpdate(INSERT, samples, BATCH_SIZE, (statement, sample) -> bind(statement, runId, seq[0]++, sample));
+        if (IntervalPacks.packed(samples.size())) {
+            packs.write(runId, samples.stream().map(sample -> new IntervalRow(sample, false)).toList());
+        }
     }
 
     private static void bind(PreparedStatement statement, long runId, int seq, IntervalSample sample)

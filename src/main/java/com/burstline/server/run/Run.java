@@ -147,11 +147,11 @@ class Run {
     }
 
     /**
-     * @param sums the run's per-interval sum rows as stored (both sides; {@link IntervalBatchReader#sums}), whose
-     *             series says whether the burst credits ran out; null when they were not read (not known then)
+     * @param series the figures of the run's received per-interval sums ({@link KeptSeriesFigures}), which say
+     *               whether the burst credits ran out; null when they were not read (not known then)
      */
-    RunSummary toSummary(List<IntervalRow> sums) {
-        return toSummary(sums, java.util.Map.of());
+    RunSummary toSummary(SeriesFigures series) {
+        return toSummary(series, java.util.Map.of());
     }
 
     /**
@@ -159,13 +159,17 @@ class Run {
      *                the forward direction's receiver (the peer of an upload or bidir run, the SUT of a download)
      *                is the measurement's, else a download's SUT counters
      */
-    RunSummary toSummary(List<IntervalRow> sums, java.util.Map<String, ReceiverDrops> counted) {
-        Credits credits = sums == null ? Credits.UNKNOWN
-                : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits().burstLimitBitsPerSecond());
+    RunSummary toSummary(SeriesFigures series, java.util.Map<String, ReceiverDrops> counted) {
+        Credits credits = series == null ? Credits.UNKNOWN : Credits.of(series, limits().burstLimitBitsPerSecond());
         Measurement measurement = new Measurement(scenario, OutputSide.fromApiName(side), figures, limits(), credits,
                 receiver(counted));
         return new RunSummary(id, labels().labels(), measurement, toolVersion, peerTool, peerToolVersion,
                 outputFormat, startedAt, uploadedAt, intervalCount, jobId, status, error);
+    }
+
+    /** What {@link KeptSeriesFigures} needs to find or make the run's series figures. */
+    KeptSeriesFigures.Subject seriesSubject() {
+        return new KeptSeriesFigures.Subject(id, scenario, intervalCount);
     }
 
     private ReceiverDrops receiver(java.util.Map<String, ReceiverDrops> counted) {

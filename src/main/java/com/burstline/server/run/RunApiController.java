@@ -179,15 +179,20 @@ class RunApiController {
                     + "side, for each direction the receiver's rows when the run has them (downloads, and runs made "
                     + "with --get-server-output), the sender's otherwise. maxPoints=N (10 to 100000) thins each "
                     + "series of more than N rows for a chart: consecutive rows in N/2 buckets, each keeping its "
-                    + "slowest and fastest row, unchanged, so that drops stay visible; without it every row.")
+                    + "slowest and fastest row, unchanged, so that drops stay visible; without it every row. For a run "
+                    + "of more than 2000 rows and maxPoints up to 2000 the rows come from what the import kept of "
+                    + "each series at 2000 points, thinned again, so the answer takes the same time however long "
+                    + "the run. stream=sum (or one stream's number) answers that stream's rows only.")
     @GetMapping(path = "/{id}/intervals", produces = MediaType.APPLICATION_JSON_VALUE)
     List<IntervalRow> intervals(@PathVariable long id,
                                 @Parameter(description = "sender or receiver") @RequestParam(required = false)
                                 String side,
                                 @Parameter(description = "at most this many rows per series")
-                                @RequestParam(required = false) Integer maxPoints) {
-        List<IntervalRow> rows = queries.intervals(id, side);
-        return maxPoints == null ? rows : IntervalDownsampling.of(rows, maxPoints);
+                                @RequestParam(required = false) Integer maxPoints,
+                                @Parameter(description = "sum, or one stream's number") @RequestParam(required = false)
+                                String stream) {
+        return maxPoints == null ? queries.intervals(id, side, stream)
+                : queries.chartIntervals(id, side, stream, maxPoints);
     }
 
     @Operation(summary = "The uploaded bytes, byte for byte")

@@ -42,12 +42,13 @@ public class RunImporter {
     private final MeterRegistry meters;
     private final RunMetrics runMetrics;
     private final StorageHealth storage;
+    private final KeptSeriesFigures series;
     private final Clock clock;
 
     RunImporter(RunRepository runs, RunSummaries summaries, RunWriter writer, IntervalStore intervals,
                 RawOutputStore rawOutputs, ContentHashes hashes, InstanceCatalog catalog,
                 TransactionTemplate transaction, MeterRegistry meters, RunMetrics runMetrics, StorageHealth storage,
-                RunNotes notes) {
+                RunNotes notes, KeptSeriesFigures series) {
         this.notes = notes;
         this.runs = runs;
         this.summaries = summaries;
@@ -60,6 +61,7 @@ public class RunImporter {
         this.meters = meters;
         this.runMetrics = runMetrics;
         this.storage = storage;
+        this.series = series;
         this.clock = Clock.systemUTC();
     }
 
@@ -177,8 +179,13 @@ public class RunImporter {
         rawOutputs.insert(run.getId(), raw);
         intervals.insert(run.getId(), result.intervals());
         notes.insert(run.getId(), ignored);
-        return run.toSummary(ClosingIntervals.mark(result.intervals().stream().filter(IntervalSample::isSum)
-                .map(sample -> new IntervalRow(sample, false)).toList()));
+        SeriesFigures figures = SeriesFigures.of(Series.of(result.scenario(), IntervalSides.received(
+                ClosingIntervals.mark(result.intervals().stream().filter(IntervalSample::isSum)
+                        .map(sample -> new IntervalRow(sample, false)).toList()))));
+        if (LongRuns.isLong(result.intervals().size())) {
+            series.insert(run.getId(), figures); // so that no read of a long run change-points it again
+        }
+        return run.toSummary(figures);
     }
 
     /**

@@ -113,11 +113,32 @@ public class RunQueries {
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 
-    /** @param side {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides}) */
+    /**
+     * @param side   {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides})
+     * @param stream one stream's rows ({@code sum}, or iperf3's socket number), or null for all
+     */
     @Transactional(readOnly = true)
-    public List<IntervalRow> intervals(long id, String side) {
+    public List<IntervalRow> intervals(long id, String side, String stream) {
         requireExists(id);
-        return IntervalSides.of(intervals.all(id), side);
+        return ofStream(IntervalSides.of(intervals.all(id), side), stream);
+    }
+
+    /**
+     * What a chart draws: each series thinned to at most {@code maxPoints} rows ({@link IntervalDownsampling}),
+     * read within a bound for a long run ({@link IntervalPacks}). Outside a transaction: a long run stored before
+     * packs gets them here, and a second request doing the same at once must not spoil this one's reads.
+     *
+     * @param side   {@code sender}, {@code receiver}, or null for what arrived (see {@link IntervalSides})
+     * @param stream one stream's rows, or null for all
+     */
+    public List<IntervalRow> chartIntervals(long id, String side, String stream, int maxPoints) {
+        IntervalDownsampling.check(maxPoints);
+        List<IntervalRow> rows = intervals.forChart(id, maxPoints).orElseThrow(() -> new RunNotFoundException(id));
+        return IntervalDownsampling.of(ofStream(IntervalSides.of(rows, side), stream), maxPoints);
+    }
+
+    private static List<IntervalRow> ofStream(List<IntervalRow> rows, String stream) {
+        return stream == null ? rows : rows.stream().filter(row -> stream.equals(row.sample().stream())).toList();
     }
 
     @Transactional(readOnly = true)

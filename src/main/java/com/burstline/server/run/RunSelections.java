@@ -35,10 +35,12 @@ public class RunSelections {
     private final IntervalBatchReader intervals;
     private final EntityManager entityManager;
     private final HostDropsStore drops;
+    private final KeptSeriesFigures series;
 
     RunSelections(RunRepository runs, RunSummaries summaries, IntervalBatchReader intervals,
-                  EntityManager entityManager, HostDropsStore drops) {
+                  EntityManager entityManager, HostDropsStore drops, KeptSeriesFigures series) {
         this.drops = drops;
+        this.series = series;
         this.runs = runs;
         this.summaries = summaries;
         this.intervals = intervals;
@@ -86,12 +88,14 @@ public class RunSelections {
         return entityManager.createQuery(query).setMaxResults(max + 1).getResultList();
     }
 
-    /** The per-interval sum rows that arrived, of each run (one list per run, in time order; {@link IntervalSides}). */
+    /**
+     * The figures of each run's received per-interval sums, by run id: a long run's as kept at its import, the
+     * others' from their rows ({@link KeptSeriesFigures}).
+     */
     @Transactional(readOnly = true)
-    public Map<Long, List<IntervalRow>> sumRows(Collection<Long> runIds) {
-        Map<Long, List<IntervalRow>> sums = intervals.sums(runIds);
-        sums.replaceAll((id, rows) -> IntervalSides.received(rows));
-        return sums;
+    public Map<Long, SeriesFigures> seriesFigures(Collection<RunSummary> runs) {
+        return series.of(runs.stream().map(run -> new KeptSeriesFigures.Subject(run.id(), run.scenario(),
+                run.intervalCount())).toList());
     }
 
     /** What the agents recorded around each run, by run id; uploaded runs have an empty environment. */

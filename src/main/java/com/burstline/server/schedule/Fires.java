@@ -7,7 +7,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -21,10 +24,14 @@ class Fires {
 
     private final ScheduleStore store;
     private final JobTemplates jobs;
+    private final Duration grace;
+    /** Fires made up at start-up, by schedule, until they fire (on the scheduler's one thread). */
+    private final java.util.Map<Long, Instant> madeUp = new java.util.concurrent.ConcurrentHashMap<>();
 
-    Fires(ScheduleStore store, JobTemplates jobs) {
+    Fires(ScheduleStore store, JobTemplates jobs, ScheduleSettings settings) {
         this.store = store;
         this.jobs = jobs;
+        this.grace = settings.missedRunGrace();
     }
 
     private record Claim(long scheduleId, Instant fireTime, String template, Long lastJobId) {
@@ -48,7 +55,7 @@ class Fires {
         if (previous.isPresent() && previous.get().unfinished()) {
             JobView last = previous.get();
             store.record(claim.scheduleId(), ScheduleEventKind.SKIPPED, last.id(), null, "skipped the run due at "
-                    + claim.fireTime() + " because job " + last.id() + " is still "
+                    + claim.fireTime() + late(claim.scheduleId(), claim.fireTime()) + " because job " + last.id() + " is still "
                     + last.status().name().toLowerCase(Locale.ROOT));
             return;
         }
@@ -60,7 +67,7 @@ class Fires {
             }).isPresent();
             if (stillThere) {
                 store.record(claim.scheduleId(), ScheduleEventKind.STARTED, job.id(), null, "started job "
-                        + job.id() + " for the run due at " + claim.fireTime());
+                        + job.id() + " for the run due at " + claim.fireTime() + late(claim.scheduleId(), claim.fireTime()));
             }
         } catch (JobRefusedException refused) {
             store.record(claim.scheduleId(), ScheduleEventKind.REFUSED, null, null, "no job started for the run "
@@ -73,31 +80,55 @@ class Fires {
     }
 
     /**
-     * At start-up: fires that fell while the server was down are recorded as missed, once per schedule, and not
-     * made up; the next one is computed from now.
+     * At start-up: of the fires that fell while no server was up, the latest is made up once when it is at most the
+     * grace ({@code burstline.schedules.missed-run-grace}) old (the scheduler fires it next); the others, or all of
+     * them past the grace, are recorded as missed, once per schedule, and the next one is computed from now.
      */
     void recompute(long scheduleId) {
         store.changeIfPresent(scheduleId, schedule -> {
             Instant now = store.now();
             Instant due = schedule.nextRunAt();
             schedule.advance(now);
-            if (due != null && !due.isAfter(now)) {
-                store.record(scheduleId, ScheduleEventKind.MISSED, null, null, missed(schedule.when(), due, now)
-                        + "; they are not made up, the next run is at " + schedule.nextRunAt());
+            if (due == null || due.isAfter(now)) {
+                return true;
+            }
+            List<Instant> fell = fell(schedule.when(), due, now);
+            Instant latest = fell.get(fell.size() - 1);
+            if (Duration.between(latest, now).compareTo(grace) <= 0) {
+                schedule.makeUp(latest);
+                madeUp.put(scheduleId, latest);
+                if (fell.size() > 1) {
+                    store.record(scheduleId, ScheduleEventKind.MISSED, null, null, missed(fell.subList(0,
+                            fell.size() - 1), now) + "; the latest, due at " + latest + ", is made up now (within "
+                            + "the grace of " + grace + ")");
+                }
+            } else {
+                store.record(scheduleId, ScheduleEventKind.MISSED, null, null, missed(fell, now)
+                        + "; they are not made up (the latest was more than " + grace + " ago), the next run is at "
+                        + schedule.nextRunAt());
             }
             return true;
         });
     }
 
-    private static String missed(CronSchedule when, Instant first, Instant now) {
-        int count = 0;
-        Instant last = first;
-        for (Instant fire = first; fire != null && !fire.isAfter(now) && count < 1000; fire = when.nextAfter(fire)) {
-            count++;
-            last = fire;
+    /** The fires from {@code first} up to {@code now}, at most 1000. */
+    private static List<Instant> fell(CronSchedule when, Instant first, Instant now) {
+        List<Instant> fell = new ArrayList<>();
+        for (Instant fire = first; fire != null && !fire.isAfter(now) && fell.size() < 1000; fire = when.nextAfter(fire)) {
+            fell.add(fire);
         }
+        return fell;
+    }
+
+    /** A fire made up at start-up says so. */
+    private String late(long scheduleId, Instant fireTime) {
+        return madeUp.remove(scheduleId, fireTime) ? " (made up: no server was up when it was due)" : "";
+    }
+
+    private static String missed(List<Instant> fell, Instant now) {
+        int count = fell.size();
         String how = count >= 1000 ? "1000 or more runs" : count == 1 ? "1 run" : count + " runs";
-        return "the server was down for " + how + " (due " + (count == 1 ? "at " + first
-                : "from " + first + " to " + last) + ")";
+        return "the server was down for " + how + " (due " + (count == 1 ? "at " + fell.get(0)
+                : "from " + fell.get(0) + " to " + fell.get(count - 1)) + ")";
     }
 }

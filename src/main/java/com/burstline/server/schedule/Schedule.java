@@ -70,6 +70,11 @@ class Schedule {
         nextRunAt = when().nextAfter(now);
     }
 
+    /** A run missed while no server was up is made up: the scheduler fires it next, then advances from then. */
+    void makeUp(Instant missed) {
+        nextRunAt = missed;
+    }
+
     void started(long jobId) {
         lastJobId = jobId;
     }

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Fires due schedules on one thread of its own: it sleeps until the earliest next run of any active schedule (at most
  * {@link #RESCAN}, so a missed wake-up costs little), fires what is due, and sleeps again. It starts once the
- * application is ready, after unfinished jobs of an earlier run were ended (JobRecovery), so the first jobs it starts
- * are not taken for leftovers.
+ * application is ready, after the fires missed while no server was up were made up or recorded ({@link Fires}).
+ * Every server on a shared database runs one: a fire is claimed under the schedule's row lock, so it happens once.
  */
 @Component
 class Scheduler {

@@ -17,7 +17,7 @@ class AllowanceRuleTest {
     void firesOnRunsFlatAtTheShaperThatRetransmittedAtAShapersRate(String sample) {
         RealRun run = RealRun.of(sample, 1);
 
-        Finding finding = AllowanceRule.fromRetransmits(run.summary(), run.series()).orElseThrow();
+        Finding finding = AllowanceRule.fromRetransmits(run.summary(), run.figures()).orElseThrow();
 
         assertThat(finding.kind()).isEqualTo("allowance-exceeded");
         assertThat((double) finding.data().get("retransmitsPerGB")).isGreaterThanOrEqualTo(10);
@@ -37,7 +37,7 @@ class AllowanceRuleTest {
     void doesNotFireWithoutARetransmitRateAtAFlatCeiling(String sample) {
         RealRun run = RealRun.of(sample, 1);
 
-        assertThat(AllowanceRule.fromRetransmits(run.summary(), run.series())).isEmpty();
+        assertThat(AllowanceRule.fromRetransmits(run.summary(), run.figures())).isEmpty();
     }
 
     @Test
@@ -46,13 +46,13 @@ class AllowanceRuleTest {
         RealRun run = RealRun.of("iperf3-312-tcp-1-upload-4950m-server-lab.json", 1);
         var oneRetransmit = Runs.withRetransmits(run.summary(), 1L);
 
-        assertThat(AllowanceRule.fromRetransmits(oneRetransmit, run.series())).isEmpty();
+        assertThat(AllowanceRule.fromRetransmits(oneRetransmit, run.figures())).isEmpty();
     }
 
     @Test
     void doesNotFireWithoutAKnownLimit() {
         RealRun run = RealRun.of("iperf3-318-tcp-1-upload.json", 1, null, null);
 
-        assertThat(AllowanceRule.fromRetransmits(run.summary(), run.series())).isEmpty();
+        assertThat(AllowanceRule.fromRetransmits(run.summary(), run.figures())).isEmpty();
     }
 }

@@ -40,7 +40,7 @@ class CatalogKindsTest {
             RunSummary partial = TestRuns.from(real.summary()).id(id++).partial("cancelled").build();
             for (RunSummary run : List.of(real.summary(), counted, partial)) {
                 runs.add(run);
-                findings.addAll(RunAnalysis.findings(run, real.sums(), null));
+                findings.addAll(RunAnalysis.findings(run, real.figures(), null));
             }
         }
         findings.addAll(AsymmetryRule.of(runs, null));

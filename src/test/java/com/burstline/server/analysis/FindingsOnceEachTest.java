@@ -77,7 +77,7 @@ class FindingsOnceEachTest {
         RealRun run = RealRun.of(sample, runs.size() + 1, burst, RealRun.T4G_LARGE_BASELINE);
         runs.add(run.summary());
         names.put(run.summary().id(), name);
-        findings.addAll(RunAnalysis.findings(run.summary(), run.sums(), null));
+        findings.addAll(RunAnalysis.findings(run.summary(), run.figures(), null));
     }
 
     private List<FindingSummary> summaries() {

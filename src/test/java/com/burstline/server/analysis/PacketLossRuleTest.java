@@ -44,7 +44,7 @@ class PacketLossRuleTest {
 
         assertThat(run.summary().figures().receivedBitsPerSecond()).isNull();
         assertThat(finding.message()).contains("lost 1.8% of the datagrams (100.00 Mbit/s sent, unknown arrived)");
-        assertThat(RunAnalysis.findings(run.summary(), run.sums(), null)).extracting(Finding::kind)
+        assertThat(RunAnalysis.findings(run.summary(), run.figures(), null)).extracting(Finding::kind)
                 .contains("packet-loss").doesNotContain("percent-of-limit", "sender-limited");
     }
 

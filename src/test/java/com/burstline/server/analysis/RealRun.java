@@ -4,6 +4,7 @@ import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.IntervalSides;
 import com.burstline.server.run.RunSummary;
 import com.burstline.server.run.Series;
+import com.burstline.server.run.SeriesFigures;
 import com.burstline.server.run.TestRuns;
 
 import java.util.List;
@@ -30,5 +31,10 @@ public record RealRun(RunSummary summary, List<IntervalRow> sums) {
 
     public Series series() {
         return Series.of(summary.scenario(), sums);
+    }
+
+    /** What the rules read of {@link #series}. */
+    public SeriesFigures figures() {
+        return SeriesFigures.of(series());
     }
 }

@@ -31,7 +31,7 @@ class SenderLimitRuleTest {
         // The seed's 3.12 client (emulated on arm64) asked for 5 Gbit/s, sent 0.79 and the receiver lost 46.5%.
         RealRun run = RealRun.of("iperf3-312-udp-5g-upload.json", 2);
 
-        List<Finding> findings = RunAnalysis.findings(run.summary(), run.sums(), null);
+        List<Finding> findings = RunAnalysis.findings(run.summary(), run.figures(), null);
 
         assertThat(findings).extracting(Finding::kind).startsWith("sender-limited").contains("packet-loss");
         assertThat(findings.get(0).message()).contains("sent 786", "of the 5.00 Gbit/s target, 15.7% of it",

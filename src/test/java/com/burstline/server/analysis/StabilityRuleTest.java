@@ -14,7 +14,7 @@ class StabilityRuleTest {
         // received 0.98, 0.995, 0.935, 0.639, 0.643 Gbit/s
         RealRun run = RealRun.of("iperf3-312-udp-1g-download-server-lab.json", 1);
 
-        Finding finding = StabilityRule.of(run.summary(), run.series()).orElseThrow();
+        Finding finding = StabilityRule.of(run.summary(), run.figures()).orElseThrow();
 
         assertThat((double) finding.data().get("coefficientOfVariation")).isGreaterThan(0.10);
         assertThat(finding.message()).contains("varies by", "Repeat it");
@@ -24,17 +24,17 @@ class StabilityRuleTest {
     void firesOnAnUnshapedLoopbackBidirRun() {
         RealRun run = RealRun.of("iperf3-312-tcp-1-bidir-loopback.json", 1, null, null);
 
-        assertThat(StabilityRule.of(run.summary(), run.series())).isPresent();
+        assertThat(StabilityRule.of(run.summary(), run.figures())).isPresent();
     }
 
     @Test
     void firesOnRetransmitsAboveOnePerThousandSegmentsWorth() {
         // the 3.18 single stream at the shaper: 2,203 retransmits in 2.73 GB (807 per GB) is under the bar ...
         RealRun run = RealRun.of("iperf3-318-tcp-1-upload.json", 1);
-        assertThat(StabilityRule.of(run.summary(), run.series())).isEmpty();
+        assertThat(StabilityRule.of(run.summary(), run.figures())).isEmpty();
 
         // ... twice as many would be over it
-        Finding finding = StabilityRule.of(Runs.withRetransmits(run.summary(), 4406L), run.series()).orElseThrow();
+        Finding finding = StabilityRule.of(Runs.withRetransmits(run.summary(), 4406L), run.figures()).orElseThrow();
         assertThat(finding.message()).contains("retransmits per GB");
     }
 
@@ -47,6 +47,6 @@ class StabilityRuleTest {
     void doesNotFireOnSteadyRuns(String sample) {
         RealRun run = RealRun.of(sample, 1);
 
-        assertThat(StabilityRule.of(run.summary(), run.series())).isEmpty();
+        assertThat(StabilityRule.of(run.summary(), run.figures())).isEmpty();
     }
 }

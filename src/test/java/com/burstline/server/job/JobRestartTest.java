@@ -18,15 +18,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * A job running when the server stops has failed when it starts again, for a reason a person understands; the
- * result the agent delivers afterwards from its spool is still stored as a run and linked to the job.
+ * A job running when the server stops is resumed when it starts again, and its history says so: the result the
+ * agent delivers afterwards from its spool settles the scenario that was in flight, stored as its one run.
  */
 class JobRestartTest {
     @TempDir
     Path dataDir;
 
     @Test
-    void aJobRunningDuringARestartFailsAndItsLateResultIsStillStored() throws Exception {
+    void aJobRunningDuringARestartResumesAndTheResultFromTheSpoolSettlesTheScenarioInFlight() throws Exception {
         ConfigurableApplicationContext first = start();
         String server = "http://127.0.0.1:" + port(first);
         TestAgent sut = new TestAgent(server, AGENT_TOKEN, "restart-sut").register();
@@ -46,11 +46,14 @@ class JobRestartTest {
         try (ConfigurableApplicationContext second = start()) {
             JobApiClient api = api("http://127.0.0.1:" + port(second));
             JsonNode job = api.job(jobId);
-            assertThat(job.get("status").stringValue()).isEqualTo("FAILED");
-            assertThat(job.get("error").stringValue()).isEqualTo("the server restarted during the job");
-            assertThat(job.get("scenarios").get(0).get("error").stringValue())
-                    .isEqualTo("the server restarted during the job");
-            assertThat(job.get("scenarios").get(5).get("status").stringValue()).isEqualTo("FAILED");
+            assertThat(job.get("status").stringValue()).isEqualTo("RUNNING");
+            assertThat(job.get("error").isNull()).isTrue();
+            assertThat(job.get("scenarios").get(0).get("status").stringValue()).isEqualTo("RUNNING");
+            // closed gracefully: the server gave the job back, and its next start says it restarted
+            assertThat(job.get("history").valueStream().map(e -> e.get("kind").stringValue()).toList())
+                    .as(job.toString()).startsWith("STOPPED", "RESTARTED");
+            assertThat(job.get("history").get(1).get("text").stringValue()).startsWith("server ")
+                    .contains(" restarted at ");
 
             // what the agent kept in its spool: the result with the dispatch's nonce, delivered with its own secret
             var delivered = api.send("POST", "/api/v1/agents/restart-sut/results", sut.secret(),
@@ -58,7 +61,14 @@ class JobRestartTest {
 
             assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(200);
             long runId = JSON.readTree(delivered.body()).get("runId").longValue();
-            assertThat(api.job(jobId).get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+            JsonNode settled = Eventually.await("the scenario in flight to be settled", JobApiClient.PATIENCE,
+                    () -> api.job(jobId), view -> view.get("history").valueStream()
+                            .anyMatch(e -> "SETTLED".equals(e.get("kind").stringValue())));
+            assertThat(settled.get("scenarios").get(0).get("status").stringValue()).isEqualTo("SUCCEEDED");
+            assertThat(settled.get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+            assertThat(settled.get("history").valueStream().map(e -> e.get("text").stringValue()))
+                    .contains("resumed at scenario 1",
+                            "scenario 1 was settled by the result its agent delivered (attempt 1)");
             JsonNode run = JSON.readTree(api.get("/api/v1/runs/" + runId).body());
             assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
             assertThat(run.get("peer").stringValue()).isEqualTo("restart-peer");
@@ -66,7 +76,7 @@ class JobRestartTest {
     }
 
     @Test
-    void aServerStoppedWhileItsDispatchIsUnansweredSaysItRestartedRatherThanFailingTheScenario() throws Exception {
+    void aServerStoppedWhileItsDispatchIsUnansweredGivesTheJobBackAndResumesIt() throws Exception {
         ConfigurableApplicationContext first = start();
         String server = "http://127.0.0.1:" + port(first);
         try (TestAgent sut = new TestAgent(server, AGENT_TOKEN, "stop-sut").register();
@@ -83,10 +93,10 @@ class JobRestartTest {
 
             try (ConfigurableApplicationContext second = start()) {
                 JsonNode job = api("http://127.0.0.1:" + port(second)).job(jobId);
-                assertThat(job.get("error").stringValue()).as(job.toString())
-                        .isEqualTo("the server restarted during the job");
-                assertThat(job.get("scenarios").get(0).get("error").stringValue())
-                        .isEqualTo("the server restarted during the job");
+                assertThat(job.get("error").isNull()).as(job.toString()).isTrue();
+                assertThat(job.get("scenarios").get(0).get("error").isNull()).isTrue();
+                assertThat(job.get("history").valueStream().map(e -> e.get("kind").stringValue()).toList())
+                        .as(job.toString()).startsWith("STOPPED", "RESTARTED");
             }
         }
     }

@@ -64,6 +64,23 @@ class LateResultTest {
         assertThat(scenario.runId()).isEqualTo(11);
     }
 
+    @Test
+    void aScenarioRunAgainAfterAServerLossRefusesItsOldAttemptsNonce() {
+        JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
+                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
+        scenario.start(STARTED);
+        scenario.dispatchedWith("old-nonce-sha256");
+
+        scenario.rerun();
+
+        assertThat(scenario.status()).isEqualTo(ScenarioStatus.QUEUED);
+        assertThat(scenario.reruns()).isEqualTo(1);
+        assertThat(scenario.dispatchedWithNonce("old-nonce-sha256")).as("the old attempt's result is refused")
+                .isFalse();
+        scenario.start(LATE);
+        assertThat(scenario.attempt()).isEqualTo(2);
+    }
+
     private static JobScenario ended(ScenarioStatus status, String reason) {
         JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
                 new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));

@@ -300,6 +300,28 @@ abstract class RunLabelsBehaviour {
                 "maxPoints must be between 10 and 100000, not 5");
     }
 
+    @Test
+    void oneStreamsRowsAreAnsweredAloneWithOrWithoutMaxPoints() {
+        HttpResponse<String> created = api.upload(Samples.bytes("iperf3-312-tcp-4-upload-long-loopback.json"),
+                "application/json", "?sut=thin-a"); // the run of the test above when it ran first: the same rows
+        assertThat(created.statusCode()).as(created.body()).isIn(200, 201);
+        long id = JSON.readTree(created.body()).get("id").longValue();
+        JsonNode all = JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals?side=sender").body());
+        List<String> sums = all.valueStream().filter(row -> "sum".equals(row.get("stream").stringValue()))
+                .map(JsonNode::toString).toList();
+
+        JsonNode sumsOnly = JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals?side=sender&stream=sum").body());
+        assertThat(sumsOnly.valueStream().map(JsonNode::toString)).containsExactlyElementsOf(sums);
+        JsonNode thinSums = JSON.readTree(api.get("/api/v1/runs/" + id
+                + "/intervals?side=sender&stream=sum&maxPoints=40").body());
+        assertThat(thinSums.size()).isLessThanOrEqualTo(40).isGreaterThanOrEqualTo(20);
+        assertThat(thinSums.valueStream().map(JsonNode::toString)).allMatch(sums::contains);
+        String oneStream = all.valueStream().map(row -> row.get("stream").stringValue())
+                .filter(stream -> !"sum".equals(stream)).findFirst().orElseThrow();
+        assertThat(JSON.readTree(api.get("/api/v1/runs/" + id + "/intervals?stream=" + oneStream).body())
+                .valueStream()).isNotEmpty().allMatch(row -> oneStream.equals(row.get("stream").stringValue()));
+    }
+
     private static Map<String, List<JsonNode>> series(JsonNode rows) {
         return rows.valueStream().collect(Collectors.groupingBy(row -> row.get("stream").stringValue() + "|"
                 + row.get("direction").stringValue() + "|" + row.get("side").stringValue(), TreeMap::new,

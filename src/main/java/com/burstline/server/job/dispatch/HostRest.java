@@ -12,14 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * When each host last ended a scenario, across jobs, so that a cool-down counts from the host's last measurement
- * whichever job made it. Kept in memory once known; a host not seen since the server started is looked up in the
- * stored scenarios' end times, so a restarted server waits a cool-down from a measurement made before the restart.
+ * When each host last ended a scenario, across jobs and servers, so that a cool-down counts from the host's last
+ * measurement whichever job (and whichever server on the database) made it: the stored scenarios' end times, and
+ * what this server saw end, so a restarted server waits a cool-down from a measurement made before the restart.
  */
 final class HostRest {
-    /** A host with no stored scenario: looked up once, like any other. */
-    private static final Instant NEVER = Instant.MIN;
-
     private final Map<String, Instant> lastEnd = new ConcurrentHashMap<>();
     private final Function<String, Optional<Instant>> stored;
 
@@ -38,8 +35,16 @@ final class HostRest {
                 .map(last -> last.plus(Duration.ofSeconds(seconds))).orElse(null);
     }
 
+    /**
+     * The later of what this server saw end and what the database holds: another server on the same database may
+     * have measured on the host since.
+     */
     private Instant last(String host) {
-        Instant last = lastEnd.computeIfAbsent(host, unseen -> stored.apply(unseen).orElse(NEVER));
-        return last.equals(NEVER) ? null : last;
+        Instant seen = lastEnd.get(host);
+        Instant kept = stored.apply(host).orElse(null);
+        if (seen == null || kept != null && kept.isAfter(seen)) {
+            return kept;
+        }
+        return seen;
     }
 }

@@ -1,21 +1,24 @@
 package com.burstline.server.job.dispatch;
 
-import com.burstline.server.fleet.AgentRegistry;
+import com.burstline.server.cluster.ClusterNotifications;
+import com.burstline.server.cluster.ClusterSettings;
+import com.burstline.server.cluster.ServerNodes;
+import com.burstline.server.job.JobClaims;
 import com.burstline.server.job.JobQueued;
 import com.burstline.server.job.JobStore;
-import com.burstline.server.job.JobWakeups;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.intake.LiveSampleLog;
-import com.burstline.server.job.intake.ProbeWatch;
-import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,45 +26,55 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs queued jobs, oldest first: one throughput test per host at a time, not per server. A job holds the agents of
- * all its pairs until it ends ({@link HostClaims}) and runs its scenarios one after the other in its order, so jobs
- * on other agents run at the same time, each on a thread of its own, while a job that needs a busy agent waits.
- * Before a scenario the job waits until its hosts rested the job's cool-down since their last scenario (also one
- * made before the server restarted: {@link HostRest}).
+ * Runs the jobs this server claims ({@link JobClaims}: oldest first, one throughput test per host at a time across
+ * every server on the database), each on a thread of its own, its scenarios one after the other in its order. Before
+ * a scenario the job waits until its hosts rested the job's cool-down since their last scenario ({@link HostRest}). A
+ * job another server left (it restarted, stopped or died) is resumed first ({@link Resumption}). Every third of a
+ * lease this server renews its leases and its own heartbeat; a queued job, here or on another server, wakes it.
  * <p>
- * It starts and stops with the context's lifecycle, in the default phase: it starts after {@code JobRecovery} ended
- * the jobs an earlier run left unfinished, and it stops before the web server's graceful shutdown. Stopping after it
- * let a job run on while the server already refused the agents' heartbeats, and fail for an agent that "stopped
- * sending heartbeats" when it was the server that was going away; stopped first, the job stays running and the next
- * start says the server restarted during it.
+ * It starts and stops with the context's lifecycle, in the default phase: it starts after {@code JobRecovery}
+ * recorded the restart in the jobs' history, and it stops before the web server's graceful shutdown, giving its jobs
+ * back: their scenarios in flight run on at the agents, and whichever server claims the job next settles them.
  */
 @Component
 class JobRunner implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
-    /** A missed wake-up (or a database hiccup) delays a queued job by this much at most. */
-    private static final long RESCAN_SECONDS = 10;
     /** How often a cooling-down job looks whether it was cancelled. */
     private static final long COOLING_POLL_MILLIS = 250;
+    private static final int STOP_WAIT_SECONDS = 10;
 
     private final JobStore store;
+    private final JobClaims claims;
     private final ScenarioAttempt attempt;
-    private final HostClaims claims = new HostClaims();
+    private final Resumption resumption;
+    private final ServerNodes nodes;
+    private final LiveSampleLog liveSamples;
+    private final Duration heartbeat;
     private final HostRest rest;
+    private final Set<Long> held = ConcurrentHashMap.newKeySet();
     private final AtomicInteger threads = new AtomicInteger();
-    private static final int STOP_WAIT_SECONDS = 10;
     private volatile boolean running;
     private final ScheduledExecutorService dispatcher = Executors.newSingleThreadScheduledExecutor(
             runnable -> daemon(runnable, "job-dispatcher"));
+    /** Renewals on a thread of their own: claims queued behind many wake-ups must never make a lease run out. */
+    private final ScheduledExecutorService heart = Executors.newSingleThreadScheduledExecutor(
+            runnable -> daemon(runnable, "job-leases"));
+    /** A scan is already queued: more wake-ups meanwhile add nothing. */
+    private final java.util.concurrent.atomic.AtomicBoolean scanQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private final ExecutorService workers = Executors.newCachedThreadPool(
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
-    JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
-              PeerDrops peerDrops, HostConfigReading configs) {
+    JobRunner(JobStore store, JobClaims claims, ScenarioAttempt attempt, Resumption resumption, ServerNodes nodes,
+              LiveSampleLog liveSamples, ClusterSettings cluster, ClusterNotifications notifications) {
+        this.liveSamples = liveSamples;
         this.store = store;
+        this.claims = claims;
+        this.attempt = attempt;
+        this.resumption = resumption;
+        this.nodes = nodes;
+        this.heartbeat = cluster.heartbeat();
         this.rest = new HostRest(store::lastScenarioEndOn);
-        this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups, peerDrops, configs);
+        notifications.on(ClusterNotifications.Topic.QUEUED, jobId -> wake());
     }
 
     @Override
@@ -70,7 +83,10 @@ class JobRunner implements SmartLifecycle {
             return;
         }
         running = true;
-        dispatcher.scheduleWithFixedDelay(this::dispatch, 0, RESCAN_SECONDS, TimeUnit.SECONDS);
+        // The scan also finds jobs whose lease ran out on a server that died: it is the take-over's pace.
+        dispatcher.scheduleWithFixedDelay(this::dispatch, 0, heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        heart.scheduleWithFixedDelay(this::renew, heartbeat.toMillis(), heartbeat.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -85,15 +101,17 @@ class JobRunner implements SmartLifecycle {
 
     /** A job was queued or ended: start what can start now. */
     private void wake() {
-        if (!dispatcher.isShutdown()) {
+        if (running && !dispatcher.isShutdown() && scanQueued.compareAndSet(false, true)) {
             dispatcher.execute(this::dispatch);
         }
     }
 
     private void dispatch() {
+        scanQueued.set(false);
         try {
-            for (JobStore.QueuedJob job : claims.claimStartable(store.queued())) {
-                workers.execute(() -> runClaimed(job.id()));
+            for (JobClaims.Claimed job : claims.claim(Set.copyOf(held))) {
+                held.add(job.jobId());
+                workers.execute(() -> runClaimed(job));
             }
         } catch (RuntimeException e) {
             // Never let the dispatcher die: the jobs stay queued and the next scan tries again.
@@ -101,21 +119,38 @@ class JobRunner implements SmartLifecycle {
         }
     }
 
-    private void runClaimed(long jobId) {
+    private void renew() {
         try {
-            run(jobId);
-        } catch (InterruptedException shuttingDown) {
-            Thread.currentThread().interrupt();
+            nodes.heartbeat();
+            Set<Long> lost = claims.renew(Set.copyOf(held));
+            if (!lost.isEmpty()) {
+                log.warn("Another server took over job(s) {}: this one's lease had run out", lost);
+            }
         } catch (RuntimeException e) {
-            log.error("Job {} hit an error; its agents are free again", jobId, e);
-        } finally {
-            claims.release(jobId);
-            wake();
+            log.warn("Could not renew this server's leases ({}); the next heartbeat tries again", e.getMessage());
         }
     }
 
-    private void run(long jobId) throws InterruptedException {
-        log.info("Running job {}", jobId);
+    private void runClaimed(JobClaims.Claimed job) {
+        try {
+            run(job);
+        } catch (InterruptedException shuttingDown) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("Job {} hit an error; its agents are free again", job.jobId(), e);
+        } finally {
+            if (running) {
+                held.remove(job.jobId());
+                releaseQuietly(job.jobId(), false);
+                wake();
+            }
+        }
+    }
+
+    private void run(JobClaims.Claimed claimed) throws InterruptedException {
+        long jobId = claimed.jobId();
+        log.info(claimed.resumed() ? "Resuming job {}" : "Running job {}", jobId);
+        Duration agentPatience = claimed.resumed() ? resumption.resume(jobId) : Duration.ZERO;
         Optional<JobStore.NextScenario> next;
         while ((next = store.next(jobId)).isPresent()) {
             JobStore.NextScenario scenario = next.get();
@@ -123,13 +158,17 @@ class JobRunner implements SmartLifecycle {
             Optional<ScenarioWork> work = store.start(jobId, scenario.scenarioId());
             if (work.isPresent()) {
                 try {
-                    attempt.run(work.get());
+                    attempt.run(work.get(), agentPatience);
                 } finally {
                     rest.ended(scenario.pair().hosts(), Instant.now());
                 }
+                agentPatience = Duration.ZERO;
             }
         }
-        log.info("Job {} ended: {}", jobId, store.view(jobId).status());
+        if (store.isFinished(jobId)) { // not when another server took the job over: its samples are that server's
+            liveSamples.forgetJob(jobId);
+        }
+        log.info("Job {} ended here: {}", jobId, store.view(jobId).status());
     }
 
     /** Waits until the scenario's hosts rested the job's cool-down, or the job was ended meanwhile. */
@@ -149,13 +188,16 @@ class JobRunner implements SmartLifecycle {
     }
 
     /**
-     * Interrupts the running jobs and waits for their threads: a worker that was still writing when the context
-     * closed its database would leave an embedded H2 half-closed for the next start in the same JVM.
+     * Interrupts the running jobs and waits for their threads (a worker that was still writing when the context
+     * closed its database would leave an embedded H2 half-closed for the next start in the same JVM), then gives
+     * their leases back, so that another server, or this one started again, takes them at once.
      */
     @Override
     public void stop() {
         running = false;
+        Set<Long> givenBack = Set.copyOf(held);
         dispatcher.shutdownNow();
+        heart.shutdownNow();
         workers.shutdownNow();
         try {
             if (!dispatcher.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)
@@ -164,6 +206,15 @@ class JobRunner implements SmartLifecycle {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        givenBack.forEach(jobId -> releaseQuietly(jobId, true));
+    }
+
+    private void releaseQuietly(long jobId, boolean stopping) {
+        try {
+            claims.release(jobId, stopping);
+        } catch (RuntimeException e) {
+            log.warn("Could not give back job {} ({}); its lease runs out by itself", jobId, e.getMessage());
         }
     }
 

@@ -9,13 +9,14 @@ import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.JobWakeups;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
  * no more credit than it must, and what it measured is kept as its probe.
  */
-final class ScenarioAttempt {
+@Component
+class ScenarioAttempt {
     private static final Logger log = LoggerFactory.getLogger(ScenarioAttempt.class);
     /**
      * How often a running scenario is looked at for what no change announces (a lost heartbeat, its deadline); a
@@ -36,7 +38,10 @@ final class ScenarioAttempt {
      */
     private static final Duration LOOK = Duration.ofSeconds(1);
     private static final Duration PROBE_LOOK = Duration.ofMillis(100);
-    private static final int BUSY_RETRIES = 10;
+    /** How long a busy agent is waited for in all: as the ten 1 s pauses before. */
+    private static final Duration BUSY_PATIENCE = Duration.ofSeconds(9);
+    private static final Duration FIRST_BUSY_PAUSE = Duration.ofMillis(20);
+    private static final Duration MAX_BUSY_PAUSE = Duration.ofSeconds(1);
     /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
     private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
@@ -52,9 +57,10 @@ final class ScenarioAttempt {
     private final PeerDrops peerDrops;
     private final HostConfigReading configs;
 
-    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
+    ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
                     JobWakeups wakeups, PeerDrops peerDrops, HostConfigReading configs) {
+        BurstlineProperties.Jobs settings = properties.jobs();
         this.peerDrops = peerDrops;
         this.configs = configs;
         this.wakeups = wakeups;
@@ -68,23 +74,41 @@ final class ScenarioAttempt {
         this.margin = settings.resultMargin();
     }
 
-    /** Safe to call from several threads at once: each job runs on its own. */
-    void run(ScenarioWork work) throws InterruptedException {
+    /**
+     * Safe to call from several threads at once: each job runs on its own.
+     *
+     * @param agentPatience how long an offline agent is waited for before the scenario fails: after a restart or a
+     *                      take-over agents come back within a few heartbeats; otherwise zero
+     */
+    void run(ScenarioWork work, Duration agentPatience) throws InterruptedException {
         int port = ports.take(work.key().scenarioId());
         if (work.probe()) {
             probes.watch(work.key());
         }
         wakeups.open(work.key().jobId());
         try {
+            awaitOnline(work, agentPatience);
             dispatch(work, port);
         } finally {
             wakeups.close(work.key().jobId());
-            liveSamples.take(work.key()); // whatever is left: the attempt is over
-            ports.release(port);
             if (work.probe()) {
                 keepProbeOfAFullRun(work);
             }
+            liveSamples.take(work.key()); // whatever is left: the attempt is over
+            ports.release(port);
         }
+    }
+
+    private void awaitOnline(ScenarioWork work, Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (offlineOf(work) != null && System.nanoTime() < deadline) {
+            Thread.sleep(PROBE_LOOK.toMillis());
+        }
+    }
+
+    /** Tells an agent to stop an attempt, if it still runs it; an agent that cannot be reached is let be. */
+    void cancel(String agent, AttemptKey key) {
+        agents.find(agent).ifPresent(view -> cancelQuietly(view, key));
     }
 
     /** A probe that ran to its end; one stopped at its drop is kept already, and a second keep changes nothing. */
@@ -194,17 +218,24 @@ final class ScenarioAttempt {
         void call() throws AgentCallException, InterruptedException;
     }
 
-    /** An agent finishing the previous test (its iperf3 server exiting) answers 409 for a moment; wait that out. */
+    /**
+     * An agent finishing the previous test answers 409 for a moment (its iperf3 server exiting, or the SUT still
+     * delivering the result that woke this job). That moment is usually milliseconds, so the first look again comes
+     * soon and the pauses double from there; the patience in all stays what it was ({@link #BUSY_PATIENCE}).
+     */
     private static void whenNotBusy(AgentCall call) throws AgentCallException, InterruptedException {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + BUSY_PATIENCE.toNanos();
+        long pause = FIRST_BUSY_PAUSE.toMillis();
+        while (true) {
             try {
                 call.call();
                 return;
             } catch (AgentCallException e) {
-                if (!e.busy() || attempt == BUSY_RETRIES) {
+                if (!e.busy() || System.nanoTime() + pause * 1_000_000 > deadline) {
                     throw e;
                 }
-                Thread.sleep(1000);
+                Thread.sleep(pause);
+                pause = Math.min(2 * pause, MAX_BUSY_PAUSE.toMillis());
             }
         }
     }

@@ -7,6 +7,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobEvents;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.Problem;
 import com.burstline.server.system.RequestBodyExample;
@@ -39,26 +40,24 @@ class AgentReportsController {
     private final ResultIntake intake;
     private final Dispatches dispatches;
     private final LiveSampleLog liveSamples;
-    private final ProbeWatch probes;
 
-    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples,
-                           ProbeWatch probes) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples) {
         this.events = events;
         this.intake = intake;
         this.dispatches = dispatches;
         this.liveSamples = liveSamples;
-        this.probes = probes;
     }
 
     record Stored(Long runId) {
     }
 
     @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
-            description = "Held to the bounds of an upload's intervals (400 "
-                    + "otherwise, nothing kept). Relayed to the job's event stream and kept until the scenario ends (a partial run is "
-                    + "made of them when the agent is lost), and watched for the drop when the scenario is a burst "
-                    + "probe. 403 unless the scenario was dispatched to this agent with this nonce and its job still "
-                    + "runs; samples of an attempt no longer running are dropped.")
+            description = "Held to the bounds of an upload's intervals (400 otherwise, nothing kept). Kept until "
+                    + "the scenario ends (in the database where servers share it; a partial run is made of them when "
+                    + "the agent is lost), relayed to the job's event stream on every server, and watched for the "
+                    + "drop by the server running the job when the scenario is a burst probe. Any server sharing "
+                    + "the database takes them. 403 unless the scenario was dispatched to this agent with this "
+                    + "nonce, its attempt is running and its job still runs.")
     @PostMapping("/live")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void live(@PathVariable String name, @RequestBody LiveSamples samples) {
@@ -70,9 +69,8 @@ class AgentReportsController {
         dispatches.verifyLive(name, key, samples.nonce());
         refuseImplausible(samples);
         LiveSamples relayed = samples.withoutNonce();
-        if (events.live(key, relayed)) {
-            liveSamples.add(key, relayed);
-            probes.samples(key, relayed);
+        if (liveSamples.add(key, relayed)) {
+            events.samplesArrived(key.jobId());
         }
     }
 

@@ -3,6 +3,7 @@ package com.burstline.server.job.intake;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
+import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.probe.NewProbe;
 import com.burstline.server.probe.ProbeFigures;
@@ -17,14 +18,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Watches the live samples of running burst probes for the step down ({@link StepDown}), so that the runner can end
- * a probe as soon as its drop is confirmed. Only attempts the runner asked to watch are kept, and only until it ends
- * them.
+ * a probe as soon as its drop is confirmed. The samples come from the database ({@link LiveSampleLog}), whichever
+ * server the agent posted them to; each look reads the batches that arrived since the last. Only attempts the
+ * runner asked to watch are kept, and only until it ends them.
  */
 @Component
 public class ProbeWatch {
     private static final Set<String> SOURCES = Set.of(LiveSamples.FROM_TOOL, LiveSamples.FROM_COUNTERS);
 
     private final Map<AttemptKey, Watched> watched = new ConcurrentHashMap<>();
+    private final LiveSampleLog log;
+
+    ProbeWatch(LiveSampleLog log) {
+        this.log = log;
+    }
 
     /** What a probe measured: its figures, and whether they come from the tool's intervals or the counters. */
     public record Measured(ProbeFigures figures, String source) {
@@ -39,16 +46,26 @@ public class ProbeWatch {
     private static final class Watched {
         private final StepDown steps = new StepDown();
         private volatile String source;
+        private long lastId;
     }
 
     public void watch(AttemptKey key) {
         watched.put(key, new Watched());
     }
 
-    /** Live samples from an agent: the sums of a watched attempt go to its detector, anything else is ignored. */
-    void samples(AttemptKey key, LiveSamples samples) {
-        Watched probe = watched.get(key);
-        if (probe == null || samples.samples() == null) {
+    /** Reads the watched attempt's batches that arrived since the last look. */
+    private void catchUp(AttemptKey key, Watched probe) {
+        synchronized (probe) {
+            for (LiveSampleLog.Stored stored : log.after(key, probe.lastId)) {
+                probe.lastId = stored.id();
+                samples(probe, stored.batch());
+            }
+        }
+    }
+
+    /** The sums of a watched attempt go to its detector, anything else is ignored. */
+    private static void samples(Watched probe, LiveSamples samples) {
+        if (samples.samples() == null) {
             return;
         }
         if (SOURCES.contains(samples.source())) {
@@ -64,17 +81,28 @@ public class ProbeWatch {
 
     public boolean dropConfirmed(AttemptKey key) {
         Watched probe = watched.get(key);
-        return probe != null && probe.steps.confirmed();
+        if (probe == null) {
+            return false;
+        }
+        catchUp(key, probe);
+        return probe.steps.confirmed();
     }
 
     /** What was measured until now, empty when the attempt is not watched. */
     public Optional<Measured> measured(AttemptKey key) {
-        return Optional.ofNullable(watched.get(key)).map(ProbeWatch::measuredBy);
+        return Optional.ofNullable(watched.get(key)).map(probe -> {
+            catchUp(key, probe);
+            return measuredBy(probe);
+        });
     }
 
     /** Stops watching; what was measured until now, empty when the attempt was not watched. */
     public Optional<Measured> end(AttemptKey key) {
-        return Optional.ofNullable(watched.remove(key)).map(ProbeWatch::measuredBy);
+        return Optional.ofNullable(watched.get(key)).map(probe -> {
+            catchUp(key, probe);
+            watched.remove(key);
+            return measuredBy(probe);
+        });
     }
 
     private static Measured measuredBy(Watched probe) {

@@ -1,0 +1,57 @@
+package com.burstline.server.job;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+/** One entry of a job's history ({@link JobHistoryKind}); written with the job, under its row lock. */
+@Entity
+@Table(name = "job_history")
+class JobHistoryEntry {
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "job_id")
+    private Job job;
+    private Instant occurredAt;
+    @Enumerated(EnumType.STRING)
+    private JobHistoryKind kind;
+    @Column(name = "server_id")
+    private String server;
+    private String previousServer;
+    private Instant lastSeenAt;
+    /** 1-based, as pages number scenarios. */
+    private Integer scenarioPosition;
+    private Integer attempt;
+
+    protected JobHistoryEntry() {
+        // for JPA
+    }
+
+    JobHistoryEntry(Job job, Instant at, JobHistoryKind kind, String server, String previousServer,
+                    Instant lastSeenAt, Integer scenarioPosition, Integer attempt) {
+        this.job = job;
+        this.occurredAt = at;
+        this.kind = kind;
+        this.server = server;
+        this.previousServer = previousServer;
+        this.lastSeenAt = lastSeenAt;
+        this.scenarioPosition = scenarioPosition;
+        this.attempt = attempt;
+    }
+
+    JobHistoryView toView() {
+        return JobHistoryView.of(occurredAt, kind, server, previousServer, lastSeenAt, scenarioPosition, attempt);
+    }
+}
