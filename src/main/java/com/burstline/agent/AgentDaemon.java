@@ -70,7 +70,8 @@ final class AgentDaemon implements AutoCloseable {
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 version == null ? null : new Iperf3ServerRole(settings.iperf3(), settings.testAddress()),
-                new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers());
+                new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers(),
+                settings.testAddress());
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "

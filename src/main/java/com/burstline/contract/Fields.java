@@ -49,6 +49,18 @@ public final class Fields {
         return limit.check(number.doubleValue());
     }
 
+    /** A finite number, or null when absent or null; anything else is refused. */
+    public Double optionalDouble(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof Number number) || !Double.isFinite(number.doubleValue())) {
+            throw new InvalidMessageException(name + " must be a number");
+        }
+        return number.doubleValue();
+    }
+
     public double doubleOr(Limit limit, double fallback) {
         return fields.get(limit.field()) == null ? fallback : requireDouble(limit);
     }

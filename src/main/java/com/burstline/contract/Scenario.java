@@ -12,7 +12,7 @@ import java.util.Set;
  * reaches a tool's argument list; they are public so that the server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
  */
 public record Scenario(String protocol, String direction, int streams, int durationSeconds, double intervalSeconds,
-                       int omitSeconds, Long targetBitsPerSecond, String tool) {
+                       int omitSeconds, Long targetBitsPerSecond, String tool, Integer messageBytes) {
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
     public static final Limit INTERVAL = new Limit("intervalSeconds", 0.1, 60);
@@ -20,7 +20,16 @@ public record Scenario(String protocol, String direction, int streams, int durat
     public static final Limit TARGET = new Limit("targetBitsPerSecond", 1_000, 400_000_000_000L);
     public static final String TCP = "TCP";
     public static final String UDP = "UDP";
-    public static final Set<String> PROTOCOLS = Set.of(TCP, UDP);
+    /**
+     * Request/response, as netperf's and sockperf's ping-pong: {@link #streams} flows, each with one transaction of
+     * {@link #messageBytes} outstanding at a time, measured by the engine on both ends (docs/engine.md).
+     */
+    public static final String UDP_RR = "UDP_RR";
+    public static final String TCP_RR = "TCP_RR";
+    public static final Set<String> PROTOCOLS = Set.of(TCP, UDP, UDP_RR, TCP_RR);
+    /** A request's and a response's payload; 16 bytes carry a UDP transaction's cookie and sequence number. */
+    public static final Limit MESSAGE_BYTES = new Limit("messageBytes", 16, 65_000);
+    public static final int DEFAULT_MESSAGE_BYTES = 64;
     public static final String UPLOAD = "upload";
     public static final String DOWNLOAD = "download";
     public static final String BIDIR = "bidir";
@@ -58,6 +67,20 @@ public record Scenario(String protocol, String direction, int streams, int durat
             throw new InvalidMessageException("a scenario needs a stream, an interval, and no negative time");
         }
         tool = checkTool(tool);
+        if (isRequestResponse(protocol)) {
+            RequestResponseRules.check(protocol, direction, targetBitsPerSecond, tool);
+            tool = TOOL_ENGINE;
+            messageBytes = messageBytes == null ? DEFAULT_MESSAGE_BYTES : messageBytes;
+        } else if (messageBytes != null) {
+            throw new InvalidMessageException("messageBytes is for " + UDP_RR + " and " + TCP_RR + " only");
+        }
+    }
+
+    /** A scenario as it was before request/response: no message size. */
+    public Scenario(String protocol, String direction, int streams, int durationSeconds, double intervalSeconds,
+                    int omitSeconds, Long targetBitsPerSecond, String tool) {
+        this(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool,
+                null);
     }
 
     /**
@@ -70,6 +93,9 @@ public record Scenario(String protocol, String direction, int streams, int durat
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
+        if (messageBytes != null) {
+            MESSAGE_BYTES.check(messageBytes);
+        }
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
         } else if (udp()) {
@@ -97,7 +123,8 @@ public record Scenario(String protocol, String direction, int streams, int durat
         return new Scenario(fields.requireChoice("protocol", PROTOCOLS), fields.requireChoice("direction", DIRECTIONS),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
                 fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                readTool(fields)).bounded(); // tool absent: an older server's spec runs as before
+                readTool(fields), // tool absent: an older server's spec runs as before
+                fields.isAbsent(MESSAGE_BYTES.field()) ? null : fields.requireInt(MESSAGE_BYTES)).bounded();
     }
 
     /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */
@@ -111,11 +138,24 @@ public record Scenario(String protocol, String direction, int streams, int durat
         json.put("omitSeconds", omitSeconds);
         json.put("targetBitsPerSecond", targetBitsPerSecond);
         json.put("tool", tool);
+        if (messageBytes != null) {
+            json.put("messageBytes", messageBytes);
+        }
         return json;
     }
 
     public boolean udp() {
         return UDP.equals(protocol);
+    }
+
+    /** {@link #UDP_RR} or {@link #TCP_RR}: transactions, not a throughput test; no iperf3 runs them. */
+    public boolean requestResponse() {
+        return isRequestResponse(protocol);
+    }
+
+    /** Whether a protocol, a scenario's or a stored run's, is {@link #UDP_RR} or {@link #TCP_RR}. */
+    public static boolean isRequestResponse(String protocol) {
+        return UDP_RR.equals(protocol) || TCP_RR.equals(protocol);
     }
 
     public boolean bidir() {
@@ -136,21 +176,33 @@ public record Scenario(String protocol, String direction, int streams, int durat
             return this;
         }
         double interval = Math.min(intervalSeconds, Math.max(1, Math.floor(seconds / 4.0)));
-        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool);
+        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool,
+                messageBytes);
     }
 
-    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages, reports and metrics name a scenario. */
+    /**
+     * "TCP 4 streams download", "UDP 1 Gbit/s upload", "UDP_RR 1 flow, 64 B": how pages, reports and metrics name a
+     * scenario. A request/response scenario has no direction to name: its transactions go both ways.
+     */
     public String name() {
-        return name(protocol, direction, streams, targetBitsPerSecond);
+        return requestResponse() ? shortName(protocol, streams, null) + ", " + messageBytes + " B"
+                : name(protocol, direction, streams, targetBitsPerSecond);
     }
 
     /** {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. */
     public static String name(String protocol, String direction, int streams, Long targetBitsPerSecond) {
-        return shortName(protocol, streams, targetBitsPerSecond) + " " + direction;
+        return isRequestResponse(protocol) ? shortName(protocol, streams, null)
+                : shortName(protocol, streams, targetBitsPerSecond) + " " + direction;
     }
 
-    /** The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s". */
+    /**
+     * The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s",
+     * "UDP_RR 4 flows".
+     */
     public static String shortName(String protocol, int streams, Long targetBitsPerSecond) {
+        if (isRequestResponse(protocol)) {
+            return protocol + " " + streams + (streams == 1 ? " flow" : " flows");
+        }
         return UDP.equals(protocol) && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
                 : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }

@@ -8,23 +8,47 @@ import java.util.Map;
  * {@code POST /v1/iperf3-server}: the peer starts {@code iperf3 -s -p PORT -1} for one test and kills it after
  * {@code timeoutSeconds}. The timeout is the scenario's limit ({@link ScenarioSpec#limitSeconds}), so its bound is
  * the longest scenario plus the longest result margin a server may be configured with: one rule for both sides.
+ *
+ * @param protocol     {@link Scenario#UDP_RR} or {@link Scenario#TCP_RR}: the engine's request/response server
+ *                     instead; null for iperf3's test
+ * @param latencyProbe the loaded-latency probe to answer beside the server; null for none
  */
-public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
+public record ServerRoleRequest(int port, int timeoutSeconds, String tool, String protocol,
+                                LatencyProbeSpec latencyProbe) {
     /** The most {@code burstline.jobs.result-margin} may be; the server refuses to start with more. */
     public static final Duration MAX_RESULT_MARGIN = Duration.ofHours(1);
     public static final Limit TIMEOUT = new Limit("timeoutSeconds", 1,
-            Scenario.DURATION.max() + Scenario.OMIT.max() + MAX_RESULT_MARGIN.toSeconds());
+            Scenario.DURATION.max() + Scenario.OMIT.max() + MAX_RESULT_MARGIN.toSeconds()
+                    + LatencyProbeSpec.IDLE.max() + LatencyProbeSpec.LOSS_TIMEOUT_MILLIS / 1000);
 
     public ServerRoleRequest {
         ScenarioSpec.PORT.check(port);
         TIMEOUT.check(timeoutSeconds);
         tool = Scenario.checkTool(tool);
+        if (protocol != null) {
+            if (!Scenario.isRequestResponse(protocol)) {
+                throw new InvalidMessageException("protocol of a server role must be " + Scenario.UDP_RR + " or "
+                        + Scenario.TCP_RR + " (or absent for iperf3's test), not '" + protocol + "'");
+            }
+            tool = Scenario.TOOL_ENGINE;
+        }
+    }
+
+    /** iperf3's test without the loaded-latency probe. */
+    public ServerRoleRequest(int port, int timeoutSeconds, String tool) {
+        this(port, timeoutSeconds, tool, null, null);
+    }
+
+    public boolean requestResponse() {
+        return protocol != null;
     }
 
     /** The iperf3 server for {@code spec}, on the spec's port, for as long as the server waits for its result. */
     public static ServerRoleRequest forScenario(ScenarioSpec spec, Duration resultMargin) {
         checkResultMargin(resultMargin);
-        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), spec.scenario().tool());
+        Scenario scenario = spec.scenario();
+        return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), scenario.tool(),
+                scenario.requestResponse() ? scenario.protocol() : null, spec.latencyProbe());
     }
 
     /** The margin when it is within the contract's bound, else an {@link InvalidMessageException} saying so. */
@@ -38,8 +62,10 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
 
     public static ServerRoleRequest fromJson(Map<String, Object> json) {
         Fields fields = new Fields(json);
+        String protocol = fields.isAbsent("protocol") ? null
+                : fields.requireChoice("protocol", Scenario.PROTOCOLS);
         return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT),
-                Scenario.readTool(fields));
+                Scenario.readTool(fields), protocol, LatencyProbeSpec.fromJsonOrNull(fields.object("latencyProbe")));
     }
 
     public Map<String, Object> toJson() {
@@ -47,6 +73,12 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool) {
         json.put("port", port);
         json.put("timeoutSeconds", timeoutSeconds);
         json.put("tool", tool);
+        if (protocol != null) {
+            json.put("protocol", protocol);
+        }
+        if (latencyProbe != null) {
+            json.put("latencyProbe", latencyProbe.toJson());
+        }
         return json;
     }
 
