@@ -185,7 +185,14 @@ public record Scenario(String protocol, String direction, int streams, int durat
      * scenario. A request/response scenario has no direction to name: its transactions go both ways.
      */
     public String name() {
-        return requestResponse() ? shortName(protocol, streams, null) + ", " + messageBytes + " B"
+        return name(protocol, direction, streams, targetBitsPerSecond, messageBytes);
+    }
+
+    /** {@link #name()} of a stored scenario: with its message size where it has one. */
+    public static String name(String protocol, String direction, int streams, Long targetBitsPerSecond,
+                              Integer messageBytes) {
+        return isRequestResponse(protocol) && messageBytes != null
+                ? shortName(protocol, streams, null) + ", " + messageBytes + " B"
                 : name(protocol, direction, streams, targetBitsPerSecond);
     }
 

@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
@@ -33,6 +34,9 @@ public class Findings {
         // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         if (run.partial()) {
             return List.of(RunAnalysis.partial(run));
+        }
+        if (Scenario.isRequestResponse(run.protocol())) {
+            return List.of(); // no throughput to judge, nor to set beside the other direction's
         }
         List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.sut(), run.peer(), run.driver(),
                 run.instanceType(), run.protocol(), null, null).withStatus(RunStatus.COMPLETE), 0, CONTEXT_RUNS)

@@ -1,5 +1,6 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +24,10 @@ final class RunAnalysis {
     static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters) {
         if (run.partial()) {
             return List.of(partial(run));
+        }
+        if (Scenario.isRequestResponse(run.protocol())) {
+            // transactions, not throughput: no rule here reads its figures (its round trips are the latency feature's)
+            return List.of();
         }
         Series series = Series.of(run, sumRows);
         List<Finding> findings = new ArrayList<>();

@@ -45,6 +45,8 @@ class JobScenario {
     @Column(name = "target_bps")
     private Long targetBitsPerSecond;
     private String tool;
+    /** A request/response scenario's message size; null for a throughput scenario. */
+    private Integer messageBytes;
     @Enumerated(EnumType.STRING)
     private ScenarioStatus status;
     private int attempt;
@@ -75,6 +77,7 @@ class JobScenario {
         this.omitSeconds = scenario.omitSeconds();
         this.targetBitsPerSecond = scenario.targetBitsPerSecond();
         this.tool = scenario.tool();
+        this.messageBytes = scenario.messageBytes();
         this.status = ScenarioStatus.QUEUED;
     }
 
@@ -181,13 +184,13 @@ class JobScenario {
     /** The scenario as planned, rebuilt from its columns (JPA maps no contract record) and so checked again. */
     Scenario scenario() {
         return new Scenario(protocol, direction, streams,
-                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool);
+                durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool, messageBytes);
     }
 
     ScenarioView toView(Pair pair, ProbeView probe) {
         return new ScenarioView(id, position, repetition, protocol, direction, streams, durationSeconds,
                 intervalSeconds, omitSeconds, targetBitsPerSecond, tool, status, attempt, runId, error, startedAt,
                 finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex,
-                probe);
+                probe, messageBytes);
     }
 }

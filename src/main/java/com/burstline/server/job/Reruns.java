@@ -24,7 +24,8 @@ final class Reruns {
                 .sorted(Comparator.comparingInt(ScenarioView::scenarioIndex))
                 .map(scenario -> new JobRequest.ScenarioRequest(scenario.protocol(), scenario.direction(),
                         scenario.streams(), scenario.durationSeconds(), scenario.intervalSeconds(),
-                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool()))
+                        scenario.omitSeconds(), scenario.targetBitsPerSecond(), scenario.tool(),
+                        scenario.messageBytes()))
                 .toList();
         boolean onePair = job.pairs().size() == 1;
         List<JobRequest.PairRequest> pairs = onePair ? null : job.pairs().stream()
@@ -34,7 +35,7 @@ final class Reruns {
                 job.repeat(), job.tags(), job.plan() != null && !probe ? job.durationSeconds() : null, onFailure,
                 pairs, job.order(), job.seed(), coolDown(job), probe ? probeDirections(job) : null,
                 probe ? probeSeconds(job) : null, new JobLabels(job.labels().driver(), job.labels().instanceType(),
-                List.of()));
+                List.of()), job.latencyProbe() ? null : false);
     }
 
     /** "auto" again for an auto job: the new job waits what the hosts' latest probes say then. */

@@ -10,18 +10,30 @@ import java.time.Instant;
  * partial run of what it measured until it failed), {@code error} in words when it did not succeed, {@code note}
  * what else to know (a result that arrived late). {@code pair} is the index of its pair in the job's pairs,
  * {@code sut} and {@code peer} that pair's agents; {@code scenarioIndex} which of the requested scenarios it runs
- * (its place in the request's list); {@code probe} what a burst probe's scenario measured (null for any other). The
- * field names are part of the API.
+ * (its place in the request's list); {@code probe} what a burst probe's scenario measured (null for any other);
+ * {@code messageBytes} a request/response scenario's message size (null for a throughput scenario). The field names
+ * are part of the API.
  */
 public record ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
                            int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
                            String tool, ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
                            Instant finishedAt, String note, int pair, String sut, String peer, int scenarioIndex,
-                           ProbeView probe) {
+                           ProbeView probe, Integer messageBytes) {
 
-    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
+    /** A throughput scenario's view: no message size. */
+    public ScenarioView(long id, int position, int repetition, String protocol, String direction, int streams,
+                        int durationSeconds, double intervalSeconds, int omitSeconds, Long targetBitsPerSecond,
+                        String tool, ScenarioStatus status, int attempt, Long runId, String error, Instant startedAt,
+                        Instant finishedAt, String note, int pair, String sut, String peer, int scenarioIndex,
+                        ProbeView probe) {
+        this(id, position, repetition, protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds,
+                targetBitsPerSecond, tool, status, attempt, runId, error, startedAt, finishedAt, note, pair, sut, peer,
+                scenarioIndex, probe, null);
+    }
+
+    /** "TCP 4 streams download", "UDP 1 Gbit/s upload", "UDP_RR 1 flow, 64 B": how pages name a scenario. */
     public String name() {
-        return Scenario.name(protocol, direction, streams, targetBitsPerSecond);
+        return Scenario.name(protocol, direction, streams, targetBitsPerSecond, messageBytes);
     }
 
     /**

@@ -141,6 +141,38 @@ class Run {
         this.command = provenance.command();
     }
 
+    /** A request/response run: the engine on both ends, transactions and no throughput figure. */
+    Run(RequestResponseRun result, RunMetadata metadata, ResolvedLimits limits, RunProvenance provenance,
+        String contentSha256, Instant uploadedAt) {
+        this.contentSha256 = contentSha256;
+        this.uploadedAt = uploadedAt;
+        this.sut = metadata.sut();
+        this.peer = metadata.peer();
+        this.instanceType = metadata.instanceType();
+        this.driver = metadata.driver();
+        this.tags = new ArrayList<>(metadata.tags());
+        this.tool = tool(result.toolVersion());
+        this.toolVersion = result.toolVersion() == null ? null : versionOf(tool, result.toolVersion());
+        this.peerTool = TOOL_ENGINE;
+        this.outputFormat = com.burstline.contract.ScenarioResult.REQUEST_RESPONSE;
+        this.side = com.burstline.iperf.OutputSide.CLIENT.apiName();
+        this.startedAt = result.startedAt();
+        this.protocol = result.protocol();
+        this.direction = Scenario.UPLOAD;
+        this.streams = result.flows();
+        this.durationSeconds = result.durationSeconds();
+        this.omitSeconds = result.omitSeconds();
+        this.hostCpuPercent = result.clientCpuPercent();
+        this.remoteCpuPercent = result.serverCpuPercent();
+        this.burstLimitBitsPerSecond = limits.burstBitsPerSecond();
+        this.baselineBitsPerSecond = limits.baselineBitsPerSecond();
+        this.intervalCount = result.intervalCount();
+        this.jobId = provenance.jobId();
+        this.hostFacts = provenance.hostFacts();
+        this.nicCounters = provenance.nicCounters();
+        this.command = provenance.command();
+    }
+
     Long getId() {
         return id;
     }

@@ -1,7 +1,7 @@
 package com.burstline.server.run;
 
+import com.burstline.contract.Scenario;
 import com.burstline.iperf.Direction;
-import com.burstline.iperf.Protocol;
 
 import java.time.Instant;
 import java.util.Locale;
@@ -80,11 +80,12 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         if (protocol == null) {
             return null;
         }
-        try {
-            return Protocol.valueOf(protocol.toUpperCase(Locale.ROOT)).name();
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRunInputException("protocol must be TCP or UDP, not '" + protocol + "'");
+        String upper = protocol.toUpperCase(Locale.ROOT);
+        if (!Scenario.PROTOCOLS.contains(upper)) {
+            throw new InvalidRunInputException("protocol must be TCP, UDP, " + Scenario.UDP_RR + " or "
+                    + Scenario.TCP_RR + ", not '" + protocol + "'");
         }
+        return upper;
     }
 
     private static String normalizeDirection(String direction) {

@@ -5,6 +5,7 @@ import com.burstline.server.job.JobQueued;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.JobWakeups;
 import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LatencySampleLog;
 import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
@@ -56,11 +57,12 @@ class JobRunner implements SmartLifecycle {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
-              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups) {
+              LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
+              LatencySampleLog latencySamples) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups);
+                probes, wakeups, latencySamples);
     }
 
     @Override

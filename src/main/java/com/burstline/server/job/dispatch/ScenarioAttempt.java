@@ -2,6 +2,7 @@ package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LatencyProbeSpec;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -11,12 +12,14 @@ import com.burstline.server.job.JobStore;
 import com.burstline.server.job.JobWakeups;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LatencySampleLog;
 import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +39,8 @@ final class ScenarioAttempt {
     private static final Duration LOOK = Duration.ofSeconds(1);
     private static final Duration PROBE_LOOK = Duration.ofMillis(100);
     private static final int BUSY_RETRIES = 10;
+    /** The loaded-latency probe's session numbers: the peer answers only the one it was given. */
+    private static final SecureRandom SESSIONS = new SecureRandom();
     /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
     private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
@@ -45,13 +50,15 @@ final class ScenarioAttempt {
     private final PortPool ports;
     private final Duration margin;
     private final LiveSampleLog liveSamples;
+    private final LatencySampleLog latencySamples;
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups) {
+                    JobWakeups wakeups, LatencySampleLog latencySamples) {
+        this.latencySamples = latencySamples;
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -75,6 +82,7 @@ final class ScenarioAttempt {
         } finally {
             wakeups.close(work.key().jobId());
             liveSamples.take(work.key()); // whatever is left: the attempt is over
+            latencySamples.take(work.key());
             ports.release(port);
             if (work.probe()) {
                 keepProbeOfAFullRun(work);
@@ -102,7 +110,8 @@ final class ScenarioAttempt {
         ScenarioSpec spec;
         ServerRoleRequest role;
         try {
-            spec = spec(work, peer.get().testAddress(), port);
+            spec = spec(work, peer.get().testAddress(), port, work.runsLatencyProbe()
+                    ? LatencyProbeSpec.standard(ports.latencyProbePort(port), SESSIONS.nextLong()) : null);
             role = ServerRoleRequest.forScenario(spec, margin);
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
@@ -225,25 +234,30 @@ final class ScenarioAttempt {
     private void keepSamplesUnlessAResultCame(ScenarioWork work) throws InterruptedException {
         List<LiveSamples> samples = liveSamples.take(work.key());
         long deadline = System.nanoTime() + CANCELLED_RESULT_WAIT.toNanos();
-        while (!samples.isEmpty() && System.nanoTime() < deadline) {
+        while ((!samples.isEmpty() || work.scenario().requestResponse()) && System.nanoTime() < deadline) {
             wakeups.await(work.key().jobId(), PROBE_LOOK);
             if (store.resultContext(work.key().jobId(), work.key().scenarioId())
                     .map(JobStore.ResultContext::runId).isPresent()) {
                 return;
             }
         }
-        liveSampleRuns.keep(work, samples, "the scenario was cancelled");
+        liveSampleRuns.keep(work, samples, latencySamples.take(work.key()), "the scenario was cancelled");
     }
 
     /** No result came: what the server received live is what the scenario measured (see {@link LiveSampleRuns}). */
     private void failKeepingSamples(ScenarioWork work, String reason) {
         if (store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason)) {
-            liveSampleRuns.keep(work, liveSamples.take(work.key()), reason);
+            liveSampleRuns.keep(work, liveSamples.take(work.key()), latencySamples.take(work.key()), reason);
         }
     }
 
     /** What the SUT is sent; package-private for the wire contract test. */
     static ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
-        return new ScenarioSpec(work.key(), peerHost, port, work.scenario(), work.nonce());
+        return spec(work, peerHost, port, null);
+    }
+
+    /** @param latencyProbe the loaded-latency probe beside the scenario, null for none */
+    static ScenarioSpec spec(ScenarioWork work, String peerHost, int port, LatencyProbeSpec latencyProbe) {
+        return new ScenarioSpec(work.key(), peerHost, port, work.scenario(), work.nonce(), latencyProbe);
     }
 }

@@ -62,7 +62,7 @@ public final class JobRules {
                 auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
                 scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(validDuration))
                         .toList(),
-                new JobLabels(labels.driver(), labels.instanceType(), tags));
+                new JobLabels(labels.driver(), labels.instanceType(), tags), request.runsLatencyProbe());
         if (rules.problems.isEmpty()) {
             rules.size(planned);
         }
@@ -118,6 +118,9 @@ public final class JobRules {
             problems.add(at + " is empty");
             return null;
         }
+        if (scenario.protocol() != null && Scenario.isRequestResponse(scenario.protocol().toUpperCase(Locale.ROOT))) {
+            return RequestResponseRequests.scenario(at, scenario, durationOverride, problems);
+        }
         int before = problems.size();
         Protocol protocol = protocol(at, scenario.protocol());
         Direction direction = direction(at, scenario.direction());
@@ -129,6 +132,9 @@ public final class JobRules {
                 : scenario.intervalSeconds();
         problem(Scenario.INTERVAL.problem(at, interval));
         int omit = bounded(at, Scenario.OMIT, scenario.omitSeconds(), 0);
+        if (scenario.messageBytes() != null) {
+            problems.add(at + "messageBytes is for " + Scenario.UDP_RR + " and " + Scenario.TCP_RR + " only");
+        }
         Long target = scenario.targetBitsPerSecond();
         if (target == null && protocol == Protocol.UDP) {
             problems.add(at + Scenario.UDP_NEEDS_TARGET);
@@ -165,7 +171,8 @@ public final class JobRules {
                 // reported below
             }
         }
-        problems.add(at + "protocol must be TCP or UDP, not " + (value == null ? "missing" : "'" + value + "'"));
+        problems.add(at + "protocol must be TCP, UDP, " + Scenario.UDP_RR + " or " + Scenario.TCP_RR + ", not "
+                + (value == null ? "missing" : "'" + value + "'"));
         return Protocol.TCP;
     }
 
