@@ -148,6 +148,15 @@ public record Scenario(String protocol, String direction, int streams, int durat
         return UDP.equals(protocol);
     }
 
+    /**
+     * What a person is told who named no protocol of {@link #PROTOCOLS}: the throughput tests first, as it has always
+     * read, then the request/response ones.
+     */
+    public static String protocolProblem(String value) {
+        return "protocol must be TCP or UDP, not " + (value == null ? "missing" : "'" + value + "'") + " (or "
+                + UDP_RR + " or " + TCP_RR + " for a request/response test)";
+    }
+
     /** {@link #UDP_RR} or {@link #TCP_RR}: transactions, not a throughput test; no iperf3 runs them. */
     public boolean requestResponse() {
         return isRequestResponse(protocol);

@@ -64,6 +64,9 @@ public final class LatencyHistogram {
             return 0;
         }
         long rank = Math.max(1, (long) Math.ceil(percent / 100 * total));
+        if (rank >= total) {
+            return highest;
+        }
         long seen = 0;
         for (int i = 0; i < SIZE; i++) {
             seen += counts[i];

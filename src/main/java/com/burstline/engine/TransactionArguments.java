@@ -83,8 +83,13 @@ record TransactionArguments(boolean help, boolean server, boolean once, String h
             throw new EngineException(option + " needs a number, not " + text);
         }
         if (!(value >= min && value <= max)) {
-            throw new EngineException(option + " must be between " + min + " and " + max + ", not " + text);
+            throw new EngineException(option + " must be between " + plain(min) + " and " + plain(max) + ", not "
+                    + text);
         }
         return value;
+    }
+
+    private static String plain(double value) {
+        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

@@ -48,7 +48,8 @@ final class TransactionServer implements AutoCloseable {
     private void serveOne(TransactionControl control) throws IOException {
         Hello hello = Hello.of(control.receive(HELLO_TIMEOUT_MILLIS, "hello"));
         Cpu cpu = new Cpu();
-        try (Echoes echoes = hello.udp() ? UdpEchoes.open(address, hello.cookie())
+        InetSocketAddress udp = new InetSocketAddress(address.getAddress(), port()); // the TCP port's number
+        try (Echoes echoes = hello.udp() ? UdpEchoes.open(udp, hello.cookie())
                 : TcpEchoes.open(hello.messageBytes())) {
             control.send(Map.of("ready", true));
             if (echoes instanceof TcpEchoes tcp) {

@@ -82,8 +82,7 @@ public record RunFilter(String sut, String peer, String driver, String instanceT
         }
         String upper = protocol.toUpperCase(Locale.ROOT);
         if (!Scenario.PROTOCOLS.contains(upper)) {
-            throw new InvalidRunInputException("protocol must be TCP, UDP, " + Scenario.UDP_RR + " or "
-                    + Scenario.TCP_RR + ", not '" + protocol + "'");
+            throw new InvalidRunInputException(Scenario.protocolProblem(protocol));
         }
         return upper;
     }

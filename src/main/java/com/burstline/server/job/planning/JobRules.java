@@ -171,8 +171,7 @@ public final class JobRules {
                 // reported below
             }
         }
-        problems.add(at + "protocol must be TCP, UDP, " + Scenario.UDP_RR + " or " + Scenario.TCP_RR + ", not "
-                + (value == null ? "missing" : "'" + value + "'"));
+        problems.add(at + Scenario.protocolProblem(value));
         return Protocol.TCP;
     }
 
