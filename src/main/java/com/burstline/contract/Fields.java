@@ -89,6 +89,20 @@ public final class Fields {
                         + value.toLowerCase(Locale.ROOT) + "'"));
     }
 
+    /**
+     * The fields when every name is one of {@code known}; an unknown one (a misspelt field, or one this side does not
+     * read) is refused by name rather than dropped.
+     */
+    public Fields onlyKnown(Set<String> known) {
+        for (String name : fields.keySet()) {
+            if (!known.contains(name)) {
+                throw new InvalidMessageException("unknown field '" + name + "' (known: "
+                        + known.stream().sorted().toList() + ")");
+            }
+        }
+        return this;
+    }
+
     /** Whether the field is absent or null. */
     public boolean isAbsent(String name) {
         return fields.get(name) == null;

@@ -27,7 +27,7 @@ public record LatencyReport(LatencySummary summary, List<LatencySample> samples)
     }
 
     public static LatencyReport fromJson(Map<String, Object> json) {
-        Fields fields = new Fields(json);
+        Fields fields = new Fields(json).onlyKnown(java.util.Set.of("summary", "samples"));
         if (fields.objects("samples").size() > MAX_SAMPLES) {
             throw new InvalidMessageException("a latency report holds at most " + MAX_SAMPLES + " samples");
         }

@@ -39,7 +39,9 @@ public record LatencySample(double start, double end, String phase, LatencyStats
     }
 
     public static LatencySample fromJson(Map<String, Object> json) {
-        Fields fields = new Fields(json);
+        Set<String> known = new java.util.HashSet<>(LatencyStats.FIELDS);
+        known.addAll(Set.of("start", "end", "phase"));
+        Fields fields = new Fields(json).onlyKnown(known);
         return new LatencySample(fields.requireDouble(TIME), fields.requireDouble(new Limit("end", TIME.min(),
                 TIME.max())), fields.requireChoice("phase", PHASES), LatencyStats.fromJson(fields));
     }

@@ -24,7 +24,8 @@ public record LatencySamples(AttemptKey key, LatencyReport report, String nonce)
     }
 
     public static LatencySamples fromJson(Map<String, Object> json) {
-        Fields fields = new Fields(json);
+        Fields fields = new Fields(json).onlyKnown(java.util.Set.of("jobId", "scenarioId", "attempt", "report",
+                DispatchNonce.FIELD));
         return new LatencySamples(AttemptKey.fromJson(json), LatencyReport.fromJson(fields.object("report")),
                 fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH));
     }

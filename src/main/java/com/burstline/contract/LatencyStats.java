@@ -17,6 +17,9 @@ public record LatencyStats(long answered, long lost, Double minMs, Double p50Ms,
     /** An hour: no round trip waited for is longer than a scenario. */
     private static final double MAX_MS = 3_600_000;
     private static final String[] FIGURES = {"minMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs", "meanMs"};
+    /** Its fields on the wire, which a {@link LatencySample} carries beside its own. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("answered", "lost", "minMs", "p50Ms", "p90Ms",
+            "p99Ms", "p999Ms", "maxMs", "meanMs");
 
     public LatencyStats {
         ANSWERED.check(answered);
@@ -52,7 +55,7 @@ public record LatencyStats(long answered, long lost, Double minMs, Double p50Ms,
 
     /** Null when the object is absent. */
     static LatencyStats fromJsonOrNull(Map<String, Object> json) {
-        return json.isEmpty() ? null : fromJson(new Fields(json));
+        return json.isEmpty() ? null : fromJson(new Fields(json).onlyKnown(FIELDS));
     }
 
     void writeTo(Map<String, Object> json) {

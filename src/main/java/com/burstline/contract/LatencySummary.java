@@ -32,6 +32,9 @@ public record LatencySummary(String kind, String protocol, int messageBytes, int
     public static final String REQUEST_RESPONSE = "request-response";
     public static final Set<String> KINDS = Set.of(LOADED_LATENCY, REQUEST_RESPONSE);
     private static final Set<String> PROTOCOLS = Set.of(Scenario.UDP, Scenario.UDP_RR, Scenario.TCP_RR);
+    private static final Set<String> FIELDS = Set.of("kind", "protocol", "messageBytes", "flows", "ratePerSecond",
+            "idleSeconds", "timeoutMs", "measuredSeconds", "idle", "loaded", "transactions", "uploadRise",
+            "downloadRise", "transactionsPerSecond", "clientCpuPercent", "serverCpuPercent");
     private static final Limit FLOWS = new Limit("flows", 1, Scenario.STREAMS.max());
     private static final Limit SECONDS = new Limit("seconds", 0, 2 * 3600 + 600);
     private static final Limit PERCENT = new Limit("cpuPercent", 0, 100_000);
@@ -64,7 +67,7 @@ public record LatencySummary(String kind, String protocol, int messageBytes, int
     }
 
     public static LatencySummary fromJson(Map<String, Object> json) {
-        Fields fields = new Fields(json);
+        Fields fields = new Fields(json).onlyKnown(FIELDS);
         return new LatencySummary(fields.requireChoice("kind", KINDS), fields.requireChoice("protocol", PROTOCOLS),
                 fields.requireInt(Scenario.MESSAGE_BYTES), fields.requireInt(FLOWS),
                 fields.optionalDouble("ratePerSecond"), fields.optionalDouble("idleSeconds"),

@@ -43,6 +43,7 @@ class LatencyContractTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void figuresNoRealMeasurementHasAreRefused() {
         assertThatThrownBy(() -> new LatencyStats(-1, 0, null, null, null, null, null, null, null))
                 .isInstanceOf(InvalidMessageException.class).hasMessageContaining("answered");
@@ -57,6 +58,10 @@ class LatencyContractTest {
         ((List<Map<String, Object>>) json.get("samples")).get(0).put("p50Ms", 1e300);
         assertThatThrownBy(() -> LatencyReport.fromJson(Json.parseObject(Json.write(json))))
                 .isInstanceOf(InvalidMessageException.class);
+        Map<String, Object> misspelt = probeReport().toJson();
+        ((Map<String, Object>) misspelt.get("summary")).put("p95Ms", 1.0);
+        assertThatThrownBy(() -> LatencyReport.fromJson(Json.parseObject(Json.write(misspelt))))
+                .hasMessageContaining("unknown field 'p95Ms'");
     }
 
     @Test
