@@ -51,7 +51,11 @@ final class LatencyProbeTally {
         answered = new boolean[capacity];
     }
 
+    /** A request sent at {@code nanos}; one sent after the bulk tool ended is not counted. */
     synchronized void sent(long sequence, long nanos) {
+        if (nanos >= end) {
+            return;
+        }
         int slot = (int) (sequence % sequences.length);
         int interval = timeline.indexOf(seconds(nanos));
         sequences[slot] = sequence;
