@@ -46,11 +46,12 @@ class LatencyLabIT {
     }
 
     /**
-     * Idle on the bare veth is well under a millisecond; TCP into a 1 Gbit/s tbf with 50 ms of queue fills it, and
-     * the probe's requests wait behind the bulk traffic, more on the way up; the same shaper with 1 ms of latency
-     * holds at most its burst and a millisecond (1.125 MB, 9 ms at 1 Gbit/s), so the median stays within that. The
-     * shallow queue's p99 is printed, not held: on two shared cores at a load of 18 the scheduler alone made the bare
-     * veth's loaded p99 32 ms, and a test does not time the machine. iperf3 and the engine as the bulk tool.
+     * Idle on the bare veth is well under a millisecond; TCP (four streams: one stream's send buffer may stop short of
+     * the queue) into a 1 Gbit/s tbf with 50 ms of queue fills it, and the probe's requests wait behind the bulk
+     * traffic, on the way up; the same shaper with 1 ms of latency holds at most its burst and a millisecond
+     * (1.125 MB, 9 ms at 1 Gbit/s), so the median stays within that. The shallow queue's p99 is printed, not held: on
+     * two shared cores at a load of 18 the scheduler alone made the bare veth's loaded p99 32 ms, and a test does not
+     * time the machine. iperf3 and the engine as the bulk tool.
      */
     @Test
     void idleRoundTripsOnTheBareVethAndLoadedOnesIntoADeepAndAShallowQueue() throws Exception {
@@ -59,11 +60,12 @@ class LatencyLabIT {
         JsonNode bare = latencyOf(runOne("{\"protocol\": \"TCP\", \"durationSeconds\": 3, \"tool\": \"iperf3\"}"));
         lab.shape(true, DEEP_QUEUE.split(" "));
         lab.shape(false, DEEP_QUEUE.split(" "));
-        JsonNode deep = latencyOf(runOne("{\"protocol\": \"TCP\", \"durationSeconds\": 5, \"tool\": \"iperf3\"}"));
+        JsonNode deep = latencyOf(runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
+                + "\"omitSeconds\": 1, \"tool\": \"iperf3\"}"));
         lab.shape(true, SHALLOW_QUEUE.split(" "));
         lab.shape(false, SHALLOW_QUEUE.split(" "));
-        JsonNode shallow = latencyOf(runOne("{\"protocol\": \"TCP\", \"durationSeconds\": 5, "
-                + "\"tool\": \"burstline-java\"}"));
+        JsonNode shallow = latencyOf(runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
+                + "\"omitSeconds\": 1, \"tool\": \"burstline-java\"}"));
         for (JsonNode latency : List.of(bare, deep, shallow)) {
             System.out.printf("latency lab: idle p50 %.3f ms, loaded p50 %.3f p99 %.3f max %.3f ms, lost %d/%d, "
                             + "upload rise p50 %.3f p99 %.3f, download rise p50 %.3f p99 %.3f ms%n",
@@ -80,11 +82,13 @@ class LatencyLabIT {
             assertThat(latency.get("samples")).anySatisfy(s -> assertThat(s.get("phase").stringValue())
                     .isEqualTo("idle")).anySatisfy(s -> assertThat(s.get("phase").stringValue()).isEqualTo("loaded"));
         }
+        // the median, not only the tail: a busy machine's scheduler alone can push a p99 past 10 ms, a queue the median
+        assertThat(ms(deep, "loaded", "p50Ms")).isGreaterThan(10.0);
         assertThat(ms(deep, "loaded", "p99Ms")).isGreaterThan(10.0);
-        assertThat(ms(deep, "uploadRise", "p99Ms")).isGreaterThan(10.0);
-        assertThat(deep.get("loadedToIdleP99Ratio").doubleValue()).isGreaterThan(1.0);
-        // the queue is the SUT's way out: the requests' way rose more than the answers'
-        assertThat(ms(deep, "uploadRise", "p50Ms")).isGreaterThan(ms(deep, "downloadRise", "p50Ms"));
+        assertThat(deep.get("loadedToIdleP50Ratio").doubleValue()).isGreaterThan(10.0);
+        // the queue is the SUT's way out: the requests' way rose, more than the answers'
+        assertThat(ms(deep, "uploadRise", "p50Ms")).isGreaterThan(10.0)
+                .isGreaterThan(ms(deep, "downloadRise", "p50Ms"));
         assertThat(ms(shallow, "loaded", "p50Ms")).isLessThan(10.0);
     }
 
@@ -191,7 +195,10 @@ class LatencyLabIT {
     private static JsonNode runOne(String scenario) {
         JsonNode job = awaitEnd(job(scenario));
         assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
-        return json(api.get("/api/v1/runs/" + job.get("scenarios").get(0).get("runId").longValue()));
+        JsonNode run = json(api.get("/api/v1/runs/" + job.get("scenarios").get(0).get("runId").longValue()));
+        System.out.printf("latency lab: %s received %.3f Gbit/s%n", scenario,
+                run.get("receivedBitsPerSecond").doubleValue() / 1e9);
+        return run;
     }
 
     private static long job(String scenarios) {
