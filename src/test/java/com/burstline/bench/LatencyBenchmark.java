@@ -166,10 +166,11 @@ public final class LatencyBenchmark {
                     }
                 }
             }
+            PairedRatio ratio = PairedRatio.of(with, without, Double::doubleValue);
             System.out.printf(Locale.ROOT, "  TCP %d stream%s: received with the probe %.3f Gbit/s, without %.3f "
-                            + "(medians); with ÷ without %s; the probe's loaded p50 per round (ms) %s%n", streams,
-                    streams == 1 ? "" : "s", Stats.median(with) / 1e9, Stats.median(without) / 1e9,
-                    PairedRatio.of(with, without, Double::doubleValue), loaded);
+                            + "(medians); with ÷ without %.4fx [%.4f-%.4f]; the probe's loaded p50 per round (ms) %s%n",
+                    streams, streams == 1 ? "" : "s", Stats.median(with) / 1e9, Stats.median(without) / 1e9,
+                    ratio.ratio(), ratio.low(), ratio.high(), loaded);
         }
     }
 
