@@ -4,6 +4,7 @@
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { limitLegend, limitLine } from './limit-lines.js';
 import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
+import { formatMs } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
@@ -38,6 +39,36 @@ async function main() {
   const table = document.getElementById('compare-table');
   if (table) {
     fillTable(table.tBodies[0], body);
+  }
+  const latency = document.getElementById('compare-latency');
+  if (latency && body.latency.length > 0) {
+    showLatency(body.latency);
+    latency.hidden = false;
+  }
+}
+
+const LATENCY_FIGURES = { 'loaded-p99': 'p99 under load (probe)', 'transactions-p99': 'transactions p99' };
+
+/** Latency per scenario and group, lower is better: the verdict the server wrote, then the figures. */
+function showLatency(scenarios) {
+  const verdicts = document.getElementById('compare-latency-verdicts');
+  for (const scenario of scenarios.filter((s) => s.comparison)) {
+    const verdict = document.createElement('p');
+    verdict.className = `verdict ${scenario.comparison.verdictKind}`;
+    verdict.dataset.deltaPercent = scenario.comparison.deltaPercent;
+    const title = document.createElement('strong');
+    title.textContent = scenarioLabel(scenario);
+    verdict.append(title, capitalize(scenario.comparison.verdict));
+    verdicts.append(verdict);
+  }
+  const body = document.getElementById('compare-latency-table').tBodies[0];
+  for (const scenario of scenarios) {
+    for (const g of scenario.groups) {
+      const row = body.insertRow();
+      [scenarioLabel(scenario), LATENCY_FIGURES[scenario.figure] ?? scenario.figure, g.label ?? g.group, String(g.n),
+        formatMs(g.mean), g.ci95Low == null ? '–' : `${formatMs(g.ci95Low)} – ${formatMs(g.ci95High)}`,
+        formatMs(g.meanIdleP99Ms)].forEach((text) => { row.insertCell().textContent = text; });
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import { fetchFindings } from './findings-list.js';
 import { showJobFindings } from './job-findings.js';
 import { isFinished, progressOf, progressText } from './job-progress.js';
 import { addLimitLines } from './limit-lines.js';
-import { formatMs, formatPercent, formatRate } from './units.js';
+import { formatMs, formatPercent, formatRate, formatRatio } from './units.js';
 
 const POLL_MS = 2000;
 const section = document.querySelector('[data-job-id]');
@@ -116,12 +116,13 @@ function showProgress(job) {
 async function showResults(job) {
   for (const scenario of job.scenarios.filter((s) => s.runId && !shown.has(s.runId))) {
     shown.add(scenario.runId);
-    const [run, findings] = await Promise.all([fetchRun(scenario.runId), fetchFindings(scenario.runId)]);
+    const [run, findings, latency] = await Promise.all([fetchRun(scenario.runId), fetchFindings(scenario.runId),
+      fetchLatency(scenario.runId)]);
     if (run) {
-      const udp = run.protocol === 'UDP';
-      const row = udp ? udpRow(scenario, run, findings) : tcpRow(scenario, run, findings);
-      document.getElementById(udp ? 'results-udp' : 'results-tcp').tBodies[0].append(row);
-      document.getElementById(udp ? 'results-udp-box' : 'results-tcp-box').hidden = false;
+      const table = latency?.kind === 'request-response' ? 'rr' : run.protocol === 'UDP' ? 'udp' : 'tcp';
+      const row = { rr: rrRow, udp: udpRow, tcp: tcpRow }[table](scenario, run, findings, latency);
+      document.getElementById(`results-${table}`).tBodies[0].append(row);
+      document.getElementById(`results-${table}-box`).hidden = false;
       document.getElementById('results-empty').hidden = true;
       noteDriver(run);
     }
@@ -148,7 +149,13 @@ async function fetchRun(runId) {
   return response.ok ? response.json() : null;
 }
 
-function tcpRow(scenario, run, findings) {
+/** The run's latency without its samples' use here: the row shows the summary figures only. */
+async function fetchLatency(runId) {
+  const response = await fetch(`/api/v1/runs/${runId}/latency`, { headers: { Accept: 'application/json' } });
+  return response.ok ? response.json() : null;
+}
+
+function tcpRow(scenario, run, findings, latency) {
   return row(run, [
     cell('#', String(scenario.position + 1)),
     cell('Scenario', scenarioCell(scenario, run), 'text'),
@@ -158,12 +165,13 @@ function tcpRow(scenario, run, findings) {
     cell('Received', received(run), 'num'),
     cell('% of burst', run.percentOfBurstLimit == null ? '–' : formatPercent(run.percentOfBurstLimit), 'num'),
     cell('Retransmits', run.retransmits == null ? '–' : run.retransmits.toLocaleString('en-US'), 'num'),
+    cell('Latency p99 idle → loaded', loadedLatency(latency), 'num'),
     cell('Findings', findingBadges(findings)),
   ]);
 }
 
 /** UDP is judged against its own target (-b) by what was sent; loss is of what was sent. */
-function udpRow(scenario, run, findings) {
+function udpRow(scenario, run, findings, latency) {
   // iperf3's -b is each stream's: -P 2 -b 50M aims for 100 Mbit/s in all
   const streams = Math.max(1, run.streams ?? 1);
   const target = run.targetBitsPerSecond == null ? null : run.targetBitsPerSecond * streams;
@@ -179,8 +187,38 @@ function udpRow(scenario, run, findings) {
     cell('% of target', target && sent != null ? formatPercent(100 * sent / target) : '–', 'num'),
     cell('Received', run.receivedBitsPerSecond == null ? 'unknown' : received(run), 'num'),
     cell('Loss / jitter', `${formatPercent(run.lostPercent)} / ${formatMs(run.jitterMs)}`, 'num'),
+    cell('Latency p99 idle → loaded', loadedLatency(latency), 'num'),
     cell('Findings', findingBadges(findings)),
   ]);
+}
+
+/** A UDP_RR or TCP_RR run: transactions, their round trips and both ends' CPU; no throughput. */
+function rrRow(scenario, run, findings, latency) {
+  const t = latency.transactions ?? {};
+  return row(run, [
+    cell('#', String(scenario.position + 1)),
+    cell('Scenario', scenarioCell(scenario, run), 'text'),
+    cell('Measured by', `${run.tool} ${run.toolVersion ?? ''}`.trim()),
+    cell('Transactions/s', Number.isFinite(latency.transactionsPerSecond)
+      ? latency.transactionsPerSecond.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '–', 'num'),
+    cell('p50', formatMs(t.p50Ms), 'num'),
+    cell('p99', formatMs(t.p99Ms), 'num'),
+    cell('p99.9', formatMs(t.p999Ms), 'num'),
+    cell('Lost', t.lost == null ? '–' : t.lost.toLocaleString('en-US'), 'num'),
+    cell('CPU client / server', `${formatPercent(latency.clientCpuPercent)} / ${formatPercent(
+      latency.serverCpuPercent)}`, 'num'),
+    cell('Findings', findingBadges(findings)),
+  ]);
+}
+
+/** "0.29 → 380 ms (×177)": the probe's p99 before and during the bulk traffic; "off" when the job had no probe. */
+function loadedLatency(latency) {
+  if (!latency || latency.kind !== 'loaded-latency' || !latency.loaded) {
+    return latency && latency.kind === null ? 'not measured' : '–';
+  }
+  const ratio = latency.loadedToIdleP99Ratio;
+  return `${formatMs(latency.idle?.p99Ms)} → ${formatMs(latency.loaded.p99Ms)}`
+    + (Number.isFinite(ratio) ? ` (${formatRatio(ratio)})` : '');
 }
 
 function row(run, cells) {

@@ -20,6 +20,9 @@ humanizeFigures();
 main().catch((error) => showProblem(`The charts could not be drawn: ${error.message}`));
 
 async function main() {
+  if (section.dataset.requestResponse === 'true') {
+    return; // transactions, no throughput: run-latency.js draws what the run holds
+  }
   const id = section.dataset.runId;
   // The default side is what arrived (the receiver's rows where the run has them); the sender's come as well, for
   // the lighter "sent" line.

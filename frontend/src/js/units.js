@@ -39,6 +39,14 @@ export function formatPercent(percent) {
   return `${new Intl.NumberFormat('en-US', options).format(percent)} %`;
 }
 
+/** A ratio as a multiple: 1.31 -> "×1.31", 377.4 -> "×377"; "–" when unknown. */
+export function formatRatio(ratio) {
+  if (!Number.isFinite(ratio)) {
+    return '–';
+  }
+  return `×${ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : Number(ratio.toPrecision(3))}`;
+}
+
 /** The value exactly as JavaScript round-trips it, with thousands separators: "4,875,538,754.022378 bit/s". */
 export function exact(value, unit) {
   const [whole, fraction] = String(Number(value)).split('.');

@@ -1,6 +1,8 @@
 package com.burstline.server.analysis;
 
 import com.burstline.contract.Scenario;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.IntervalRow;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
@@ -22,10 +24,12 @@ public class Findings {
 
     private final RunQueries queries;
     private final RunSelections selections;
+    private final RunLatencies latency;
 
-    Findings(RunQueries queries, RunSelections selections) {
+    Findings(RunQueries queries, RunSelections selections, RunLatencies latency) {
         this.queries = queries;
         this.selections = selections;
+        this.latency = latency;
     }
 
     public List<Finding> forRun(long id) {
@@ -47,6 +51,7 @@ public class Findings {
         List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
                 queries.environment(id).nicCounters()));
         findings.addAll(AsymmetryRule.of(pair, run));
+        LatencyRule.of(id, latency.summaries(List.of(id)).get(id)).ifPresent(findings::add);
         return findings;
     }
 
@@ -54,8 +59,12 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
-        runs.forEach(run -> findings.addAll(RunAnalysis.findings(run, sums.get(run.id()),
-                nicCounters(environments.get(run.id())))));
+        Map<Long, RunLatency> latencies = latency.summaries(runs.stream().filter(run -> !run.partial())
+                .map(RunSummary::id).toList());
+        runs.forEach(run -> {
+            findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), nicCounters(environments.get(run.id()))));
+            LatencyRule.of(run.id(), latencies.get(run.id())).ifPresent(findings::add);
+        });
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }

@@ -29,6 +29,9 @@ record ComparisonKey(String protocol, String direction, int streams, Long target
 
     /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload", "1-stream TCP on a/b". */
     String label() {
+        if (Scenario.isRequestResponse(protocol)) {
+            return streams + "-flow " + protocol + (pair != null ? " on " + pair : "");
+        }
         if (pair != null) {
             String what = "UDP".equals(protocol) && targetBitsPerSecond != null
                     ? Scenario.shortName(protocol, streams, targetBitsPerSecond) : streams + "-stream " + protocol;

@@ -11,9 +11,13 @@ import java.util.List;
  * "upload"); {@code pair} is set when the groups are the two directions. UDP groups carry the mean the sender sent
  * and the mean % of their target (sent ÷ target, as the job page and the report judge UDP); both are null for TCP.
  * Grouped by direction, a comparison's {@code explanation} says which limit could explain the difference (null for
- * other groupings); a scenario without its twin has its one real direction. Names are part of the API.
+ * other groupings); a scenario without its twin has its one real direction. {@code latency} compares the same groups
+ * on a latency figure, per scenario whose runs have one: {@code loaded-p99} (the loaded-latency probe's p99 beside
+ * a throughput scenario) or {@code transactions-p99} (a UDP_RR or TCP_RR scenario's, which has no throughput and so
+ * appears only here), in milliseconds; lower is better, so a positive {@code deltaPercent} is worse and the verdict
+ * says "higher (worse)". Names are part of the API.
  */
-public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
+public record ComparisonResult(String groupBy, List<Scenario> scenarios, List<LatencyScenario> latency) {
 
     public record Scenario(String protocol, String direction, int streams, Long targetBitsPerSecond,
                            List<Group> groups, Comparison comparison, String pair) {
@@ -30,5 +34,16 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
     public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,
                              Double ci95HighPercent, Double pValue, String verdict, String verdictKind,
                              double practicalDifferencePercent, String explanation) {
+    }
+
+    /** One scenario's latency figure per group; {@code comparison} as for throughput, lower-is-better. */
+    public record LatencyScenario(String protocol, String direction, int streams, Long targetBitsPerSecond,
+                                  String figure, List<LatencyGroup> groups, Comparison comparison) {
+    }
+
+    /** A group's runs' latency figure (ms): its statistics, and the idle p99 beside it where the probe ran. */
+    public record LatencyGroup(String group, String label, int n, double mean, double median, double min, double max,
+                               Double stddev, Double ci95Low, Double ci95High, Double meanIdleP99Ms,
+                               List<Long> runIds) {
     }
 }

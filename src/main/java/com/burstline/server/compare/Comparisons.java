@@ -1,6 +1,8 @@
 package com.burstline.server.compare;
 
 import com.burstline.server.catalog.NetworkLimits;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import org.springframework.beans.factory.annotation.Value;
@@ -15,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
 @Service
@@ -26,14 +29,18 @@ public class Comparisons {
     private final Verdicts verdicts;
     private final double practicalPercent;
     private final PeerLimits peerLimits;
+    private final RunLatencies latencies;
+    private final LatencyComparisons latencyComparisons;
 
     Comparisons(RunSelections selections,
                 @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent,
-                PeerLimits peerLimits) {
+                PeerLimits peerLimits, RunLatencies latencies) {
         this.selections = selections;
         this.verdicts = new Verdicts(practicalPercent);
         this.practicalPercent = practicalPercent;
         this.peerLimits = peerLimits;
+        this.latencies = latencies;
+        this.latencyComparisons = new LatencyComparisons(verdicts, practicalPercent);
     }
 
     public ComparisonResult compare(SelectionQuery query) {
@@ -43,10 +50,26 @@ public class Comparisons {
     /** Compares runs already read (the report reads them once for all its parts). */
     public ComparisonResult compare(SelectionQuery query, List<RunSummary> runs) {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
+        // a run whose output holds no received rate (UDP before iperf3 3.11, UDP_RR): no throughput to compare
+        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = grouped(runs, query, groupBy,
+                run -> run.receivedBitsPerSecond() != null);
+        List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
+        Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
+        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, groups, groupBy,
+                query, peer -> peers.computeIfAbsent(peer, peerLimits::of))));
+        Map<Long, RunLatency> latency = latencies.summaries(runs.stream().map(RunSummary::id).toList());
+        return new ComparisonResult(groupBy.apiName(), scenarios, latencyComparisons.compare(
+                grouped(runs, query, groupBy, run -> LatencyComparisons.figure(latency.get(run.id())) != null),
+                latency, groupBy, query.baseline()));
+    }
+
+    /** The runs that {@code compared} keeps, by scenario and by group, each scenario's groups in their order. */
+    static Map<ComparisonKey, Map<String, List<RunSummary>>> grouped(List<RunSummary> runs, SelectionQuery query,
+                                                                   GroupBy groupBy, Predicate<RunSummary> compared) {
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
-            if (run.receivedBitsPerSecond() == null) {
-                continue; // its output holds no received rate (UDP before iperf3 3.11): nothing to compare
+            if (!compared.test(run)) {
+                continue;
             }
             // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
             groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
@@ -54,11 +77,8 @@ public class Comparisons {
                     .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run, groupBy), k -> new TreeMap<>())
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
-        List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
-        Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
-        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query, groupBy), groupBy,
-                query, peer -> peers.computeIfAbsent(peer, peerLimits::of))));
-        return new ComparisonResult(groupBy.apiName(), scenarios);
+        byScenario.replaceAll((key, groups) -> ordered(groups, query, groupBy));
+        return byScenario;
     }
 
     private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,

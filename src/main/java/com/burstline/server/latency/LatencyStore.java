@@ -12,6 +12,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +26,7 @@ import java.util.Optional;
  * hold an hour of samples.
  */
 @Repository
-public class LatencyStore {
+public class LatencyStore implements RunLatencies {
     /** The figures came with the agent's result. */
     public static final String FROM_RESULT = "result";
     /** The result never came: the figures are the live samples that arrived while the scenario ran. */
@@ -90,6 +93,28 @@ public class LatencyStore {
         List<RunLatency> found = jdbc.query("SELECT * FROM run_latency WHERE run_id = ?",
                 (rs, row) -> LatencyFigures.view(runId, rs, figures(runId), samples(runId)), runId);
         return found.stream().findFirst();
+    }
+
+    /** Two queries a chunk of runs, not three a run. */
+    @Override
+    public Map<Long, RunLatency> summaries(Collection<Long> runIds) {
+        Map<Long, RunLatency> found = new HashMap<>();
+        List<Long> ids = List.copyOf(runIds);
+        for (int from = 0; from < ids.size(); from += BATCH_SIZE) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + BATCH_SIZE));
+            String in = String.join(",", Collections.nCopies(chunk.size(), "?"));
+            Map<Long, Map<String, RunLatency.Figures>> figures = new HashMap<>();
+            jdbc.query("SELECT run_id, figure, " + STATS + " FROM run_latency_figure WHERE run_id IN (" + in + ")",
+                    rs -> {
+                        figures.computeIfAbsent(rs.getLong("run_id"), id -> new LinkedHashMap<>())
+                                .put(rs.getString("figure"), LatencyFigures.figures(rs));
+                    }, chunk.toArray());
+            jdbc.query("SELECT * FROM run_latency WHERE run_id IN (" + in + ")", rs -> {
+                long runId = rs.getLong("run_id");
+                found.put(runId, LatencyFigures.view(runId, rs, figures.getOrDefault(runId, Map.of()), List.of()));
+            }, chunk.toArray());
+        }
+        return found;
     }
 
     private Map<String, RunLatency.Figures> figures(long runId) {

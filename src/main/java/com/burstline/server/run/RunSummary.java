@@ -73,6 +73,11 @@ public record RunSummary(
     }
 
     /** Whether the run measured only part of its test (see {@link RunStatus}). */
+    /** A UDP_RR or TCP_RR run: transactions and no throughput figure (its round trips are the latency API's). */
+    public boolean requestResponse() {
+        return Scenario.isRequestResponse(protocol);
+    }
+
     public boolean partial() {
         return RunStatus.PARTIAL.apiName().equals(status);
     }

@@ -88,7 +88,7 @@ class AsymmetryExplanationTest {
     }
 
     private static ComparisonResult compare(PeerLimits peers, String... samples) {
-        return new Comparisons(null, 1, peers).compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
+        return new Comparisons(null, 1, peers, ids -> java.util.Map.of()).compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
                 runs(samples));
     }
 
