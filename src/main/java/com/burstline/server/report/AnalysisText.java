@@ -21,6 +21,8 @@ final class AnalysisText {
         List<String> lines = new ArrayList<>();
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
                 .forEach(scenario -> lines.add(capitalize(scenario.comparison().verdict()) + "."));
+        comparison.latency().stream().filter(scenario -> scenario.comparison() != null)
+                .forEach(scenario -> lines.add("Latency: " + scenario.comparison().verdict() + "."));
         FindingsOnceEach.of(runs, findings, AnalysisText::scenario).forEach(summary -> lines.add(line(summary)));
         if (lines.isEmpty()) {
             lines.add("Nothing stands out: no run was limited by its sender, unstable, or cut short by its allowance.");

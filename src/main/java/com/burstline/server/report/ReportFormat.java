@@ -46,6 +46,27 @@ final class ReportFormat {
         return Scenario.shortName(scenario.protocol(), scenario.streams(), scenario.targetBitsPerSecond());
     }
 
+    /** A latency in milliseconds: three significant digits, "—" when unknown. */
+    static String ms(Double ms) {
+        if (ms == null) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : ms >= 10 ? "%.1f ms" : ms >= 1 ? "%.2f ms"
+                : "%.3f ms", ms);
+    }
+
+    /** One latency scenario and group as the report's latency table shows it. */
+    static Report.LatencyRow latency(ComparisonResult.LatencyScenario scenario, ComparisonResult.LatencyGroup group,
+                                     boolean grouped) {
+        String figure = "transactions-p99".equals(scenario.figure()) ? "transactions p99" : "p99 under load";
+        String spread = group.ci95Low() == null ? "" : " (95% CI " + ms(group.ci95Low()) + "–" + ms(group.ci95High())
+                + ")";
+        return new Report.LatencyRow(grouped ? group.label() : null,
+                Scenario.shortName(scenario.protocol(), scenario.streams(), scenario.targetBitsPerSecond()),
+                direction(scenario.direction()), figure, ms(group.mean()) + spread, ms(group.meanIdleP99Ms()),
+                String.valueOf(group.n()));
+    }
+
     static String direction(String direction) {
         return direction.substring(0, 1).toUpperCase(Locale.ROOT) + direction.substring(1);
     }
