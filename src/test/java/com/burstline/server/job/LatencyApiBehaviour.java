@@ -95,6 +95,25 @@ abstract class LatencyApiBehaviour {
             assertThat(sample.get("phase").stringValue()).isEqualTo(expected.phase());
             assertThat(sample.get("p99Ms").doubleValue()).isEqualTo(expected.roundTrip().p99Ms());
         }
+        // the loopback probe's p99 rose ×177 under load but its median did not: the scheduler's tail, not a queue
+        assertThat(json(api().get("/api/v1/runs/" + runId + "/findings")))
+                .noneSatisfy(finding -> assertThat(finding.get("kind").stringValue()).isEqualTo("latency-under-load"));
+        Map<String, String> csv = csvLine(api().get("/api/v1/export/runs.csv?job=" + jobId).body(), 0);
+        assertThat(csv.get("latencyKind")).isEqualTo("loaded-latency");
+        assertThat(Double.parseDouble(csv.get("loadedP99Ms"))).isEqualTo(sent.summary().loaded().p99Ms());
+        assertThat(Double.parseDouble(csv.get("idleP50Ms"))).isEqualTo(sent.summary().idle().p50Ms());
+        assertThat(Double.parseDouble(csv.get("loadedToIdleP99Ratio"))).isCloseTo(
+                sent.summary().loaded().p99Ms() / sent.summary().idle().p99Ms(), within(1e-9));
+        assertThat(csv.get("transactionsP99Ms")).isEmpty();
+        JsonNode compared = json(api().get("/api/v1/compare?groupBy=driver&job=" + jobId)).get("latency");
+        assertThat(compared).hasSize(1);
+        assertThat(compared.get(0).get("figure").stringValue()).isEqualTo("loaded-p99");
+        assertThat(compared.get(0).get("groups").get(0).get("mean").doubleValue())
+                .isEqualTo(sent.summary().loaded().p99Ms());
+        assertThat(compared.get(0).get("groups").get(0).get("meanIdleP99Ms").doubleValue())
+                .isEqualTo(sent.summary().idle().p99Ms());
+        assertThat(api().get("/api/v1/reports?job=" + jobId).body()).contains("## Latency",
+                "| TCP 1 stream | Upload | p99 under load | 380 ms | 2.15 ms | 1 |");
         // an upload has none, and says so; a run that does not exist is a 404
         long uploaded = json(api().send("POST", "/api/v1/runs?sut=x&peer=y", JobApiClient.API_TOKEN,
                 text("iperf3/iperf3-312-tcp-4-upload.json"))).get("id").longValue();
@@ -174,7 +193,19 @@ abstract class LatencyApiBehaviour {
         assertThat(latency.get("idle").isNull()).isTrue();
         // transactions, not throughput: no finding, no comparison, no trend point; listed with empty rates
         assertThat(json(api().get("/api/v1/runs/" + runId + "/findings"))).isEmpty();
-        assertThat(json(api().get("/api/v1/compare?groupBy=driver&job=" + jobId)).get("scenarios")).isEmpty();
+        JsonNode compared = json(api().get("/api/v1/compare?groupBy=driver&job=" + jobId));
+        assertThat(compared.get("scenarios")).isEmpty();
+        // ... but its round trips are compared, lower is better
+        assertThat(compared.get("latency")).hasSize(1);
+        assertThat(compared.get("latency").get(0).get("figure").stringValue()).isEqualTo("transactions-p99");
+        assertThat(compared.get("latency").get(0).get("groups").get(0).get("mean").doubleValue())
+                .isEqualTo(report.summary().transactions().p99Ms());
+        Map<String, String> csv = csvLine(api().get("/api/v1/export/runs.csv?job=" + jobId).body(), 0);
+        assertThat(csv.get("latencyKind")).isEqualTo("request-response");
+        assertThat(Double.parseDouble(csv.get("transactionsPerSecond")))
+                .isEqualTo(report.summary().transactionsPerSecond());
+        assertThat(Double.parseDouble(csv.get("transactionsP99Ms"))).isEqualTo(report.summary().transactions().p99Ms());
+        assertThat(csv.get("loadedP99Ms")).isEmpty();
         assertThat(json(api().get("/api/v1/runs?protocol=UDP_RR")).get("content")).hasSize(1);
         assertThat(api().get("/api/v1/export/runs.csv?job=" + jobId).body()).contains(",UDP_RR,");
         assertThat(api().get("/api/v1/reports?job=" + jobId).statusCode()).isEqualTo(200);
@@ -292,5 +323,15 @@ abstract class LatencyApiBehaviour {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The CSV's line {@code index} (after the header) by column name. */
+    private static Map<String, String> csvLine(String csv, int index) {
+        List<List<String>> lines = com.burstline.testsupport.CsvLines.parse(csv);
+        Map<String, String> line = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < lines.get(0).size(); i++) {
+            line.put(lines.get(0).get(i), lines.get(index + 1).get(i));
+        }
+        return line;
     }
 }

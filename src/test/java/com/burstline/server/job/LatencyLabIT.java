@@ -57,15 +57,18 @@ class LatencyLabIT {
     void idleRoundTripsOnTheBareVethAndLoadedOnesIntoADeepAndAShallowQueue() throws Exception {
         lab.unshape(true);
         lab.unshape(false);
-        JsonNode bare = latencyOf(runOne("{\"protocol\": \"TCP\", \"durationSeconds\": 3, \"tool\": \"iperf3\"}"));
+        JsonNode bareRun = runOne("{\"protocol\": \"TCP\", \"durationSeconds\": 3, \"tool\": \"iperf3\"}");
+        JsonNode bare = latencyOf(bareRun);
         lab.shape(true, DEEP_QUEUE.split(" "));
         lab.shape(false, DEEP_QUEUE.split(" "));
-        JsonNode deep = latencyOf(runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
-                + "\"omitSeconds\": 1, \"tool\": \"iperf3\"}"));
+        JsonNode deepRun = runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
+                + "\"omitSeconds\": 1, \"tool\": \"iperf3\"}");
+        JsonNode deep = latencyOf(deepRun);
         lab.shape(true, SHALLOW_QUEUE.split(" "));
         lab.shape(false, SHALLOW_QUEUE.split(" "));
-        JsonNode shallow = latencyOf(runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
-                + "\"omitSeconds\": 1, \"tool\": \"burstline-java\"}"));
+        JsonNode shallowRun = runOne("{\"protocol\": \"TCP\", \"streams\": 4, \"durationSeconds\": 6, "
+                + "\"omitSeconds\": 1, \"tool\": \"burstline-java\"}");
+        JsonNode shallow = latencyOf(shallowRun);
         for (JsonNode latency : List.of(bare, deep, shallow)) {
             System.out.printf("latency lab: idle p50 %.3f ms, loaded p50 %.3f p99 %.3f max %.3f ms, lost %d/%d, "
                             + "upload rise p50 %.3f p99 %.3f, download rise p50 %.3f p99 %.3f ms%n",
@@ -90,6 +93,17 @@ class LatencyLabIT {
         assertThat(ms(deep, "uploadRise", "p50Ms")).isGreaterThan(10.0)
                 .isGreaterThan(ms(deep, "downloadRise", "p50Ms"));
         assertThat(ms(shallow, "loaded", "p50Ms")).isLessThan(10.0);
+        // the finding: the deep queue builds under load, the shallow one and the bare veth do not
+        assertThat(kinds(deepRun)).contains("latency-under-load");
+        assertThat(kinds(shallowRun)).doesNotContain("latency-under-load");
+        assertThat(kinds(bareRun)).doesNotContain("latency-under-load");
+    }
+
+    private static List<String> kinds(JsonNode run) {
+        List<String> kinds = new ArrayList<>();
+        json(api.get("/api/v1/runs/" + run.get("id").longValue() + "/findings"))
+                .forEach(finding -> kinds.add(finding.get("kind").stringValue()));
+        return kinds;
     }
 
     @Test
