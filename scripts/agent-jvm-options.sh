@@ -1,30 +1,19 @@
 #!/usr/bin/env bash
 # The agent's JVM options on one line, for `java $(scripts/agent-jvm-options.sh) -jar burstline-agent.jar ...`, and
 # with --env the environment to launch it in (`env $(scripts/agent-jvm-options.sh --env) java ...`);
-# scripts/start.sh launches its agents with both and scripts/bench-engine.sh measures them (docs/benchmarks.md,
-# "Agent lightness"). They keep an agent small between tests without slowing its engine:
-# - SerialGC with a 16 MiB initial heap: the agent's live heap is about 12 MiB; the default (G1, initial heap 1/64 of
-#   RAM) lets every young collection touch fresh regions, so an idle agent's heap creeps towards the whole initial
-#   heap. The maximum heap stays the JVM's default, so a long test's report still fits.
-# - TrimNativeHeapInterval: glibc keeps what the JIT compilers' arenas and the engine's buffers freed in per-thread
-#   arenas (about 20 MiB after 100 engine tests); trimming every 5 s gives it back. Only where this java knows the
-#   option (17.0.11 and newer): an older one would refuse to start with it.
-# - MALLOC_ARENA_MAX=2 (environment, glibc): at most two malloc arenas instead of eight per core, so that the threads
-#   each test starts anew do not scatter small allocations over arenas that trimming cannot give back (2-4 MiB less
-#   after 100 engine tests).
-# - The client compiler alone (-XX:TieredStopAtLevel=1): the agent's own work (HTTP, TLS, JSON, starting processes)
-#   is not hot enough to need C2, and C2's code and arenas stayed in the idle agent (10 MiB less after 100 tests).
-#   The engine measures in a child JVM of its own with the JVM's default compilers, so this does not slow it (run
-#   in the agent's JVM, it slowed the engine's full-rate UDP sender to 0.87x; docs/benchmarks.md, "Agent lightness").
-#   CompileThresholdScaling=10 compiles only what runs ten times as often as the default asks: the methods an agent
-#   runs a few hundred times (start-up, enrollment, TLS, JSON) stay interpreted, 4.5 MiB less after 100 tests.
+# scripts/start.sh launches its agents with both and scripts/bench-engine.sh measures them. They live, with why each
+# is there, in src/main/resources/agent-jvm-options.conf, which the server's install commands read too.
 set -euo pipefail
+conf="$(dirname "$0")/../src/main/resources/agent-jvm-options.conf"
 if [ "${1-}" = "--env" ]; then
-  echo "MALLOC_ARENA_MAX=2"
+  sed -n 's/^linux-env //p' "$conf" | paste -sd' ' -
   exit 0
 fi
-options="-XX:+UseSerialGC -Xms16m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=10"
-if java -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
-  options="$options -XX:TrimNativeHeapInterval=5000"
-fi
+options=$(sed -n 's/^option //p' "$conf" | paste -sd' ' -)
+# Only where this java knows it: an older one would refuse to start with it.
+while read -r trim; do
+  if java "$trim" -version >/dev/null 2>&1; then
+    options="$options $trim"
+  fi
+done < <(sed -n 's/^linux-trim //p' "$conf")
 echo "$options"

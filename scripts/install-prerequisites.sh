@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the outside parts that Burstline's tests and demo use, from Debian's packages, when they are missing:
-# iperf3 (the measuring tool), curl (scripts/start.sh), iproute2 and ethtool (network namespaces, NIC facts), Chromium (browser tests) and
-# PostgreSQL (the team profile). Needs root or sudo; does nothing when everything is there. With arguments, only
+# iperf3 (the measuring tool), curl (scripts/start.sh), iproute2 and ethtool (network namespaces, NIC facts), Chromium (browser tests),
+# PostgreSQL (the team profile), and sudo and systemd's systemd-analyze (LinuxInstallBlockIT pastes the Agents page's
+# Linux block as a user who may sudo and verifies the unit it writes). Needs root or sudo; does nothing when everything is there. With arguments, only
 # those commands (scripts/start.sh asks for "iperf3" alone).
 set -euo pipefail
 
-wanted=(iperf3:iperf3 curl:curl ip:iproute2 ethtool:ethtool tc:iproute2 chromium:chromium)
+wanted=(iperf3:iperf3 curl:curl ip:iproute2 ethtool:ethtool tc:iproute2 chromium:chromium sudo:sudo
+  systemd-analyze:systemd setpriv:util-linux)
 missing_packages=()
 for pair in "${wanted[@]}"; do
   if [ $# -gt 0 ] && [[ " $* " != *" ${pair%%:*} "* ]]; then continue; fi

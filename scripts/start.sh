@@ -6,11 +6,20 @@
 # As root with iproute2, the agents live in two network namespaces joined by a veth pair shaped to 5 Gbit/s
 # (scripts/lab-network.sh: a stand-in for two t4g.large); otherwise, or with BURSTLINE_LOOPBACK=1, both run on
 # loopback, unshaped.
+#
+# Instances are independent: BURSTLINE_PORT (default 8080) chooses the server's port, and from it the data dir
+# (./data for 8080, else ./data-PORT; BURSTLINE_DATA_DIR chooses another), the lab's namespace names (bl<PORT>-a,
+# bl<PORT>-b; BURSTLINE_LAB chooses another prefix) and its subnet (10.<128 + PORT % 128>.0.0/16; BURSTLINE_LAB_NET
+# chooses other first two octets). A second instance on another port never touches the first's lab or agents.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=${BURSTLINE_PORT:-8080}
-data_dir=${BURSTLINE_DATA_DIR:-$PWD/data}
+# the server's HTTPS listener for agents, whose self-signed certificate the agents pin (8443 beside 8080)
+agents_port=${BURSTLINE_AGENTS_TLS_PORT:-$((port + 363))}
+if [ "$port" = 8080 ]; then data_dir=${BURSTLINE_DATA_DIR:-$PWD/data}; else data_dir=${BURSTLINE_DATA_DIR:-$PWD/data-$port}; fi
+export BURSTLINE_LAB=${BURSTLINE_LAB:-bl$port}
+export BURSTLINE_LAB_NET=${BURSTLINE_LAB_NET:-10.$((128 + port % 128))}
 first_run_seconds=${BURSTLINE_FIRST_RUN_SECONDS:-5}
 base="http://127.0.0.1:$port"
 mkdir -p "$data_dir/agents"
@@ -27,6 +36,13 @@ trap 'exit 130' INT TERM
 
 # A fresh machine: say in one line what is missing that we may not install ourselves.
 need() { echo "scripts/start.sh: $1" >&2; exit 1; }
+# Another instance's port or lab is never taken over: its agents would go offline while their processes run on.
+if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+  need "port $port is in use (another Burstline?): choose another with BURSTLINE_PORT=..."
+fi
+if (exec 3<>"/dev/tcp/127.0.0.1/$agents_port") 2>/dev/null; then
+  need "port $agents_port (the agents' HTTPS listener) is in use: choose another with BURSTLINE_AGENTS_TLS_PORT=..."
+fi
 command -v java >/dev/null || need "Java is missing: install JDK 17 or newer (e.g. 'apt-get install openjdk-17-jdk'), then run this again."
 java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 [ "${java_major%%.*}" -ge 17 ] 2>/dev/null || need "Java ${java_major:-?} is too old: install JDK 17 or newer, then run this again."
@@ -53,18 +69,34 @@ if [ ! -f target/burstline.jar ] || [ ! -f target/burstline-agent.jar ] \
   mvn -B -q -ntp -DskipTests package
 fi
 # Where the agents live: the shaped lab when we may build it, else loopback.
-if [ "${BURSTLINE_LOOPBACK:-0}" != 1 ] && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null \
-   && scripts/lab-network.sh up >/dev/null 2>&1; then
-  lab_up=yes
-  note="Agents lab-a and lab-b run in two network namespaces joined by a veth pair shaped to 5 Gbit/s (a stand-in for two t4g.large)."
-  server_for_a="http://10.77.1.1:$port"; server_for_b="http://10.77.2.1:$port"
-  agent_a=(ip netns exec bl-a); agent_b=(ip netns exec bl-b)
-  listen_a=10.77.1.2:7701; listen_b=10.77.2.2:7701; test_a=10.77.0.1; test_b=10.77.0.2
+lab=$BURSTLINE_LAB; net=$BURSTLINE_LAB_NET
+# Taken: a namespace of this lab with processes in it, or its subnet on this host without this lab's namespaces (a
+# lab left behind by a stopped instance, with no process left, is removed by lab-network.sh up).
+lab_taken() {
+  local ns
+  for ns in "$lab-a" "$lab-b"; do
+    ip netns list 2>/dev/null | grep -qE "^$ns( |$)" || continue
+    [ -n "$(ip netns pids "$ns" 2>/dev/null)" ] && return 0
+  done
+  ! ip netns list 2>/dev/null | grep -qE "^$lab-a( |$)" && ip -4 -o addr show 2>/dev/null | grep -qF " inet $net."
+}
+server_options=()
+if [ "${BURSTLINE_LOOPBACK:-0}" != 1 ] && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null; then
+  lab_taken && need "the lab $lab ($net.0.0/16) is in use by another instance: choose another BURSTLINE_LAB and BURSTLINE_LAB_NET (or BURSTLINE_PORT)"
+  scripts/lab-network.sh up >/dev/null 2>&1 && lab_up=yes
+fi
+if [ "$lab_up" = yes ]; then
+  note="Agents lab-a and lab-b run in two network namespaces ($lab-a, $lab-b) joined by a veth pair shaped to 5 Gbit/s (a stand-in for two t4g.large)."
+  server_for_a="https://$net.1.1:$agents_port"; server_for_b="https://$net.2.1:$agents_port"
+  agent_a=(ip netns exec "$lab-a"); agent_b=(ip netns exec "$lab-b")
+  listen_a=$net.1.2:7701; listen_b=$net.2.2:7701; test_a=$net.0.1; test_b=$net.0.2
 else
   note="Agents lab-a and lab-b run on loopback: no shaping, so the figures are this machine's, not a network's (run as root for the shaped lab)."
-  server_for_a="$base"; server_for_b="$base"
+  server_for_a="https://127.0.0.1:$agents_port"; server_for_b="$server_for_a"
   agent_a=(); agent_b=()
-  listen_a=127.0.0.1:7701; listen_b=127.0.0.1:7702; test_a=127.0.0.1; test_b=127.0.0.1
+  # any free port for each agent, and iperf3 ports of this instance's own, so that instances share nothing
+  listen_a=127.0.0.1:0; listen_b=127.0.0.1:0; test_a=127.0.0.1; test_b=127.0.0.1
+  server_options=(--burstline.jobs.iperf3-port=$((20000 + port % 4000 * 10)))
 fi
 
 # The local agents enroll with the shared enrollment token, which the server honours only when it is chosen: this
@@ -74,7 +106,7 @@ if [ ! -s "$data_dir/agent-token" ]; then
 fi
 
 java -jar target/burstline.jar --server.port="$port" --burstline.data-dir="$data_dir" \
-  --burstline.environment-note="$note" >"$data_dir/server.log" 2>&1 &
+  --burstline.agents.tls.port="$agents_port" --burstline.environment-note="$note" "${server_options[@]}" >"$data_dir/server.log" 2>&1 &
 pids+=($!)
 echo "Starting the server (log: $data_dir/server.log)..."
 until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
@@ -82,6 +114,9 @@ until curl -fs "$base/actuator/health" >/dev/null 2>&1; do
   sleep 1
 done
 api_token=$(cat "$data_dir/api-token")
+# the certificate of the HTTPS listener for agents, as the server logged it: the agents pin it
+server_fingerprint=$(sed -n 's/.*Agents are served over HTTPS.*certificate SHA-256 \([0-9A-F:]*\)).*/\1/p' \
+  "$data_dir/server.log" | head -1)
 
 # The agent's own JVM options and environment (what keeps it small between tests); BURSTLINE_AGENT_JAVA_OPTS and
 # BURSTLINE_AGENT_ENV replace them.
@@ -89,7 +124,8 @@ read -r -a agent_java_opts <<<"${BURSTLINE_AGENT_JAVA_OPTS-$(scripts/agent-jvm-o
 read -r -a agent_env <<<"${BURSTLINE_AGENT_ENV-$(scripts/agent-jvm-options.sh --env)}"
 start_agent() { # name, listen, test address, server url, command prefix...
   local name=$1 listen=$2 test_address=$3 server=$4; shift 4
-  "$@" env "${agent_env[@]}" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" --token-file "$data_dir/agent-token" --name "$name" \
+  "$@" env "${agent_env[@]}" java "${agent_java_opts[@]}" -jar target/burstline-agent.jar --server "$server" \
+    --server-fingerprint "$server_fingerprint" --token-file "$data_dir/agent-token" --name "$name" \
     --listen "$listen" --test-address "$test_address" --instance-type t4g.large \
     --spool "$data_dir/agents/$name" >"$data_dir/agents/$name.log" 2>&1 &
   pids+=($!)

@@ -84,22 +84,32 @@ describe('accepting an agent\'s new certificate on the Agents page', () => {
     try {
       await signInWithToken(page, baseUrl, token);
       await page.goto(`${baseUrl}/agents`);
+      // the browser came over loopback: the form starts with that URL and says hosts elsewhere cannot use it
+      assert.equal(await page.locator('#server-url').inputValue(), baseUrl);
+      assert.match(await page.locator('#server-url-warnings').textContent(), /127\.0\.0\.1 is loopback/);
+      assert.match(await page.locator('#agent-ports').textContent(), /TCP 7701 from the server, TCP and UDP 5201–5210/);
       await page.fill('#add-agent input[name=name]', 'join-page');
+      await page.fill('#server-url', 'http://10.0.0.5:8080');
       await Promise.all([page.waitForNavigation(), page.click('#add-agent button[type=submit]')]);
       const joinSecret = (await page.locator('#join-secret').textContent()).trim();
       const sha256 = createHash('sha256').update(readFileSync(agentJar)).digest('hex');
       assert.match(joinSecret, /^bl_join_/);
       assert.equal((await page.locator('#agent-jar-sha256').textContent()).trim(), sha256);
-      const linux = await page.locator('#command-linux').textContent();
-      for (const part of [joinSecret, sha256, 'sha256sum -c', 'umask 077', "--name 'join-page'",
-        `'${baseUrl}/agent/burstline-agent.jar'`]) {
-        assert.ok(linux.includes(part), `the Linux command has ${part}: ${linux}`);
+      assert.equal((await page.locator('#added-server-url').textContent()).trim(), 'http://10.0.0.5:8080');
+      assert.equal(await page.locator('#server-url-warnings').count(), 0, 'a private address draws no warning');
+      for (const id of ['#command-linux-dnf', '#command-linux-apt']) {
+        const linux = await page.locator(id).textContent();
+        for (const part of [joinSecret, sha256, 'sha256sum -c', "name='join-page'", '"--name" "join-page"',
+          "'http://10.0.0.5:8080/agent/burstline-agent.jar'", 'useradd --system', 'systemctl enable burstline-agent.service']) {
+          assert.ok(linux.includes(part), `the Linux block ${id} has ${part}: ${linux}`);
+        }
+        assert.ok(!linux.includes('127.0.0.1'), linux);
       }
       const windows = await page.locator('#command-windows').textContent();
       assert.ok(windows.includes(joinSecret) && windows.includes(sha256) && windows.includes('Get-FileHash'), windows);
-      assert.match(await page.locator('#command-windows-task').textContent(), /-AtStartup[\s\S]*-UserId 'SYSTEM'[\s\S]*Register-ScheduledTask/);
+      assert.match(windows, /-AtStartup[\s\S]*Register-ScheduledTask[^\n]*-User \$user[^\n]*-RunLevel Limited/);
       assert.match(await page.locator('#join').textContent(), /Microsoft's Build of OpenJDK/);
-      assert.equal(await page.locator('#join-commands button.copy').count(), 4);
+      assert.equal(await page.locator('#join-commands button.copy').count(), 5);
       const download = await page.request.get(`${baseUrl}/agent/burstline-agent.jar`); // the signed-in session
       assert.equal(download.status(), 200);
       assert.equal(createHash('sha256').update(await download.body()).digest('hex'), sha256);

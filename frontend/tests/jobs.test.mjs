@@ -484,7 +484,7 @@ async function startServer() {
   copyFileSync(serverJarBuilt, jar);
   const log = join(results, 'jobs-server.log');
   launch('server', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
-    `--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`,
+    `--burstline.api-token=${token}`, `--burstline.agent-token=${agentToken}`, '--burstline.agents.tls.port=0',
     '--burstline.agents.heartbeat-seconds=1', `--burstline.jobs.iperf3-port=${iperf3Port}`,
     `--burstline.jobs.iperf3-ports=${SCENARIOS.length}`, `--burstline.environment-note=${NOTE}`], log);
   await until(`the server to report UP on ${baseUrl}/actuator/health (log: ${log})`, async () => {

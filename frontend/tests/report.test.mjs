@@ -84,7 +84,9 @@ describe('printable report page in Chromium', () => {
     const kinds = analysis.map((line) => line.split(' — ')[0]).filter((kind) => /^[a-z-]+$/.test(kind));
     assert.deepEqual(kinds, [...new Set(kinds)], `each kind of finding once: ${analysis.join('\n')}`);
     assert.equal(kinds[0], 'sender-limited', 'a sender short of its target comes before the loss it explains');
-    assert.match(analysis.find((line) => line.startsWith('packet-loss')), /UDP 1 Gbit\/s upload; UDP 5 Gbit\/s upload/);
+    // issue 29: the packet-loss line names each run it covers with its loss and who dropped it
+    assert.match(analysis.find((line) => line.startsWith('packet-loss')),
+      /UDP 1 Gbit\/s upload lost \d+\.\d%: .* UDP 5 Gbit\/s upload lost \d+\.\d%: /);
     const commands = await page.textContent('pre code');
     assert.match(commands, /iperf3 -c rep-b -p 52\d\d -P 4 -R -t 5 --get-server-output -J/);
     assert.match(commands, /iperf3 -c rep-b -p 52\d\d -u -b 5G -t 5 --get-server-output -J/);

@@ -182,8 +182,43 @@ function showVerdicts(container, result) {
       why.textContent = `${capitalize(scenario.comparison.explanation)}.`;
       verdict.append(why);
     }
+    const others = scenario.comparison.configuration?.differences ?? [];
+    if (others.length > 0) {
+      verdict.append(differencesList(others));
+    }
     container.append(verdict);
   }
+}
+
+/**
+ * The host settings that differ between the two groups besides what they are grouped by, as the server words and
+ * orders them (those that matter to throughput first); past the first few, the rest open on demand.
+ */
+function differencesList(differences) {
+  const SHOWN = 4;
+  const box = document.createElement('div');
+  box.className = 'config-differences';
+  const head = document.createElement('span');
+  head.textContent = 'Host settings that also differ:';
+  const list = (items) => {
+    const ul = document.createElement('ul');
+    for (const difference of items) {
+      const li = document.createElement('li');
+      li.textContent = difference.text;
+      li.classList.toggle('matters', difference.mattersToThroughput);
+      ul.append(li);
+    }
+    return ul;
+  };
+  box.append(head, list(differences.slice(0, SHOWN)));
+  if (differences.length > SHOWN) {
+    const more = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = `${differences.length - SHOWN} more`;
+    more.append(summary, list(differences.slice(SHOWN)));
+    box.append(more);
+  }
+  return box;
 }
 
 /** A compact row per group; the rest of its figures open on demand in a row beneath. */
@@ -297,7 +332,7 @@ function queryOf(formElement) {
   const groupBy = data.get('groupBy');
   query.set('groupBy', groupBy);
   for (const [name, value] of data.entries()) {
-    if (name === 'groupBy' || !String(value).trim()) continue;
+    if (name === 'groupBy' || !String(value).trim() || (name === 'fact' && groupBy !== 'config')) continue;
     query.append(name === 'group' ? groupBy : name, String(value).trim());
   }
   return query;
@@ -308,7 +343,7 @@ function fillForm(formElement, params) {
   formElement.elements.groupBy.value = groupBy;
   const groups = params.getAll(groupBy);
   formElement.querySelectorAll('[data-role=group]').forEach((input, i) => { input.value = groups[i] ?? ''; });
-  for (const name of ['sut', 'peer', 'instanceType', 'protocol', 'direction', 'tag', 'job']) {
+  for (const name of ['sut', 'peer', 'instanceType', 'protocol', 'direction', 'tag', 'job', 'fact']) {
     if (name !== groupBy && params.get(name) && formElement.elements[name]) {
       formElement.elements[name].value = params.get(name);
     }

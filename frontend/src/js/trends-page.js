@@ -138,8 +138,11 @@ function annotations(trend) {
 }
 
 function listChanges(list, trend) {
-  if (trend.points.length > 0 && trend.changePoints.length === 0) {
-    list.insertAdjacentHTML('beforeend', '<li>No change point: the series is steady.</li>');
+  if (trend.spread?.summary) {
+    const item = document.createElement('li');
+    item.textContent = trend.spread.summary;
+    item.className = trend.spread.steady ? 'steady' : 'varies';
+    list.append(item);
   }
   for (const change of trend.changePoints) {
     const item = document.createElement('li');

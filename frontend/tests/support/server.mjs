@@ -31,8 +31,9 @@ export async function startServer({ workDir, logName, args = [] }) {
   if (existsSync(agentJar)) {
     copyFileSync(agentJar, join(workDir, 'burstline-agent.jar')); // beside the server's, where it hands it out from
   }
+  // the HTTPS listener for agents on any free port: servers started side by side must not fight over 8443
   const server = spawn('java', ['-jar', jar, `--burstline.data-dir=${join(workDir, 'data')}`, `--server.port=${port}`,
-    ...args], { stdio: ['ignore', log, log] });
+    '--burstline.agents.tls.port=0', ...args], { stdio: ['ignore', log, log] });
   const exited = new Promise((done) => server.once('exit', done));
   const stop = () => stopProcess(server, exited);
   const deadline = Date.now() + 120_000;

@@ -33,7 +33,10 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
-    /** The JDK's HMAC (javax.crypto) signs and checks the server's calls to agents on both sides. */
+    /**
+     * The JDK's Ed25519 (java.security) signs and checks the server's calls to agents on both sides; its HMAC
+     * (javax.crypto) only the one v1 delivery of the server's key.
+     */
     @Test
     void theContractUsesNothingOfBurstline() {
         classes().that().resideInAPackage(CONTRACT)

@@ -1,8 +1,9 @@
 package com.burstline.agent;
 
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.BuildVersion;
+import com.burstline.contract.LegacyCallSignature;
+import com.burstline.contract.ServerSigningKeys;
 
 import java.io.IOException;
 import java.net.URI;
@@ -61,17 +62,24 @@ final class AgentDaemon implements AutoCloseable {
         Tools tools = new Tools(version == null ? null : new Iperf3Tool(settings.iperf3(), version),
                 nativeIperf3(settings.iperf3(), version));
         HostPlatform platform = HostPlatform.current();
-        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version,
-                InstanceMetadata.instanceType(settings.instanceType(), platform), tools.names());
+        InstanceMetadata.Answer instance = InstanceMetadata.instanceType(settings.instanceType(), platform,
+                System.getenv());
+        if (instance.instanceType() == null) {
+            LOG.info("instance type unknown: " + instance.unknownReason());
+        }
+        FactsCollector facts = new FactsCollector(platform, settings.iperf3(), version, instance.instanceType(),
+                tools.names());
         AgentSecret secret = new AgentSecret(settings.spool(), settings.name());
-        ServerClient server = new ServerClient(settings.server(), settings.token(), secret, settings.name());
+        ServerKey serverKey = new ServerKey(settings.spool(), settings.name());
+        ServerClient server = new ServerClient(settings.server(), settings.serverFingerprint(), settings.token(),
+                secret, serverKey, settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
         ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 version == null ? null : new Iperf3ServerRole(settings.iperf3(), settings.testAddress()),
-                new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers(),
-                settings.testAddress());
+                new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers(), serverKey,
+                new ServerRoleDrops(platform, settings.testAddress(), ServerRoleDrops.WAIT), settings.testAddress());
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "
@@ -81,9 +89,10 @@ final class AgentDaemon implements AutoCloseable {
             LOG.warning("--test-address " + settings.testAddress() + " is not an address of this host: the iperf3 "
                     + "server role listens on the test address only, so it cannot start here");
         }
-        AgentCallVerifier verifier = new AgentCallVerifier(
-                () -> secret.value() == null ? null : AgentCallSignature.keyOf(secret.value()), Clock.systemUTC(),
-                MAX_REMEMBERED_CALLS);
+        warnAboutPlainHttp(settings);
+        AgentCallVerifier verifier = new AgentCallVerifier(settings.name(), serverKey::value,
+                () -> secret.value() == null ? null : LegacyCallSignature.keyOf(secret.value()), Clock.systemUTC(),
+                MAX_REMEMBERED_CALLS, new SeenNonceFile(settings.spool(), settings.name(), Clock.systemUTC()));
         AgentHttpApi api = new AgentHttpApi(settings.listen(), verifier, endpoints, tls);
         AgentDaemon agent = new AgentDaemon(settings, api, server, spool, facts, busy, endpoints, tls);
         api.start();
@@ -91,9 +100,26 @@ final class AgentDaemon implements AutoCloseable {
         agent.timers.scheduleWithFixedDelay(spool::deliverPending, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
         LOG.info("Agent " + settings.name() + " (tools " + tools.names() + ") listening at " + agent.advertise
                 + (tls == null ? " (plain HTTP: --tls off)" : " (certificate SHA-256 " + tls.fingerprint() + ")")
-                + "; measures " + (settings.allowedPeers().any() ? "any peer its server names"
+                + "; measures " + (settings.allowedPeers().any() ? "the peers its server names, inside the networks "
+                + "its server allows"
                 : "peers in " + settings.allowedPeers() + " only"));
         return agent;
+    }
+
+    /**
+     * Plain HTTP to the server is an explicit choice: the agent's secret and its results travel readable (they
+     * cannot make the agent obey anyone, but they speak for it to the server), and the server's key comes unchecked
+     * with the enrollment. The install commands give an https:// server and its certificate's fingerprint.
+     */
+    private static void warnAboutPlainHttp(AgentSettings settings) {
+        if ("http".equals(settings.server().getScheme())) {
+            LOG.warning("--server " + settings.server() + " is plain HTTP: this agent's secret and results travel "
+                    + "readable, and the server's signing key it enrolls with is unchecked. Use the server's "
+                    + "https:// address for agents with --server-fingerprint, as the Agents page's commands do");
+        } else if (settings.serverFingerprint() == null) {
+            LOG.info("--server " + settings.server() + " is checked against the JDK's CA certificates (no "
+                    + "--server-fingerprint given)");
+        }
     }
 
     /** The host's iperf3, or null when there is none: the agent then measures with its own engine. */
@@ -168,6 +194,7 @@ final class AgentDaemon implements AutoCloseable {
         if (tls != null) {
             registration.put("certificateSha256", tls.fingerprint());
         }
+        registration.put(ServerSigningKeys.FINGERPRINT_FIELD, server.serverKeyFingerprint());
         return registration;
     }
 

@@ -5,6 +5,7 @@ import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
+import com.burstline.contract.ServerSigningKeys;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -12,7 +13,10 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** What the server can ask of an agent: its status, the iperf3 server role, a scenario to run, a cancel. */
+/**
+ * What the server can ask of an agent: its status, the iperf3 server role and its drop counts, a scenario to run, a
+ * cancel.
+ */
 final class AgentEndpoints {
     private static final Logger LOG = Logger.getLogger(AgentEndpoints.class.getName());
 
@@ -25,6 +29,9 @@ final class AgentEndpoints {
     private final ScenarioRunner scenarios;
     private final AllowedPeers allowedPeers;
     private final String testAddress;
+    private final ServerRoleDrops serverRoleDrops;
+    private final ServerKey serverKey;
+    private final HostConfigEndpoint hostConfig;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
     private volatile LatencyProbeResponder probeAnswers;
@@ -32,9 +39,12 @@ final class AgentEndpoints {
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
     AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
-                   AllowedPeers allowedPeers, String testAddress) {
+                   AllowedPeers allowedPeers, ServerKey serverKey, ServerRoleDrops serverRoleDrops,
+                   String testAddress) {
         this.testAddress = testAddress;
         this.allowedPeers = allowedPeers;
+        this.serverKey = serverKey;
+        this.serverRoleDrops = serverRoleDrops;
         this.engineServerRole = engineServerRole;
         this.agentName = agentName;
         this.busy = busy;
@@ -42,6 +52,7 @@ final class AgentEndpoints {
         this.serverRole = serverRole;
         this.tools = tools;
         this.scenarios = scenarios;
+        this.hostConfig = new HostConfigEndpoint(facts.platform(), HostConfigReader.current(), allowedPeers);
     }
 
     AgentHttpApi.EndpointResult status() {
@@ -63,11 +74,16 @@ final class AgentEndpoints {
         acquire(tool + " server on port " + port);
         try {
             answerLatencyProbe(request);
+            Runnable countAfter = serverRoleDrops.started(request.attempt());
+            Runnable ended = () -> {
+                countAfter.run();
+                serverRoleEnded();
+            };
             serverProcess = request.requestResponse()
-                    ? engineServerRole.startTransactions(port, request.timeout(), this::serverRoleEnded)
+                    ? engineServerRole.startTransactions(port, request.timeout(), ended)
                     : Scenario.TOOL_ENGINE.equals(tool)
-                    ? engineServerRole.start(port, request.timeout(), this::serverRoleEnded)
-                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), this::serverRoleEnded));
+                    ? engineServerRole.start(port, request.timeout(), ended)
+                    : ServerRoleHandle.of(serverRole.start(port, request.timeout(), ended));
         } catch (RuntimeException e) {
             stopProbeAnswers();
             busy.release();
@@ -113,9 +129,20 @@ final class AgentEndpoints {
         measurementEnded();
     }
 
+    /** The peer's drop counts around the server role it ran for an attempt (see {@link ServerRoleDrops}). */
+    AgentHttpApi.EndpointResult serverRoleDrops(Map<String, Object> body) {
+        AttemptKey key = AttemptKey.fromJson(body);
+        try {
+            return new AgentHttpApi.EndpointResult(200, serverRoleDrops.of(key).toJson());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the server role to end", e);
+        }
+    }
+
     AgentHttpApi.EndpointResult startScenario(Map<String, Object> body) {
         ScenarioSpec spec = ScenarioSpec.fromJson(body);
-        allowedPeers.check(spec.peerHost());
+        allowedPeers.check(spec);
         String reason = scenarios.cannotRun(spec);
         if (reason != null) {
             throw new InvalidMessageException(reason);
@@ -126,6 +153,43 @@ final class AgentEndpoints {
         Thread worker = new Thread(() -> runToEnd(running), "scenario-" + spec.key().scenarioId());
         worker.start();
         return new AgentHttpApi.EndpointResult(202, Map.of("accepted", true));
+    }
+
+    /**
+     * The server's signing key, delivered once to an agent that enrolled before protocol v2. The same key again is
+     * answered as pinned; another one is refused (409): a server's key changes only by enrolling the agent again.
+     */
+    AgentHttpApi.EndpointResult pinServerKey(Map<String, Object> body) {
+        Object text = body.get(ServerSigningKeys.FIELD);
+        if (!(text instanceof String offered)) {
+            throw new InvalidMessageException(ServerSigningKeys.FIELD + " is required: the server's public key");
+        }
+        String fingerprint = ServerSigningKeys.fingerprint(ServerSigningKeys.parsePublic(offered));
+        if (serverKey.value() != null) {
+            if (!fingerprint.equals(serverKey.fingerprint())) {
+                throw new KeyConflictException("this agent holds the server key " + serverKey.fingerprint()
+                        + " and keeps it; a server's key changes only by enrolling the agent again");
+            }
+            return new AgentHttpApi.EndpointResult(200, Map.of(ServerSigningKeys.FINGERPRINT_FIELD, fingerprint));
+        }
+        try {
+            serverKey.pin(offered, "delivered by its server over this agent's listener, signed with the key of "
+                    + "this agent's secret");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot keep the server's key: " + e.getMessage(), e);
+        }
+        return new AgentHttpApi.EndpointResult(200, Map.of(ServerSigningKeys.FINGERPRINT_FIELD, fingerprint));
+    }
+
+    /** Another server key than the one held: 409. */
+    static final class KeyConflictException extends RuntimeException {
+        KeyConflictException(String message) {
+            super(message);
+        }
+    }
+
+    AgentHttpApi.EndpointResult hostConfig(Map<String, Object> body) {
+        return hostConfig.read(body);
     }
 
     AgentHttpApi.EndpointResult cancel(Map<String, Object> body) {

@@ -17,9 +17,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The agent's own HTTP API, for its server only: every call must be signed with this agent's own key
+ * The agent's own HTTP API, for its server only: every call must be signed with its server's key for this agent
  * ({@link AgentCallVerifier}; no bearer token opens anything here), every body is a small typed JSON object, and
- * every error is an RFC 9457 problem. The endpoints themselves live in {@link AgentEndpoints}.
+ * every error is an RFC 9457 problem. The one exception is the delivery of the server's key to an agent that holds
+ * none yet, signed with the key of the agent's secret. The endpoints themselves live in {@link AgentEndpoints}.
  */
 final class AgentHttpApi {
     private static final Logger LOG = Logger.getLogger(AgentHttpApi.class.getName());
@@ -38,9 +39,16 @@ final class AgentHttpApi {
         server.setExecutor(executor);
         server.createContext("/v1/status", exchange -> handle(exchange, "GET", body -> endpoints.status()));
         server.createContext("/v1/iperf3-server", exchange -> handle(exchange, "POST", endpoints::startServerRole));
+        server.createContext("/v1/iperf3-server/drops",
+                exchange -> handle(exchange, "POST", endpoints::serverRoleDrops));
         server.createContext("/v1/scenarios/cancel", exchange -> handle(exchange, "POST", endpoints::cancel));
         server.createContext("/v1/scenarios", exchange -> handle(exchange, "POST", endpoints::startScenario));
+        server.createContext(SERVER_KEY_PATH, exchange -> handle(exchange, "POST", endpoints::pinServerKey));
+        server.createContext("/v1/host-config", exchange -> handle(exchange, "POST", endpoints::hostConfig));
     }
+
+    /** Where a server delivers its signing key to an agent that enrolled before protocol v2 (once, signed v1). */
+    static final String SERVER_KEY_PATH = "/v1/server-key";
 
     void start() {
         server.start();
@@ -57,10 +65,15 @@ final class AgentHttpApi {
 
     private void handle(HttpExchange exchange, String method, Endpoint endpoint) throws IOException {
         try {
-            AgentCallVerifier.Refusal refusal = verifier.headerRefusal(exchange.getRequestHeaders()::getFirst);
+            boolean delivery = SERVER_KEY_PATH.equals(exchange.getRequestURI().getPath())
+                    && verifier.awaitsServerKey();
+            AgentCallVerifier.Refusal refusal = delivery ? null
+                    : verifier.headerRefusal(exchange.getRequestHeaders()::getFirst);
             byte[] raw = refusal == null ? readBody(exchange) : null;
             if (refusal == null) {
-                refusal = verifier.refusal(exchange.getRequestMethod(), target(exchange), raw,
+                refusal = delivery ? verifier.deliveryRefusal(exchange.getRequestMethod(), target(exchange), raw,
+                        exchange.getRequestHeaders()::getFirst)
+                        : verifier.refusal(exchange.getRequestMethod(), target(exchange), raw,
                         exchange.getRequestHeaders()::getFirst);
             }
             if (refusal != null) {
@@ -83,6 +96,10 @@ final class AgentHttpApi {
             problem(exchange, 403, notAllowed.getMessage());
         } catch (AgentBusyException busy) {
             problem(exchange, 409, busy.getMessage());
+        } catch (ServerRoleDrops.Unavailable unavailable) {
+            problem(exchange, unavailable.status(), unavailable.getMessage());
+        } catch (AgentEndpoints.KeyConflictException conflict) {
+            problem(exchange, 409, "Another server key", conflict.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Request to " + exchange.getRequestURI() + " failed", e);
             problem(exchange, 500, "The agent could not do this: " + e.getMessage());
@@ -129,16 +146,21 @@ final class AgentHttpApi {
     }
 
     private static void problem(HttpExchange exchange, int status, String detail) throws IOException {
-        Map<String, Object> problem = new LinkedHashMap<>();
-        problem.put("type", "urn:burstline:agent-problem:" + status);
-        problem.put("title", switch (status) {
+        problem(exchange, status, switch (status) {
             case 409 -> "Busy";
+            case 404 -> "Not found";
             case 401 -> "Unauthorized";
             case 403 -> "Peer not allowed";
             case 413 -> "Body too large";
             case 503 -> "Unavailable";
             default -> "Request failed";
-        });
+        }, detail);
+    }
+
+    private static void problem(HttpExchange exchange, int status, String title, String detail) throws IOException {
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", "urn:burstline:agent-problem:" + status);
+        problem.put("title", title);
         problem.put("status", status);
         problem.put("detail", detail);
         send(exchange, status, "application/problem+json", Json.write(problem));

@@ -48,6 +48,9 @@ public final class AgentMain {
             System.exit(BAD_ARGUMENTS);
             return;
         }
+        if (settings.log() != null) {
+            AgentLog.redirect(settings.log());
+        }
         AgentDaemon agent;
         try {
             agent = AgentDaemon.start(settings);

@@ -17,12 +17,15 @@ import java.util.Map;
  * ({@code --instance-type} = {@code BURSTLINE_INSTANCE_TYPE}); an option wins over the environment.
  * {@code advertise} is null when not given: it then follows the address the API actually bound.
  */
-record AgentSettings(URI server, String token, String name, InetSocketAddress listen, URI advertise,
-                     String testAddress, String iperf3, String instanceType, Path spool, TlsSettings tls,
-                     AllowedPeers allowedPeers) {
-    static final int DEFAULT_PORT = 7701;
+record AgentSettings(URI server, String serverFingerprint, String token, String name, InetSocketAddress listen,
+                     URI advertise, String testAddress, String iperf3, String instanceType, Path spool,
+                     TlsSettings tls, AllowedPeers allowedPeers, Path log) {
+    static final int DEFAULT_PORT = com.burstline.contract.AgentPort.DEFAULT;
     static final List<Option> OPTIONS = List.of(
-            new Option("server", "URL", "the Burstline server, e.g. http://10.0.0.1:8080 (required)"),
+            new Option("server", "URL", "the Burstline server's address for agents, e.g. https://10.0.0.1:8443 "
+                    + "(required; http:// only as an explicit choice: the agent warns)"),
+            new Option("server-fingerprint", "SHA256", "the SHA-256 fingerprint of the certificate the server's "
+                    + "HTTPS listener for agents presents, as the Agents page shows it (default: the JDK's CAs)"),
             new Option("token", "TOKEN", "the token to enroll with: a join token from the Agents page (once), or "
                     + "the server's shared burstline.agent-token (shows in ps: prefer --token-file or the environment)"),
             new Option("token-file", "FILE", "a file holding that token, e.g. the join-token file the Agents page's "
@@ -35,7 +38,7 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
             new Option("test-address", "ADDR", "where the peer agent sends test traffic, and the only address this "
                     + "agent's iperf3 server listens on (default: host of advertise)"),
             new Option("allowed-peers", "CIDR,...", "the only addresses this agent measures against, e.g. "
-                    + "10.77.0.0/24 (default: any the server names)"),
+                    + "10.77.0.0/24 (default: the peers its server names, inside the networks its server allows)"),
             new Option("iperf3", "PATH", "the iperf3 program (default iperf3 on the PATH)"),
             new Option("instance-type", "TYPE", "EC2 instance type (default: asked from instance metadata on EC2)"),
             new Option("spool", "DIR", "where results wait while the server is away, and the agent's own secret "
@@ -44,7 +47,9 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
                     + "the spool; off: plain HTTP, for loopback"),
             new Option("tls-keystore", "FILE", "a PKCS#12 keystore with this agent's key and certificate"),
             new Option("tls-keystore-password-file", "FILE", "a file holding that keystore's password (or "
-                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"));
+                    + TlsSettings.PASSWORD_ENVIRONMENT + "; never on the command line)"),
+            new Option("log", "FILE", "append this agent's output to FILE instead of the console (a Windows task "
+                    + "has none); at start a FILE over 10 MB becomes FILE.1"));
 
     static AgentSettings parse(List<String> args, Map<String, String> environment) {
         Map<String, String> values = new HashMap<>();
@@ -72,6 +77,12 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
 
     private static AgentSettings fromValues(Map<String, String> values, Map<String, String> environment) {
         URI server = httpUrl("server", require(values, "server"));
+        String serverFingerprint = values.containsKey("server-fingerprint")
+                ? fingerprint(values.get("server-fingerprint")) : null;
+        if (serverFingerprint != null && !"https".equals(server.getScheme())) {
+            throw new IllegalArgumentException("--server-fingerprint needs an https:// --server: a plain HTTP server "
+                    + "presents no certificate");
+        }
         String token = token(values);
         String name = require(values, "name");
         NameRules.checkAgentName("--name", name);
@@ -86,10 +97,19 @@ record AgentSettings(URI server, String token, String name, InetSocketAddress li
         String testAddress = values.getOrDefault("test-address",
                 advertise != null ? advertise.getHost() : SettingValues.reachableHost(listen));
         NameRules.checkHost("--test-address", testAddress);
-        return new AgentSettings(server, token, name, listen, advertise, testAddress,
+        return new AgentSettings(server, serverFingerprint, token, name, listen, advertise, testAddress,
                 values.getOrDefault("iperf3", "iperf3"), values.get("instance-type"),
                 Path.of(values.getOrDefault("spool", "agent-spool")), tls,
-                AllowedPeers.parse(values.get("allowed-peers")));
+                AllowedPeers.parse(values.get("allowed-peers")),
+                values.containsKey("log") ? Path.of(values.get("log")) : null);
+    }
+
+    private static String fingerprint(String value) {
+        try {
+            return com.burstline.contract.CertificateFingerprint.check("--server-fingerprint", value);
+        } catch (com.burstline.contract.InvalidMessageException wrong) {
+            throw new IllegalArgumentException(wrong.getMessage());
+        }
     }
 
     /** --token, or the first line of --token-file: one of them is required. */

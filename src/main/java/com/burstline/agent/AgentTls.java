@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.CertificateFingerprint;
+import com.burstline.contract.SelfSignedCertificate;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;

@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.AddressRange;
+import com.burstline.contract.ScenarioSpec;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -8,9 +9,12 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The agent's own bound on whom it measures ({@code --allowed-peers}): when set, a scenario whose peer lies outside
- * every range is refused before any process starts, whatever the server asks. A host name must resolve inside the
- * ranges with every address, as the server's own check of agent addresses does. Empty: any peer.
+ * Whom the agent measures. Always: only the address its server names in the signed call (an IP literal: the server
+ * resolved and checked the peer's name once, and the agent resolves nothing), and only inside the networks that same
+ * call says the server allows (its burstline.agents.allowed-networks, by default loopback and the private ranges),
+ * never a link-local, unspecified or multicast address: no public address reaches the tool unless the server's
+ * networks include it. With {@code --allowed-peers} the agent's own ranges bound it further, whatever the server
+ * asks. A refused scenario is refused before any process starts.
  */
 final class AllowedPeers {
     static final String OPTION = "--allowed-peers";
@@ -33,22 +37,40 @@ final class AllowedPeers {
         return ranges.isEmpty();
     }
 
-    /** @throws PeerNotAllowedException when {@code peerHost} is (or resolves to) an address outside the ranges */
-    void check(String peerHost) {
+    /** @throws PeerNotAllowedException when the spec's peer is outside the server's networks or the agent's own */
+    void check(ScenarioSpec spec) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(spec.peerHost()); // an IP literal (ScenarioSpec): nothing is resolved
+        } catch (UnknownHostException e) {
+            throw new PeerNotAllowedException("peer " + spec.peerHost() + " is not an address");
+        }
+        if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+            throw new PeerNotAllowedException("peer " + spec.peerHost() + " is a link-local, unspecified or "
+                    + "multicast address, which this agent never measures");
+        }
+        if (!spec.peerInsideAllowedNetworks()) {
+            throw new PeerNotAllowedException("peer " + spec.peerHost() + " is outside the networks this agent's "
+                    + "server allows (" + String.join(",", spec.allowedNetworks()) + "): this agent measures no one "
+                    + "else");
+        }
+        check(spec.peerHost());
+    }
+
+    /** @throws PeerNotAllowedException when the address (a literal) is outside the agent's own --allowed-peers */
+    void check(String peerAddress) {
         if (ranges.isEmpty()) {
             return;
         }
+        InetAddress address;
         try {
-            for (InetAddress address : InetAddress.getAllByName(peerHost)) {
-                if (ranges.stream().noneMatch(range -> range.contains(address))) {
-                    throw new PeerNotAllowedException("peer " + peerHost + " (" + address.getHostAddress()
-                            + ") is outside this agent's " + OPTION + " (" + this + "): this agent measures no one "
-                            + "else");
-                }
-            }
+            address = InetAddress.getByName(peerAddress);
         } catch (UnknownHostException e) {
-            throw new PeerNotAllowedException("peer " + peerHost + " does not resolve, so this agent cannot tell "
-                    + "whether it is inside its " + OPTION + " (" + this + ")");
+            throw new PeerNotAllowedException("peer " + peerAddress + " is not an address");
+        }
+        if (ranges.stream().noneMatch(range -> range.contains(address))) {
+            throw new PeerNotAllowedException("peer " + peerAddress + " (" + address.getHostAddress()
+                    + ") is outside this agent's " + OPTION + " (" + this + "): this agent measures no one else");
         }
     }
 

@@ -25,7 +25,10 @@ final class EthtoolOutput {
         return info;
     }
 
-    /** Only ENA's allowance counters: the other statistics differ per driver and the sysfs ones suffice. */
+    /**
+     * Only ENA's allowance and ENA Express (SRD) counters: the other statistics differ per driver and the sysfs ones
+     * suffice.
+     */
     static Map<String, Long> allowanceCounters(String output) {
         Map<String, Long> counters = new LinkedHashMap<>();
         for (String line : output.split("\n")) {
@@ -34,7 +37,7 @@ final class EthtoolOutput {
                 continue;
             }
             String name = line.substring(0, colon).strip();
-            if (EnaCounters.ALLOWANCE.contains(name)) {
+            if (EnaCounters.ALLOWANCE.contains(name) || EnaCounters.SRD.contains(name)) {
                 try {
                     counters.put(name, Long.parseLong(line.substring(colon + 1).strip()));
                 } catch (NumberFormatException ignored) {

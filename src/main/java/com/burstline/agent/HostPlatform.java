@@ -34,6 +34,32 @@ interface HostPlatform {
         return all;
     }
 
+    /**
+     * The receive-drop counters the host keeps for one scenario's traffic: its UDP layer's and the interface's
+     * ({@link com.burstline.contract.HostDrops}' names), each unknown with its reason where the host cannot tell.
+     *
+     * @param interfaceName the interface the traffic arrives through; null when not known
+     */
+    default DropReading dropCounters(String interfaceName) {
+        return DropReading.unknown("this host's platform reads no drop counters",
+                com.burstline.contract.HostDrops.UDP_IN_ERRORS, com.burstline.contract.HostDrops.RX_DROPPED);
+    }
+
+    /**
+     * The interface that holds this host's own address {@code localAddress} (the peer's test address: its server
+     * role's traffic arrives there), or null. A route lookup would not do: the kernel routes a host's own address
+     * through the loopback.
+     */
+    default String interfaceOf(String localAddress) {
+        try {
+            java.net.NetworkInterface nic = java.net.NetworkInterface.getByInetAddress(
+                    java.net.InetAddress.getByName(localAddress));
+            return nic == null ? null : nic.getName();
+        } catch (java.io.IOException | RuntimeException unknown) {
+            return null;
+        }
+    }
+
     /** Whether the host says it is an EC2 instance (so that asking the instance metadata service makes sense). */
     boolean looksLikeEc2();
 

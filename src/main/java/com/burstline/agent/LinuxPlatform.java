@@ -22,12 +22,10 @@ final class LinuxPlatform implements HostPlatform {
     private static final Path SYS_NET = Path.of("/sys/class/net");
     private static final List<String> STATISTICS = List.of("rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
             "rx_dropped", "tx_dropped", "rx_errors", "tx_errors", "rx_missed_errors");
-    /** The namespace's UDP counters: datagrams dropped because a socket's receive buffer was full, and all errors. */
-    private static final Map<String, String> UDP = Map.of("RcvbufErrors", "udp_rcvbuf_errors",
-            "InErrors", "udp_in_errors");
     private static final Pattern ROUTE_DEVICE = Pattern.compile("\\bdev (\\S+)");
 
     private final LinuxDriver drivers = new LinuxDriver(Path.of("/sys"), HostCommands::installedOutput);
+    private final LinuxDropCounters drops = new LinuxDropCounters(Path.of("/proc"), HostCommands::installedOutput);
 
     @Override
     public List<NicFacts> interfaces() {
@@ -75,32 +73,22 @@ final class LinuxPlatform implements HostPlatform {
     }
 
     /**
-     * {@code /proc/net/snmp} has a "Udp:" header line and a "Udp:" value line. A UDP receiver whose socket buffer
-     * overflows counts it here, not on the NIC, whose rx_dropped stays unchanged.
+     * The namespace's UDP counters ({@link LinuxDropCounters#udp}): a UDP receiver whose socket buffer overflows
+     * counts it there, not on the NIC, whose rx_dropped stays unchanged. Empty when there are none.
      */
     static Map<String, Long> udpCounters(String snmp) {
-        Map<String, Long> counters = new LinkedHashMap<>();
-        if (snmp == null) {
-            return counters;
-        }
-        List<String[]> udp = snmp.lines().filter(line -> line.startsWith("Udp:"))
-                .map(line -> line.substring(4).strip().split("\\s+")).toList();
-        if (udp.size() < 2 || udp.get(0).length != udp.get(1).length) {
-            return counters;
-        }
-        for (int i = 0; i < udp.get(0).length; i++) {
-            String name = UDP.get(udp.get(0)[i]);
-            if (name != null && udp.get(1)[i].matches("\\d+")) {
-                counters.put(name, Long.parseLong(udp.get(1)[i]));
-            }
-        }
-        return counters;
+        return snmp == null ? new LinkedHashMap<>() : new LinkedHashMap<>(LinuxDropCounters.udp(snmp).values());
     }
 
     @Override
     public Map<String, Long> allowanceCounters(String interfaceName) {
         String ethtool = HostCommands.output(List.of("ethtool", "-S", interfaceName));
         return ethtool == null ? Map.of() : EthtoolOutput.allowanceCounters(ethtool);
+    }
+
+    @Override
+    public DropReading dropCounters(String interfaceName) {
+        return drops.read(interfaceName);
     }
 
     @Override

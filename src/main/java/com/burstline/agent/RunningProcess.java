@@ -40,7 +40,14 @@ final class RunningProcess {
     /** Starts {@code command}; each line of its stdout and of its stderr goes to the listener for that stream. */
     static RunningProcess start(List<String> command, Consumer<String> stdoutLines, Consumer<String> stderrLines)
             throws IOException {
+        return start(command, java.util.Map.of(), stdoutLines, stderrLines);
+    }
+
+    /** As above, with {@code environment} added to the agent's: how data reaches a script without being its code. */
+    static RunningProcess start(List<String> command, java.util.Map<String, String> environment,
+                                Consumer<String> stdoutLines, Consumer<String> stderrLines) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(nullDevice())));
         return new RunningProcess(builder.start(), stdoutLines, stderrLines);
     }

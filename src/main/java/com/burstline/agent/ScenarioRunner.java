@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LatencyReport;
@@ -18,7 +19,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs one client-role scenario end to end: host facts and NIC counters before, the loaded-latency probe's idle
+ * Runs one client-role scenario end to end: host facts, NIC and drop counters before, the loaded-latency probe's idle
  * window when the spec asks for the probe, the tool (with the probe beside it), counters after, then the result into
  * the spool and on to the server. Live figures and latency samples go to the server while the tool runs.
  */
@@ -46,6 +47,7 @@ final class ScenarioRunner {
         HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
+        DropSnapshot drops = DropSnapshot.before(facts.platform(), routeInterface);
         LatencyProbeClient probe = startProbe(spec);
         Measurement measurement;
         try {
@@ -62,8 +64,9 @@ final class ScenarioRunner {
                 probe.close(); // after finish() a no-op; else the agent stops or the tool broke: nothing left behind
             }
         }
+        HostDrops dropped = drops.after();
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
-        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after)));
+        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after), dropped));
     }
 
     private Measurement measure(ScenarioSpec spec, String routeInterface, Cancellation cancellation)
@@ -119,11 +122,12 @@ final class ScenarioRunner {
      * restart still proves the scenario was dispatched to this agent. Package-private for the wire contract test.
      */
     static ScenarioResult result(ScenarioSpec spec, Measurement measurement, HostFacts hostFacts,
-                                  Map<String, Object> counters) {
+                                  Map<String, Object> counters, HostDrops drops) {
         AttemptKey key = spec.key();
         return new ScenarioResult(key.jobId(), key.scenarioId(), key.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
                 measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce(),
+                drops == null ? null : drops.toJson(),
                 measurement.latency() == null ? null : measurement.latency().toJson());
     }
 

@@ -4,6 +4,7 @@ import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.Json;
 import com.burstline.contract.LatencySamples;
 import com.burstline.contract.LiveSamples;
+import com.burstline.contract.ServerSigningKeys;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,8 +19,11 @@ import java.util.logging.Logger;
 
 /**
  * The agent's calls to its server. Registration enrolls with the enrollment token (the server's agent token) the
- * first time, proposing a secret it drew and kept ({@link AgentSecret}); from then on every call carries that
- * secret, so the server knows which agent speaks.
+ * first time, proposing a secret it drew and kept ({@link AgentSecret}), and pins the server's signing key the
+ * answer carries ({@link ServerKey}); from then on every call carries that secret, so the server knows which agent
+ * speaks. The secret only says who speaks: the calls the agent obeys are signed with the server's key, which no
+ * message of the agent's reveals. An {@code https://} server is held to the certificate the install commands named
+ * ({@code --server-fingerprint}), else to the JDK's CAs.
  */
 final class ServerClient {
     private static final Logger LOG = Logger.getLogger(ServerClient.class.getName());
@@ -29,6 +33,7 @@ final class ServerClient {
     private final URI server;
     private final String enrollmentToken;
     private final AgentSecret secret;
+    private final ServerKey serverKey;
     private final String agentName;
     /**
      * This process proposed the kept secret and has no answer yet: a 401 for it then only means the proposal never
@@ -36,11 +41,14 @@ final class ServerClient {
      */
     private boolean proposalUnanswered;
 
-    ServerClient(URI server, String enrollmentToken, AgentSecret secret, String agentName) {
-        this.http = clientFor(server);
+    /** @param serverFingerprint the pinned certificate of an https server; null for the JDK's CAs or plain HTTP */
+    ServerClient(URI server, String serverFingerprint, String enrollmentToken, AgentSecret secret,
+                 ServerKey serverKey, String agentName) {
+        this.http = clientFor(server, serverFingerprint);
         this.server = server;
         this.enrollmentToken = enrollmentToken;
         this.secret = secret;
+        this.serverKey = serverKey;
         this.agentName = agentName;
     }
 
@@ -50,10 +58,12 @@ final class ServerClient {
      * cost a starting JVM pays before the agent can register. An {@code https://} server is checked against
      * the JDK's CA certificates as before.
      */
-    private static HttpClient clientFor(URI server) {
+    private static HttpClient clientFor(URI server, String serverFingerprint) {
         HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3));
         if ("http".equalsIgnoreCase(server.getScheme())) {
             builder.sslContext(TrustlessTls.context());
+        } else if (serverFingerprint != null) {
+            builder.sslContext(PinnedServerCertificate.context(serverFingerprint));
         }
         return builder.build();
     }
@@ -87,10 +97,11 @@ final class ServerClient {
                     + response.body());
         }
         proposalUnanswered = false;
+        Map<String, Object> answer = Json.parseObject(response.body().getBytes(StandardCharsets.UTF_8));
         if (enrolling) {
             LOG.info("Enrolled as " + agentName + "; the agent's secret is in " + secret.file());
+            pinServerKey(answer);
         }
-        Map<String, Object> answer = Json.parseObject(response.body().getBytes(StandardCharsets.UTF_8));
         return answer.get("heartbeatSeconds") instanceof Number number ? Math.max(1, number.intValue()) : 5;
     }
 
@@ -106,9 +117,35 @@ final class ServerClient {
         return enrollment;
     }
 
-    /** The HTTP status of the heartbeat: 404 or 401 means the server forgot us and we register again. */
+    /**
+     * The key the enrollment's answer carries is the one this agent obeys from now on. Over plain HTTP whoever sits
+     * between could have answered: that is the explicit choice of an {@code http://} server, and the log says so.
+     */
+    private void pinServerKey(Map<String, Object> answer) throws IOException {
+        if (!(answer.get(ServerSigningKeys.FIELD) instanceof String key)) {
+            LOG.warning("The server's enrollment answer carries no signing key (a server older than this agent?): "
+                    + "this agent obeys no call until its server delivers one");
+            return;
+        }
+        serverKey.pin(key, "https".equalsIgnoreCase(server.getScheme())
+                ? "from the enrollment's answer over HTTPS" : "from the enrollment's answer over plain HTTP, "
+                + "which anyone between could have changed");
+    }
+
+    /**
+     * The HTTP status of the heartbeat: 404 or 401 means the server forgot us and we register again. It says which
+     * server key this agent holds, so the server delivers its key to an agent that holds none.
+     */
     int heartbeat(boolean busy) throws IOException, InterruptedException {
-        return post(agentPath("/heartbeat"), Json.write(Map.of("busy", busy)), enrolledSecret()).statusCode();
+        Map<String, Object> heartbeat = new LinkedHashMap<>();
+        heartbeat.put("busy", busy);
+        heartbeat.put(ServerSigningKeys.FINGERPRINT_FIELD, serverKey.fingerprint());
+        return post(agentPath("/heartbeat"), Json.write(heartbeat), enrolledSecret()).statusCode();
+    }
+
+    /** The fingerprint of the server key this agent holds, for its registration; null for none. */
+    String serverKeyFingerprint() {
+        return serverKey.fingerprint();
     }
 
     /** Live samples are a preview: sent without waiting, and a lost one is not retried. */

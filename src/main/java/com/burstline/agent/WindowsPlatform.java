@@ -10,17 +10,33 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetAdapterStatistics} and the
- * "ENA Packets Shaping" performance counter set. Values reach PowerShell only as single-quoted literals.
+ * Windows: PowerShell's {@code Get-NetAdapter}, {@code Find-NetRoute}, {@code Get-NetIPAddress},
+ * {@code Get-NetAdapterStatistics}, the "ENA Packets Shaping" performance counter set and the UDP ones
+ * ({@link WindowsDropCounters}). Values reach PowerShell only as single-quoted literals.
  */
 final class WindowsPlatform implements HostPlatform {
+    /** Runs one PowerShell command and gives its output, or null when it failed. */
+    interface PowerShell {
+        String run(String command);
+    }
+
+    private final PowerShell powershell;
+
+    WindowsPlatform() {
+        this(WindowsPlatform::powershell);
+    }
+
+    WindowsPlatform(PowerShell powershell) {
+        this.powershell = powershell;
+    }
+
     private static final String ADAPTERS = "Get-NetAdapter | Select-Object Name, DriverProvider, DriverVersionString,"
             + " DriverDescription, LinkSpeed, MtuSize | ConvertTo-Json -Compress";
 
     @Override
     public List<NicFacts> interfaces() {
         List<NicFacts> interfaces = new ArrayList<>();
-        for (Map<String, Object> adapter : objects(powershell(ADAPTERS))) {
+        for (Map<String, Object> adapter : objects(powershell.run(ADAPTERS))) {
             Fields fields = new Fields(adapter);
             interfaces.add(new NicFacts(fields.optionalString("Name"), fields.optionalString("DriverDescription"),
                     fields.optionalString("DriverVersionString"), null,
@@ -31,17 +47,16 @@ final class WindowsPlatform implements HostPlatform {
         return interfaces;
     }
 
+    /** The adapter the route to the peer leaves by, found by its interface index (an alias can be renamed). */
     @Override
     public String routeInterface(String peerHost) {
-        String alias = powershell("(Find-NetRoute -RemoteIPAddress " + literal(peerHost)
-                + " | Select-Object -First 1).InterfaceAlias");
-        return alias == null || alias.isBlank() ? null : alias.strip();
+        return WindowsRouteAdapter.name(powershell.run(WindowsRouteAdapter.command(literal(peerHost))));
     }
 
     @Override
     public Map<String, Long> trafficCounters(String interfaceName) {
         Map<String, Long> counters = new LinkedHashMap<>();
-        for (Map<String, Object> stats : objects(powershell("Get-NetAdapterStatistics -Name " + literal(interfaceName)
+        for (Map<String, Object> stats : objects(powershell.run("Get-NetAdapterStatistics -Name " + literal(interfaceName)
                 + " | Select-Object ReceivedBytes, SentBytes, ReceivedUnicastPackets, SentUnicastPackets,"
                 + " ReceivedDiscardedPackets, OutboundDiscardedPackets | ConvertTo-Json -Compress"))) {
             put(counters, "rx_bytes", stats.get("ReceivedBytes"));
@@ -54,24 +69,33 @@ final class WindowsPlatform implements HostPlatform {
         return counters;
     }
 
-    /** The "ENA Packets Shaping" set is per host, not per adapter: summed over its instances. */
+    /** The "ENA Packets Shaping" set has an instance per ENA adapter: only this adapter's is read. */
     @Override
     public Map<String, Long> allowanceCounters(String interfaceName) {
-        Map<String, Long> counters = new LinkedHashMap<>();
-        String shaping = powershell("(Get-Counter -Counter '\\ENA Packets Shaping(*)\\*' -ErrorAction Stop)"
-                + ".CounterSamples | Select-Object Path, CookedValue | ConvertTo-Json -Compress");
-        for (Map<String, Object> sample : objects(shaping)) {
-            String name = EnaShapingCounters.canonicalName(String.valueOf(sample.get("Path")));
-            if (name != null) {
-                counters.merge(name, ((Number) sample.get("CookedValue")).longValue(), Long::sum);
-            }
+        return EnaShapingCounters.ofAdapter(powershell.run(EnaShapingCounters.command(literal(interfaceName))));
+    }
+
+    @Override
+    public DropReading dropCounters(String interfaceName) {
+        DropReading udp = WindowsDropCounters.udp(objects(powershell(WindowsDropCounters.UDP_SCRIPT)));
+        if (interfaceName == null) {
+            return udp.and(DropReading.unknown("the interface the traffic arrives through is not known",
+                    com.burstline.contract.HostDrops.RX_DROPPED, com.burstline.contract.HostDrops.RX_ERRORS));
         }
-        return counters;
+        return udp.and(WindowsDropCounters.adapter(objects(powershell(
+                WindowsDropCounters.adapterScript(literal(interfaceName)))), interfaceName));
+    }
+
+    @Override
+    public String interfaceOf(String localAddress) {
+        String alias = powershell("(Get-NetIPAddress -IPAddress " + literal(localAddress)
+                + " -ErrorAction Stop | Select-Object -First 1).InterfaceAlias");
+        return alias == null || alias.isBlank() ? null : alias.strip();
     }
 
     @Override
     public boolean looksLikeEc2() {
-        String maker = powershell("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
+        String maker = powershell.run("(Get-CimInstance -ClassName Win32_ComputerSystem).Manufacturer");
         return maker != null && maker.contains("Amazon");
     }
 
@@ -83,7 +107,7 @@ final class WindowsPlatform implements HostPlatform {
 
     /** ConvertTo-Json prints one object bare and several as an array. */
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> objects(String json) {
+    static List<Map<String, Object>> objects(String json) {
         if (json == null || json.isBlank()) {
             return List.of();
         }
@@ -99,8 +123,13 @@ final class WindowsPlatform implements HostPlatform {
         }
     }
 
+    /**
+     * A command, never a script file; the process's own execution policy is Bypass, since under Windows' default
+     * (Restricted) even the modules of Get-NetAdapter and Find-NetRoute may not load their script files.
+     */
     private static String powershell(String script) {
-        return HostCommands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-Command", script));
+        return HostCommands.output(List.of("powershell.exe", "-NoProfile", "-NonInteractive", "-ExecutionPolicy",
+                "Bypass", "-Command", script));
     }
 
     private static String literal(String value) {

@@ -2,6 +2,7 @@ package com.burstline.contract;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 
 /**
  * An address range such as 10.0.0.0/8 or fc00::/7, or one address; IPv4 and IPv6 ranges only contain their own
@@ -9,6 +10,12 @@ import java.net.UnknownHostException;
  * peers ({@code --allowed-peers}).
  */
 public record AddressRange(byte[] network, int prefix) {
+    /**
+     * Loopback and the private ranges: where agents and their peers may be unless the server's
+     * {@code burstline.agents.allowed-networks} says otherwise, and what an agent allows when its server names none.
+     */
+    public static final List<String> PRIVATE = List.of("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12",
+            "192.168.0.0/16", "fc00::/7");
 
     /** @param setting what the range was given as, named when it is not one */
     public static AddressRange parse(String setting, String cidr) {

@@ -43,6 +43,11 @@ public final class NameRules {
                 || HOSTNAME.matcher(host).matches();
     }
 
+    /** An IPv4 or IPv6 literal: no name that a resolver could answer differently later. */
+    public static boolean isAddress(String host) {
+        return host != null && (IPV4.matcher(host).matches() || (host.contains(":") && IPV6.matcher(host).matches()));
+    }
+
     /** The host, or an {@link InvalidMessageException} whose message starts with {@code label}. */
     public static String checkHost(String label, String host) {
         if (!isHost(host)) {

@@ -14,24 +14,26 @@ import java.util.Map;
  *                     {@link #hostFacts()}
  * @param counters     {@code {"interface": NAME, "delta": {COUNTER: after - before}}} of the routed interface
  * @param nonce        the dispatch's {@link DispatchNonce}, brought back from the {@link ScenarioSpec}
+ * @param drops        the SUT's {@link HostDrops} around the measurement; kept as sent, read with {@link #hostDrops()};
+ *                     null from an agent that counts none
  * @param latency      the scenario's {@link LatencyReport} as sent: its loaded-latency probe's, or a request/response
  *                     scenario's; null for none. Read with {@link #latencyReport()}
  */
 public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
                              String output, String outputFormat, String stderr, List<String> command,
                              Integer exitCode, Map<String, Object> facts, Map<String, Object> counters,
-                             String nonce, Map<String, Object> latency) {
+                             String nonce, Map<String, Object> drops, Map<String, Object> latency) {
     public static final String JSON = "json";
     public static final String JSON_STREAM = "json-stream";
     /** The engine's request/response client's output: one JSON event a line, its own shape (docs/engine.md). */
     public static final String REQUEST_RESPONSE = "burstline-rr";
 
-    /** A result without latency figures. */
+    /** A result without drop counts or latency figures. */
     public ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
                           String output, String outputFormat, String stderr, List<String> command,
                           Integer exitCode, Map<String, Object> facts, Map<String, Object> counters, String nonce) {
         this(jobId, scenarioId, attempt, succeeded, error, output, outputFormat, stderr, command, exitCode, facts,
-                counters, nonce, null);
+                counters, nonce, null, null);
     }
 
     /** The attempt this result ends, or an {@link InvalidMessageException} when a part of it is missing. */
@@ -61,6 +63,11 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
         return HostFacts.fromJson(facts == null ? Map.of() : facts);
     }
 
+    /** The SUT's drop counters as typed values; null when the agent sent none. */
+    public HostDrops hostDrops() {
+        return drops == null ? null : HostDrops.fromJson(drops);
+    }
+
     /** The counters' part as a map: {@code interface} and {@code delta}. */
     public static Map<String, Object> counters(String interfaceName, Map<String, Long> delta) {
         Map<String, Object> counters = new java.util.LinkedHashMap<>();
@@ -81,6 +88,7 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
         json.put("facts", facts);
         json.put("counters", counters);
         json.put(DispatchNonce.FIELD, nonce);
+        json.put("drops", drops);
         if (latency != null) {
             json.put("latency", latency);
         }

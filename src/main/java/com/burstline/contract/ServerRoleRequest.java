@@ -8,12 +8,14 @@ import java.util.Map;
  * {@code POST /v1/iperf3-server}: the peer starts {@code iperf3 -s -p PORT -1} for one test and kills it after
  * {@code timeoutSeconds}. The timeout is the scenario's limit ({@link ScenarioSpec#limitSeconds}), so its bound is
  * the longest scenario plus the longest result margin a server may be configured with: one rule for both sides.
+ * {@code attempt} names the scenario attempt the server role serves, so that the peer can answer its
+ * {@link HostDrops} for it afterwards ({@code POST /v1/iperf3-server/drops}); null from a server that sends none.
  *
  * @param protocol     {@link Scenario#UDP_RR} or {@link Scenario#TCP_RR}: the engine's request/response server
  *                     instead; null for iperf3's test
  * @param latencyProbe the loaded-latency probe to answer beside the server; null for none
  */
-public record ServerRoleRequest(int port, int timeoutSeconds, String tool, String protocol,
+public record ServerRoleRequest(int port, int timeoutSeconds, String tool, AttemptKey attempt, String protocol,
                                 LatencyProbeSpec latencyProbe) {
     /** The most {@code burstline.jobs.result-margin} may be; the server refuses to start with more. */
     public static final Duration MAX_RESULT_MARGIN = Duration.ofHours(1);
@@ -36,7 +38,12 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool, Strin
 
     /** iperf3's test without the loaded-latency probe. */
     public ServerRoleRequest(int port, int timeoutSeconds, String tool) {
-        this(port, timeoutSeconds, tool, null, null);
+        this(port, timeoutSeconds, tool, null, null, null);
+    }
+
+    /** iperf3's test of an attempt, without the loaded-latency probe. */
+    public ServerRoleRequest(int port, int timeoutSeconds, String tool, AttemptKey attempt) {
+        this(port, timeoutSeconds, tool, attempt, null, null);
     }
 
     public boolean requestResponse() {
@@ -48,7 +55,7 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool, Strin
         checkResultMargin(resultMargin);
         Scenario scenario = spec.scenario();
         return new ServerRoleRequest(spec.port(), (int) spec.limitSeconds(resultMargin), scenario.tool(),
-                scenario.requestResponse() ? scenario.protocol() : null, spec.latencyProbe());
+                spec.key(), scenario.requestResponse() ? scenario.protocol() : null, spec.latencyProbe());
     }
 
     /** The margin when it is within the contract's bound, else an {@link InvalidMessageException} saying so. */
@@ -65,11 +72,12 @@ public record ServerRoleRequest(int port, int timeoutSeconds, String tool, Strin
         String protocol = fields.isAbsent("protocol") ? null
                 : fields.requireChoice("protocol", Scenario.PROTOCOLS);
         return new ServerRoleRequest(fields.requireInt(ScenarioSpec.PORT), fields.requireInt(TIMEOUT),
-                Scenario.readTool(fields), protocol, LatencyProbeSpec.fromJsonOrNull(fields.object("latencyProbe")));
+                Scenario.readTool(fields), fields.isAbsent("jobId") ? null : AttemptKey.fromJson(json), protocol,
+                LatencyProbeSpec.fromJsonOrNull(fields.object("latencyProbe")));
     }
 
     public Map<String, Object> toJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, Object> json = attempt == null ? new LinkedHashMap<>() : attempt.toJson();
         json.put("port", port);
         json.put("timeoutSeconds", timeoutSeconds);
         json.put("tool", tool);

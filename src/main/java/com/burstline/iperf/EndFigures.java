@@ -17,7 +17,7 @@ record EndFigures(Double sent, Double received, Long retransmits, Double jitterM
         boolean bidir = direction == Direction.BIDIR;
         boolean udp = protocol == Protocol.UDP;
         JsonPath cpu = end.has("cpu_utilization_percent") ? end.requireObject("cpu_utilization_percent") : null;
-        Double remoteCpu = cpu == null || writer == OutputSide.SERVER ? null : cpu.optionalDouble("remote_total");
+        Double remoteCpu = cpu == null || writer == OutputSide.SERVER ? null : cpu.plausibleDouble("remote_total");
         EndFigures all;
         if (udp && !end.has("sum_sent") && !end.has("sum_received")) {
             JsonPath sum = end.requireObject("sum");

@@ -41,18 +41,24 @@ final class IntervalReader {
 
     private IntervalSample sample(int index, JsonPath row, String stream) {
         Long retransmits = row.optionalLong("retransmits");
+        double start = row.requireDouble("start");
+        double end = row.requireDouble("end");
+        if (end < start) {
+            throw new ImplausibleValueException(row.path() + " ends (" + end + " s) before it starts (" + start
+                    + " s); a real iperf3 interval ends after it starts");
+        }
         return new IntervalSample(
                 index,
-                row.requireDouble("start"),
-                row.requireDouble("end"),
+                start,
+                end,
                 stream,
                 direction(row),
                 writerSends(row) ? Side.SENDER : Side.RECEIVER,
                 row.requireLong("bytes"),
                 row.requireDouble("bits_per_second"),
                 retransmits == null || retransmits < 0 ? null : retransmits,
-                row.optionalLong("rtt"),
-                row.optionalLong("snd_cwnd"),
+                row.plausibleLong("rtt"),
+                row.plausibleLong("snd_cwnd"),
                 row.optionalDouble("jitter_ms"),
                 row.optionalLong("lost_packets"),
                 row.optionalLong("packets"),

@@ -48,10 +48,23 @@ public final class Iperf3OutputParser {
      * bytes decoded once and {@code -J} output tokenized once: the plausibility pass builds the tree read here.
      */
     public Iperf3Result checkAndParse(byte[] output, boolean partial) {
+        return checkAndRead(output, partial).result();
+    }
+
+    /**
+     * As {@link #checkAndParse}, with the values the check ignored rather than refused ({@link IgnoredValue}: out of
+     * range in a field that carries no throughput), which the result holds as unknown.
+     */
+    public Checked checkAndRead(byte[] output, boolean partial) {
         Utf8Input.require(output);
         String text = text(output);
-        ResultReader reader = reader(text, Iperf3Plausibility.check(text));
-        return partial ? reader.readPartial() : reader.read();
+        Iperf3Plausibility.Checked checked = Iperf3Plausibility.checked(text);
+        ResultReader reader = reader(text, checked.tree());
+        return new Checked(partial ? reader.readPartial() : reader.read(), checked.ignored());
+    }
+
+    /** A checked output's figures, and what in it was ignored as impossible. */
+    public record Checked(Iperf3Result result, List<IgnoredValue> ignored) {
     }
 
     private static String text(byte[] output) {
@@ -109,6 +122,7 @@ public final class Iperf3OutputParser {
                 new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8))) {
             String line;
             int number = 0;
+            java.util.Set<String> once = new java.util.HashSet<>();
             while ((line = lines.readLine()) != null) {
                 number++;
                 if (line.isBlank()) {
@@ -118,6 +132,10 @@ public final class Iperf3OutputParser {
                 JsonPath eventPath = new JsonPath(event, "line " + number);
                 String name = eventPath.requireString("event");
                 JsonNode data = event.get("data");
+                if ((name.equals("start") || name.equals("end")) && !once.add(name)) {
+                    throw new ImplausibleValueException("line " + number + " is a second \"" + name + "\" event; "
+                            + "iperf3 --json-stream prints one, and a second would replace the first's figures");
+                }
                 switch (name) {
                     case "start", "end" -> whole.set(name, eventPath.requireObject("data").node());
                     case "interval" -> intervals.add(eventPath.requireObject("data").node());
@@ -175,7 +193,7 @@ public final class Iperf3OutputParser {
                     figures.retransmits(),
                     figures.jitterMs(),
                     figures.lostPercent(),
-                    cpu == null ? null : cpu.optionalDouble("host_total"),
+                    cpu == null ? null : cpu.plausibleDouble("host_total"),
                     figures.remoteCpuPercent(),
                     figures.reverseSent(),
                     figures.reverseReceived(),

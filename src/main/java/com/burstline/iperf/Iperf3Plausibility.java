@@ -12,14 +12,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * Refuses iperf3 output holding values that cannot be, before anything is parsed for storage: well-formed JSON
  * with a negative byte count, a rate beyond any NIC, a loss above 100 % or a start in the year 31,690,708 would
- * otherwise be stored as a measurement. Every numeric key iperf3 prints is held to {@link PlausibleRange} wherever
+ * otherwise be stored as a measurement. A value out of range in a field that carries no throughput (CPU, buffer
+ * sizes, cwnd, rtt: {@link IgnoredValue}) is noted instead, and the parser reads it as unknown: iperf3 itself has
+ * printed such values beside sound throughput. Every numeric key iperf3 prints is held to {@link PlausibleRange} wherever
  * it appears (also in parts Burstline does not store), names and versions to 256 characters without control
  * characters, and no object may repeat a key, because the raw bytes and the figures read from them would disagree
  * (the sums a 3.7-3.10 bidir run prints twice, once per direction, are kept apart instead).
@@ -47,6 +51,8 @@ public final class Iperf3Plausibility {
      */
     private static final Set<String> REPEATED_PER_DIRECTION = Set.of("sum", "sum_sent", "sum_received");
     private static final Pattern SUMS_OBJECT = Pattern.compile("(server_output_json\\.)?(end|intervals\\[[0-9]+])");
+    /** A --json-stream line, however it is spaced: {@code { "event": "end", ...}} is one too. */
+    private static final Pattern EVENT_LINE = Pattern.compile("\\{\\s*\"event\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern CONTROL_CHARACTERS = Pattern.compile("\\p{Cntrl}");
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -76,30 +82,63 @@ public final class Iperf3Plausibility {
         }
     }
 
-    /** @throws ImplausibleValueException naming the first value out of range, or a repeated key */
-    public static void check(byte[] output) {
-        check(new String(output, StandardCharsets.UTF_8).strip());
+    /**
+     * The same bounds for one interval that did not come as iperf3 output (an agent's live sample): null when it can
+     * be, else what is wrong with it, in words naming {@code path}.
+     */
+    public static String intervalProblem(String path, Double start, Double end, Double bitsPerSecond) {
+        if (start == null || end == null || bitsPerSecond == null) {
+            return path + " needs start, end and bitsPerSecond";
+        }
+        for (var value : Map.of("start", start, "end", end, "bits_per_second", bitsPerSecond).entrySet()) {
+            PlausibleRange range = PlausibleRange.BY_KEY.get(value.getKey());
+            if (!Double.isFinite(value.getValue()) || !range.allows(BigDecimal.valueOf(value.getValue()))) {
+                return path + "." + value.getKey() + " is " + value.getValue() + "; a real iperf3 run has "
+                        + range.describe();
+            }
+        }
+        return end < start ? path + " ends (" + end + " s) before it starts (" + start + " s)" : null;
     }
 
     /**
-     * The same check of the decoded, stripped text.
-     *
-     * @return the document's tree, as {@code readTree} reads it, when the text is one JSON object and nothing more
-     * and was checked in one pass ({@code -J} output); otherwise null, and the parser reads the text itself
+     * @return the values out of range in fields that carry no throughput ({@link IgnoredValue}), which the parser
+     *         reads as unknown; empty for a plausible output
+     * @throws ImplausibleValueException naming the first other value out of range, or a repeated key
      */
+    public static List<IgnoredValue> check(byte[] output) {
+        return checked(new String(output, StandardCharsets.UTF_8).strip()).ignored();
+    }
+
+    /** The same check of the decoded, stripped text; the tree as {@link #checked} gives it. */
     static ObjectNode check(String text) {
-        if (text.indexOf('\n') < 0 || !text.startsWith("{\"event\"")) {
-            return walk(text, "", new TreeBuilder(), true);
+        return checked(text).tree();
+    }
+
+    /**
+     * What the check of one output found.
+     *
+     * @param tree    the document's tree, as {@code readTree} reads it, when the text is one JSON object and nothing
+     *                more and was checked in one pass ({@code -J} output); otherwise null, and the parser reads the
+     *                text itself
+     * @param ignored the values out of range in fields that carry no throughput, one per key
+     */
+    record Checked(ObjectNode tree, List<IgnoredValue> ignored) {
+    }
+
+    static Checked checked(String text) {
+        Map<String, IgnoredValue> ignored = new LinkedHashMap<>();
+        if (text.indexOf('\n') < 0 || !EVENT_LINE.matcher(text).lookingAt()) {
+            return new Checked(walk(text, "", new TreeBuilder(), ignored), List.copyOf(ignored.values()));
         }
         String[] lines = text.split("\n", -1);
         Set<String> singleEvents = new HashSet<>();
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].isBlank()) {
-                walk(lines[i], "line " + (i + 1) + ": ", null, true);
+                walk(lines[i], "line " + (i + 1) + ": ", null, ignored);
                 once(lines[i], i + 1, singleEvents);
             }
         }
-        return null;
+        return new Checked(null, List.copyOf(ignored.values()));
     }
 
     /**
@@ -109,24 +148,25 @@ public final class Iperf3Plausibility {
      * @return null when the text is not one JSON object
      */
     static ObjectNode tree(String text) {
-        return walk(text, "", new TreeBuilder(), false);
+        return walk(text, "", new TreeBuilder(), null);
     }
 
     /** A second start or end event would replace the first, as a repeated key would. */
     private static void once(String line, int number, Set<String> seen) {
-        for (String event : SINGLE_EVENTS) {
-            if (line.startsWith("{\"event\":\"" + event + "\"") && !seen.add(event)) {
-                throw new ImplausibleValueException("line " + number + " is a second \"" + event + "\" event; "
-                        + "iperf3 --json-stream prints one");
-            }
+        var event = EVENT_LINE.matcher(line.strip());
+        if (event.lookingAt() && SINGLE_EVENTS.contains(event.group(1)) && !seen.add(event.group(1))) {
+            throw new ImplausibleValueException("line " + number + " is a second \"" + event.group(1) + "\" event; "
+                    + "iperf3 --json-stream prints one");
         }
     }
 
     /**
-     * @param tree builds the tree along, or null; @param checks whether to refuse what cannot be
+     * @param tree builds the tree along, or null; @param ignored collects what is ignored, and null when nothing is
+     *             checked (then nothing is refused either)
      * @return the tree, null when none was built or it is not one
      */
-    private static ObjectNode walk(String json, String prefix, TreeBuilder tree, boolean checks) {
+    private static ObjectNode walk(String json, String prefix, TreeBuilder tree, Map<String, IgnoredValue> ignored) {
+        boolean checks = ignored != null;
         Deque<Container> open = new ArrayDeque<>();
         try (JsonParser parser = MAPPER.createParser(json)) {
             JsonToken token;
@@ -146,7 +186,7 @@ public final class Iperf3Plausibility {
                             tree.value(nodeOf(parent), keyOf(parent), parser, token);
                         }
                         if (checks) {
-                            value(parent == null ? null : parent.key, parser, token, path);
+                            value(parent == null ? null : parent.key, parser, token, path, ignored);
                         }
                         advance(parent);
                     }
@@ -199,7 +239,8 @@ public final class Iperf3Plausibility {
         }
     }
 
-    private static void value(String key, JsonParser parser, JsonToken token, String path) {
+    private static void value(String key, JsonParser parser, JsonToken token, String path,
+                              Map<String, IgnoredValue> ignored) {
         if (key == null || token == JsonToken.VALUE_NULL) {
             return;
         }
@@ -214,7 +255,12 @@ public final class Iperf3Plausibility {
             BigDecimal value = token == JsonToken.VALUE_NUMBER_INT ? new BigDecimal(parser.getBigIntegerValue())
                     : parser.getDecimalValue();
             if (!range.allows(value)) {
-                throw refused(path, parser.getString(), range.describe());
+                if (!IgnoredValue.ignorable(key)) {
+                    throw refused(path, parser.getString(), range.describe());
+                }
+                IgnoredValue first = ignored.get(key);
+                ignored.put(key, first != null ? first.onceMore()
+                        : new IgnoredValue(key, path, parser.getString(), 1, range.describe()));
             }
         }
         if (NAMES.contains(key) && token == JsonToken.VALUE_STRING) {

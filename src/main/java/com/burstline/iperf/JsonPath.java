@@ -84,6 +84,25 @@ final class JsonPath {
         return child.node.doubleValue();
     }
 
+    /**
+     * A figure that carries no throughput (CPU, rtt, cwnd), or null when absent or when iperf3 printed one no run can
+     * have there ({@link PlausibleRange}): {@link Iperf3Plausibility} notes those as {@link IgnoredValue}s.
+     */
+    Double plausibleDouble(String field) {
+        return plausible(field) ? optionalDouble(field) : null;
+    }
+
+    /** As {@link #plausibleDouble}, for whole numbers. */
+    Long plausibleLong(String field) {
+        return plausible(field) ? optionalLong(field) : null;
+    }
+
+    private boolean plausible(String field) {
+        JsonNode value = node.get(field);
+        PlausibleRange range = PlausibleRange.BY_KEY.get(field);
+        return value == null || !value.isNumber() || range == null || range.allows(value.decimalValue());
+    }
+
     long requireLong(String field) {
         Long value = optionalLong(field);
         if (value == null) {

@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
-import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.LegacyCallSignature;
+import com.burstline.contract.ServerSigningKeys;
 import com.burstline.contract.EnrollmentSecret;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -69,15 +70,36 @@ class AgentAttackIT {
     }
 
     @Test
-    void aCallSignedWithAnotherAgentsSecretIsRefused() throws Exception {
+    void aCallSignedForAnotherAgentOrByAnotherServerIsRefused() throws Exception {
         AgentProcess agent = start("victim");
-        String otherAgentsKey = AgentCallSignature.keyOf(AgentProcess.enrolled(workDir.resolve("spool-other"), "other"));
 
-        HttpResponse<String> refused = agent.send("POST", "/v1/scenarios", AgentProcess.signature(otherAgentsKey,
+        HttpResponse<String> forOther = agent.send("POST", "/v1/scenarios", AgentProcess.signature("other",
                 "POST", "/v1/scenarios", scenario("127.0.0.1"), Instant.now()), scenario("127.0.0.1"));
+        HttpResponse<String> byOther = agent.send("POST", "/v1/scenarios", AgentProcess.signature(
+                ServerSigningKeys.generate().getPrivate(), "victim", "POST", "/v1/scenarios", scenario("127.0.0.1"),
+                Instant.now()), scenario("127.0.0.1"));
+
+        for (HttpResponse<String> refused : List.of(forOther, byOther)) {
+            assertRefused(agent, refused, 401);
+            assertThat(refused.body()).contains("the signature is not this agent's");
+        }
+        assertStartedNothing(agent, 0);
+    }
+
+    /** Protocol v1's key, SHA-256 of the agent's secret, opens nothing once the agent holds its server's key. */
+    @Test
+    void aCallSignedWithTheKeyOfTheAgentsOwnSecretIsRefused() throws Exception {
+        AgentProcess agent = start("legacy");
+        byte[] body = scenario("127.0.0.1").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+        HttpResponse<String> refused = agent.send("POST", "/v1/scenarios", LegacyCallSignature.sign(agent.legacyKey(),
+                "POST", "/v1/scenarios", body, Instant.now()), scenario("127.0.0.1"));
+        HttpResponse<String> keyDelivery = agent.send("POST", "/v1/server-key", LegacyCallSignature.sign(
+                agent.legacyKey(), "POST", "/v1/server-key", new byte[0], Instant.now()), "");
 
         assertRefused(agent, refused, 401);
-        assertThat(refused.body()).contains("the signature is not this agent's");
+        assertThat(refused.body()).contains("a call signed with the agent's own key (v1) is refused");
+        assertThat(keyDelivery.statusCode()).as("no v1 delivery once a key is held").isEqualTo(401);
         assertStartedNothing(agent, 0);
     }
 
@@ -85,7 +107,7 @@ class AgentAttackIT {
     void aReplayedCallIsRefused() throws Exception {
         AgentProcess agent = start("replayed");
         String cancel = "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1}";
-        Map<String, String> signed = AgentProcess.signature(agent.callKey(), "POST", "/v1/scenarios/cancel", cancel,
+        Map<String, String> signed = AgentProcess.signature(agent.name(), "POST", "/v1/scenarios/cancel", cancel,
                 Instant.now());
 
         assertThat(agent.send("POST", "/v1/scenarios/cancel", signed, cancel).statusCode()).isEqualTo(204);
@@ -94,7 +116,7 @@ class AgentAttackIT {
         assertThat(replay.statusCode()).isEqualTo(401);
         assertThat(replay.body()).contains("a replay is not obeyed");
         String role = serverRole();
-        Map<String, String> once = AgentProcess.signature(agent.callKey(), "POST", "/v1/iperf3-server", role,
+        Map<String, String> once = AgentProcess.signature(agent.name(), "POST", "/v1/iperf3-server", role,
                 Instant.now());
         HttpResponse<String> first = agent.send("POST", "/v1/iperf3-server", once, role);
         assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
@@ -104,6 +126,26 @@ class AgentAttackIT {
         assertStartedNothing(agent, 3);
     }
 
+    /** The agent keeps the nonces it saw on disk until their timestamps expire: a restart forgets none. */
+    @Test
+    void aCallReplayedAfterTheAgentRestartedIsRefused() throws Exception {
+        AgentProcess agent = start("restarted");
+        String cancel = "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1}";
+        Map<String, String> signed = AgentProcess.signature("restarted", "POST", "/v1/scenarios/cancel", cancel,
+                Instant.now());
+        assertThat(agent.send("POST", "/v1/scenarios/cancel", signed, cancel).statusCode()).isEqualTo(204);
+        agent.kill();
+
+        AgentProcess restarted = AgentProcess.start(NOWHERE, ENROLLMENT_TOKEN, "restarted", workDir);
+        agents.add(restarted);
+        HttpResponse<String> replay = restarted.send("POST", "/v1/scenarios/cancel", signed, cancel);
+
+        assertThat(replay.statusCode()).as(replay.body()).isEqualTo(401);
+        assertThat(replay.body()).contains("a replay is not obeyed");
+        assertThat(restarted.signedCall("POST", "/v1/scenarios/cancel", cancel).statusCode())
+                .as("a new call is obeyed").isEqualTo(204);
+    }
+
     @Test
     void aStaleOrFutureCallIsRefused() throws Exception {
         AgentProcess agent = start("stale");
@@ -111,7 +153,7 @@ class AgentAttackIT {
 
         for (Instant at : List.of(Instant.now().minusSeconds(120), Instant.now().plusSeconds(120))) {
             HttpResponse<String> refused = agent.send("POST", "/v1/iperf3-server",
-                    AgentProcess.signature(agent.callKey(), "POST", "/v1/iperf3-server", role, at), role);
+                    AgentProcess.signature(agent.name(), "POST", "/v1/iperf3-server", role, at), role);
             assertRefused(agent, refused, 401);
             assertThat(refused.body()).contains("away from this agent's clock (at most 60 s)");
         }

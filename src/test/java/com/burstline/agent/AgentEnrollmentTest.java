@@ -155,6 +155,10 @@ class AgentEnrollmentTest {
         return records;
     }
 
+    /** The signing key of the server this stand-in plays, which its enrollment's answer carries. */
+    private static final String SERVER_KEY = com.burstline.contract.ServerSigningKeys.publicText(
+            com.burstline.contract.ServerSigningKeys.generate().getPublic());
+
     /** Enrolls the enrollment token once with the proposed secret, takes only that secret, 401 for anything else. */
     private ServerClient client(AgentSecret secret) throws IOException {
         if (server == null) {
@@ -171,7 +175,8 @@ class AgentEnrollmentTest {
                 } else if (bearer.equals(ENROLLMENT) && knownSecret == null && proposal.find()) {
                     knownSecret = proposal.group(1);
                     onDiskWhenProposed = Files.readString(spool.resolve("lab-a.secret"), StandardCharsets.UTF_8).strip();
-                    answer = loseTheAnswer ? null : "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3}";
+                    answer = loseTheAnswer ? null : "{\"name\": \"lab-a\", \"heartbeatSeconds\": 3, \"serverKey\": \""
+                            + SERVER_KEY + "\"}";
                     status = loseTheAnswer ? 503 : 200;
                 } else if (bearer.equals(knownSecret)) {
                     answer = exchange.getRequestURI().getPath().endsWith("heartbeat") ? null
@@ -185,7 +190,7 @@ class AgentEnrollmentTest {
             });
             server.start();
         }
-        return new ServerClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), ENROLLMENT, secret,
-                "lab-a");
+        return new ServerClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), null, ENROLLMENT,
+                secret, new ServerKey(secret.file().getParent(), "lab-a"), "lab-a");
     }
 }

@@ -2,6 +2,8 @@ package com.burstline.agent;
 
 import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.EnrollmentSecret;
+import com.burstline.contract.LegacyCallSignature;
+import com.burstline.contract.ServerSigningKeys;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -12,6 +14,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,11 +27,13 @@ import java.util.regex.Pattern;
 /**
  * A real agent process started from {@code target/burstline-agent.jar} (built by {@code mvn package}, before the
  * integration tests run), optionally inside a network namespace. Tests use it as a user would: over HTTP, and speak
- * to it as its server does with {@link #signedCall}, signed with the key of the secret in its spool (which the agent
- * drew when it enrolled, or {@link #enrolled} put there for an agent whose test plays its server).
+ * to it as its server does with {@link #signedCall}, signed with {@link #TEST_SERVER}'s key, which
+ * {@link #enrolled} pinned in its spool beside a secret, for an agent whose test plays its server.
  */
 public final class AgentProcess implements AutoCloseable {
     public static final Path JAR = Path.of("target/burstline-agent.jar");
+    /** The signing key of the server the tests play: {@link #enrolled} agents obey calls signed with it. */
+    public static final KeyPair TEST_SERVER = ServerSigningKeys.generate();
     private static final Pattern LISTENING = Pattern.compile("listening at (\\S+)");
     private static final Pattern FINGERPRINT = Pattern.compile("certificate SHA-256 ([0-9A-F:]{95})");
 
@@ -36,11 +42,13 @@ public final class AgentProcess implements AutoCloseable {
     private final int port;
     private final String host;
     private final Path secretFile;
+    private final String name;
     private URI url;
     private HttpClient client = HttpClient.newHttpClient();
 
-    private AgentProcess(Process process, Path log, String host, int port, Path secretFile) {
+    private AgentProcess(Process process, Path log, String host, int port, Path secretFile, String name) {
         this.secretFile = secretFile;
+        this.name = name;
         this.process = process;
         this.log = log;
         this.host = host;
@@ -91,7 +99,8 @@ public final class AgentProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
-        AgentProcess agent = new AgentProcess(process, log, host, port, secretFile(options));
+        AgentProcess agent = new AgentProcess(process, log, host, port, secretFile(options),
+                options.get(options.indexOf("--name") + 1));
         agent.awaitListening();
         return agent;
     }
@@ -104,31 +113,43 @@ public final class AgentProcess implements AutoCloseable {
     }
 
     /**
-     * Makes {@code spool} hold a secret for agent {@code name}, as if it had enrolled: for tests that play the agent's
-     * server themselves. Answers the secret.
+     * Makes {@code spool} hold a secret for agent {@code name} and {@link #TEST_SERVER}'s key, as if it had enrolled
+     * with the test's server: for tests that play the agent's server themselves. Answers the secret.
      */
     public static String enrolled(Path spool, String name) throws IOException {
-        return new AgentSecret(spool, name).keep(EnrollmentSecret.generate());
+        String secret = new AgentSecret(spool, name).keep(EnrollmentSecret.generate());
+        new ServerKey(spool, name).pin(ServerSigningKeys.publicText(TEST_SERVER.getPublic()), "the test's server");
+        return secret;
     }
 
-    /** The key the agent's server signs with: that of the secret the agent keeps now. */
-    public String callKey() throws IOException {
-        return AgentCallSignature.keyOf(Files.readString(secretFile, StandardCharsets.UTF_8).strip());
+    /** The key of the agent's secret (protocol v1), which signs only the delivery of a server's key. */
+    public String legacyKey() throws IOException {
+        return LegacyCallSignature.keyOf(Files.readString(secretFile, StandardCharsets.UTF_8).strip());
     }
 
-    /** A call as the agent's server makes it: signed now with the agent's own key. */
+    public String name() {
+        return name;
+    }
+
+    /** A call as the agent's server makes it: signed now with {@link #TEST_SERVER}'s key for this agent. */
     public HttpResponse<String> signedCall(String method, String path, String json) {
-        try {
-            return send(method, path, signature(callKey(), method, path, json, Instant.now()), json);
-        } catch (IOException e) {
-            throw new IllegalStateException("agent " + url() + " has no secret in " + secretFile + ": " + e, e);
-        }
+        return send(method, path, signature(name, method, path, json, Instant.now()), json);
     }
 
-    /** The signature headers of a call with {@code key} at {@code at}, e.g. to replay it or to sign it stale. */
-    public static Map<String, String> signature(String key, String method, String path, String json, Instant at) {
+    /**
+     * The signature headers of a call to agent {@code agentName} by {@link #TEST_SERVER} at {@code at}, e.g. to replay
+     * it or to sign it stale.
+     */
+    public static Map<String, String> signature(String agentName, String method, String path, String json,
+                                                Instant at) {
+        return signature(TEST_SERVER.getPrivate(), agentName, method, path, json, at);
+    }
+
+    /** The same signed with another key, e.g. another server's. */
+    public static Map<String, String> signature(PrivateKey key, String agentName, String method, String path,
+                                                String json, Instant at) {
         byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
-        return AgentCallSignature.sign(key, method, path, body, at);
+        return AgentCallSignature.sign(key, agentName, method, path, body, at);
     }
 
     /** A call with exactly these headers. */

@@ -128,6 +128,32 @@ class AgentProcessIT {
     }
 
     @Test
+    void readsItsHostConfigurationTowardsAPeerAsCatAndEthtoolDo() throws Exception {
+        AgentProcess agent = start("config");
+
+        var answer = agent.signedCall("POST", "/v1/host-config", "{\"towards\": \"127.0.0.1\"}");
+        var injected = agent.signedCall("POST", "/v1/host-config", "{\"towards\": \"127.0.0.1; reboot\"}");
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        JsonNode config = JSON.readTree(answer.body());
+        assertThat(config.get("os").stringValue()).isEqualTo("linux");
+        assertThat(config.get("interface").stringValue()).isEqualTo("lo");
+        assertThat(config.get("facts").get("nic.mtu").stringValue())
+                .isEqualTo(Files.readString(Path.of("/sys/class/net/lo/mtu")).strip());
+        Process cat = new ProcessBuilder("cat", "/proc/sys/net/ipv4/tcp_rmem").start();
+        assertThat(config.get("facts").get("net.ipv4.tcp_rmem").stringValue())
+                .isEqualTo(new String(cat.getInputStream().readAllBytes()).strip().replaceAll("\\s+", " "));
+        assertThat(config.get("unknown").get("nic.rings").stringValue())
+                .isEqualTo("ethtool -g: netlink error: Operation not supported");
+        System.out.printf("host configuration of lo read in %d ms: %d facts, %d unknown%n",
+                config.get("readMillis").longValue(), config.get("facts").size(), config.get("unknown").size());
+        assertThat(injected.statusCode()).isEqualTo(400);
+        assertThat(injected.body()).contains("towards must be an IP address or a hostname");
+        assertThat(agent.call("POST", "/v1/host-config", null, "{\"towards\": \"127.0.0.1\"}").statusCode())
+                .isEqualTo(401);
+    }
+
+    @Test
     void reportsThisHostsFacts() throws Exception {
         AgentProcess agent = start("facts");
 

@@ -80,7 +80,7 @@ class AgentSlowClientsIT {
         SlowConnections slow = connections(sut);
         List<Socket> silent = slow.open(SILENT, "", false);
         List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
-        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(sut.callKey()), true));
+        List<Socket> slowBodies = new ArrayList<>(slow.open(SLOW_BODIES / 2, slowBodyStart(sut.name()), true));
         slowBodies.addAll(slow.open(SLOW_BODIES / 2, slowBodyStart(null), true));
         answeredAndCut(slow, sut, peer, "spool-slow-sut", Map.of("connections that never sent a byte", silent,
                 "headers still arriving", slowHeaders, "bodies still arriving (cut or answered)", slowBodies));
@@ -163,11 +163,11 @@ class AgentSlowClientsIT {
         return agent;
     }
 
-    /** With {@code key}, headers signed as the server signs (fresh, so the agent goes on to read the body). */
-    private static String slowBodyStart(String key) {
+    /** For {@code agent}, headers signed as the server signs (fresh, so the agent goes on to read the body). */
+    private static String slowBodyStart(String agent) {
         StringBuilder headers = new StringBuilder();
-        if (key != null) {
-            AgentProcess.signature(key, "POST", "/v1/scenarios", "{", Instant.now())
+        if (agent != null) {
+            AgentProcess.signature(agent, "POST", "/v1/scenarios", "{", Instant.now())
                     .forEach((name, value) -> headers.append(name).append(": ").append(value).append("\r\n"));
         }
         return "POST /v1/scenarios HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

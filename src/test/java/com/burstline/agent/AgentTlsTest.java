@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.CertificateFingerprint;
+import com.burstline.contract.SelfSignedCertificate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,13 +54,6 @@ class AgentTlsTest {
 
         assertThat(certificate.getNotAfter().toInstant()).isEqualTo(notAfter);
         assertThat(certificate.getNotBefore().toInstant()).isEqualTo(now.minus(Duration.ofDays(1)));
-    }
-
-    @Test
-    void derLengthsOver127BytesUseTheLongForm() {
-        assertThat(SelfSignedCertificate.tlv(0x04, new byte[5])).startsWith(0x04, 5);
-        assertThat(SelfSignedCertificate.tlv(0x04, new byte[200])).startsWith(0x04, 0x81, 200);
-        assertThat(SelfSignedCertificate.tlv(0x04, new byte[300])).startsWith(0x04, 0x82, 0x01, 0x2C);
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
 import com.burstline.contract.LiveSamples;
@@ -54,9 +55,11 @@ class AgentToServerContractTest {
         List<String> command = new Iperf3Tool("/usr/bin/iperf3", V3_12).clientArguments(spec);
         Measurement measurement = new Measurement(true, null, output, ScenarioResult.JSON, "", command, 0);
         CounterSnapshot before = CounterSnapshot.take(platform, "lo");
+        DropSnapshot drops = DropSnapshot.before(platform, "lo");
         HostFacts hostFacts = facts.collectFor(spec.peerHost());
+        HostDrops dropped = drops.after();
         ScenarioResult written = ScenarioRunner.result(spec, measurement, hostFacts,
-                before.deltaTo(CounterSnapshot.take(platform, "lo")));
+                before.deltaTo(CounterSnapshot.take(platform, "lo")), dropped);
 
         ScenarioResult read = SERVER.readValue(Json.write(written.toJson()), ScenarioResult.class);
 
@@ -72,6 +75,9 @@ class AgentToServerContractTest {
         assertThat(read.counters()).containsEntry("interface", "lo");
         assertThat(read.counters().get("delta")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                 .containsKey("tx_bytes");
+        assertThat(read.hostDrops()).as("the SUT's own drop counts, before and after").isEqualTo(dropped);
+        assertThat(read.hostDrops().delta()).containsKeys(HostDrops.UDP_IN_ERRORS, HostDrops.UDP_RCVBUF_ERRORS,
+                HostDrops.RX_DROPPED);
     }
 
     @Test

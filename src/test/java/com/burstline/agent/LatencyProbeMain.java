@@ -30,7 +30,7 @@ public final class LatencyProbeMain {
         int loaded = Integer.parseInt(args[5]);
         Scenario bulk = new Scenario(Scenario.TCP, Scenario.UPLOAD, 1, loaded, 1, 0, null, Scenario.TOOL_IPERF3);
         ScenarioSpec spec = new ScenarioSpec(new AttemptKey(1, 1, 1), args[1], probe.port() == 5201 ? 5202 : 5201,
-                bulk, "benchmark-probe-0123456789", probe);
+                bulk, "benchmark-probe-0123456789", null, probe);
         LatencyProbeClient client = LatencyProbeClient.start(spec, LatencyListener.NONE);
         client.awaitIdleEnd(new Cancellation());
         TimeUnit.SECONDS.sleep(loaded);

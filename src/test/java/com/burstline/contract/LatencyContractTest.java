@@ -89,7 +89,7 @@ class LatencyContractTest {
     void aSpecCarriesTheProbeAndItsTimeAndTheServerRoleItsPortAndSession() {
         Scenario tcp = new Scenario("TCP", "upload", 1, 30, 5, 2, null, Scenario.TOOL_AUTO);
         ScenarioSpec spec = new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, tcp, NONCE,
-                LatencyProbeSpec.standard(5211, -42));
+                null, LatencyProbeSpec.standard(5211, -42));
 
         ScenarioSpec read = ScenarioSpec.fromJson(Json.parseObject(Json.write(spec.toJson())));
         ServerRoleRequest role = ServerRoleRequest.forScenario(spec, Duration.ofSeconds(20));
@@ -101,7 +101,7 @@ class LatencyContractTest {
         assertThat(role.timeoutSeconds()).isEqualTo(56);
         assertThat(role.requestResponse()).isFalse();
         assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, tcp, NONCE,
-                LatencyProbeSpec.standard(5201, 1))).hasMessageContaining("needs a port of its own");
+                null, LatencyProbeSpec.standard(5201, 1))).hasMessageContaining("needs a port of its own");
     }
 
     @Test
@@ -117,16 +117,16 @@ class LatencyContractTest {
         assertThat(RequestResponseCommand.client(spec.peerHost(), spec.port(), rr)).containsExactly("java", "-jar",
                 "burstline-agent.jar", "rr", "-c", "10.0.0.2", "-p", "5201", "--protocol", "TCP_RR", "-l", "1000",
                 "-P", "2", "-t", "10");
-        assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, rr, NONCE,
+        assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, rr, NONCE, null,
                 LatencyProbeSpec.standard(5211, 1))).hasMessageContaining("takes no loaded-latency probe");
-        assertThatThrownBy(() -> new ServerRoleRequest(5201, 60, "auto", "TCP", null))
+        assertThatThrownBy(() -> new ServerRoleRequest(5201, 60, "auto", null, "TCP", null))
                 .hasMessageContaining("protocol of a server role must be UDP_RR or TCP_RR");
     }
 
     @Test
     void aResultCarriesItsLatencyReport() {
         ScenarioResult result = new ScenarioResult(7L, 31L, 1, true, null, "{}", ScenarioResult.JSON, "", List.of(),
-                0, Map.of(), Map.of(), NONCE, probeReport().toJson());
+                0, Map.of(), Map.of(), NONCE, null, probeReport().toJson());
 
         assertThat(result.latencyReport()).isEqualTo(probeReport());
         assertThat(new ScenarioResult(7L, 31L, 1, true, null, "{}", ScenarioResult.JSON, "", List.of(), 0, Map.of(),

@@ -81,12 +81,41 @@ public class ScenarioSpecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"10.77.0.2", "127.0.0.1", "::1", "fe80::1%eth0", "ip-10-0-0-5.ec2.internal", "peer"})
-    void acceptsAddressesAndHostnames(String host) {
+    @ValueSource(strings = {"10.77.0.2", "127.0.0.1", "::1", "fe80::1%eth0"})
+    void acceptsAddresses(String host) {
         Map<String, Object> json = valid();
         json.put("peerHost", host);
 
         assertThat(ScenarioSpec.fromJson(json).peerHost()).isEqualTo(host);
+    }
+
+    /**
+     * The server resolves a peer's name once, checks the address and sends that: a name the agent resolved again
+     * could answer differently (split DNS, rebinding) and lead it outside the networks the server checked.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ip-10-0-0-5.ec2.internal", "peer", "localhost"})
+    void refusesHostNames(String host) {
+        Map<String, Object> json = valid();
+        json.put("peerHost", host);
+
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("peerHost must be an IP address, not the host name '" + host + "'");
+    }
+
+    @Test
+    void theNetworksTheServerAllowsTravelWithTheSpecAndDefaultToThePrivateRanges() {
+        Map<String, Object> json = valid();
+        assertThat(ScenarioSpec.fromJson(json).allowedNetworks()).isEqualTo(AddressRange.PRIVATE);
+
+        json.put("allowedNetworks", java.util.List.of("10.77.0.0/24"));
+        ScenarioSpec spec = ScenarioSpec.fromJson(json);
+
+        assertThat(spec.allowedNetworks()).containsExactly("10.77.0.0/24");
+        assertThat(ScenarioSpec.fromJson(spec.toJson())).isEqualTo(spec);
+        json.put("allowedNetworks", java.util.List.of("not a range"));
+        assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("allowedNetworks");
     }
 
     @Test

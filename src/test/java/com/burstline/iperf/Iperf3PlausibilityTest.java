@@ -123,10 +123,59 @@ class Iperf3PlausibilityTest {
     void tcpInfoTakesMinusOneAsUnknownInBothOfIperf3sSpellings(String value, boolean allowed) {
         byte[] output = mutate("iperf3-318-tcp-1-upload.json", "\"intervals\"", "rtt", value);
         if (allowed) {
-            assertThatCode(() -> Iperf3Plausibility.check(output)).doesNotThrowAnyException();
+            assertThat(Iperf3Plausibility.check(output)).isEmpty();
         } else {
-            assertThatThrownBy(() -> Iperf3Plausibility.check(output)).hasMessageContaining("rtt is " + value + ";");
+            // since issue 29 an rtt no run can have is noted and read as unknown: rtt carries no throughput
+            assertThat(Iperf3Plausibility.check(output)).singleElement().satisfies(ignored -> {
+                assertThat(ignored.path()).isEqualTo("intervals[0].streams[0].rtt");
+                assertThat(ignored.value()).isEqualTo(value);
+                assertThat(ignored.allowed()).endsWith("or -1 for unknown");
+            });
+            assertThat(new Iperf3OutputParser().parse(output).intervals().get(0).rttMicros()).isNull();
         }
+    }
+
+    /**
+     * The real case of issue 29: iperf3 3.12's remote CPU of -6.7e19 (src/test/resources/iperf3-edited/README.md)
+     * is noted and read as unknown; every throughput figure is the unedited output's.
+     */
+    @Test
+    void anImpossibleCpuIsNotedAndUnknownWhileTheThroughputIsKept() throws Exception {
+        byte[] edited;
+        try (java.io.InputStream in = getClass().getResourceAsStream(
+                "/iperf3-edited/iperf3-312-tcp-2-upload-remote-cpu-defect.json")) {
+            edited = in.readAllBytes();
+        }
+        Iperf3OutputParser parser = new Iperf3OutputParser();
+        Iperf3Result original = parser.parse(Samples.bytes("iperf3-312-tcp-2-upload-omit-loopback.json"));
+
+        Iperf3OutputParser.Checked checked = parser.checkAndRead(edited, false);
+
+        assertThat(checked.ignored()).containsExactly(new IgnoredValue("remote_total",
+                "end.cpu_utilization_percent.remote_total", "-6.7e+19", 1,
+                "a number from 0 to 102,400 % (100 % × 1,024 cores)"));
+        assertThat(checked.ignored().get(0).label()).isEqualTo("remote CPU");
+        assertThat(checked.result().remoteCpuPercent()).isNull();
+        assertThat(original.remoteCpuPercent()).isEqualTo(51.337405747016987);
+        assertThat(checked.result().sentBitsPerSecond()).isEqualTo(original.sentBitsPerSecond());
+        assertThat(checked.result().receivedBitsPerSecond()).isEqualTo(original.receivedBitsPerSecond());
+        assertThat(checked.result().intervals()).isEqualTo(original.intervals());
+        assertThat(parser.parse(edited).remoteCpuPercent()).as("read the same without the check").isNull();
+    }
+
+    /** An impossible throughput, time or count is still refused whole; only fields without throughput are noted. */
+    @Test
+    void anImpossibleThroughputIsStillRefusedWhole() {
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-312-tcp-2-upload-omit-loopback.json",
+                "\"sum_received\"", "bits_per_second", "-6.7e+19"))).isInstanceOf(ImplausibleValueException.class);
+        assertThatThrownBy(() -> Iperf3Plausibility.check(mutate("iperf3-312-tcp-2-upload-omit-loopback.json",
+                "\"cpu_utilization_percent\"", "remote_total", "\"12\""))).hasMessageContaining("must be a number");
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void noRealOutputHasAnythingToNote(String name) {
+        assertThat(Iperf3Plausibility.check(Samples.bytes(name))).as(name).isEmpty();
     }
 
     /** The real output with the first value of {@code key} after {@code anchor} replaced by {@code json}. */

@@ -13,19 +13,22 @@ import javax.sql.DataSource;
 
 /**
  * Empties every table before a {@link BurstlineTest} class runs on the shared context, so no class sees another's
- * runs, agents, jobs or users. Ids keep counting (nothing the server caches by id is reused). Flyway's history and
- * the storage probe's one seeded row stay.
+ * runs, agents, jobs or users. Ids keep counting (nothing the server caches by id is reused). Flyway's history, the
+ * storage probe's one seeded row and the bootstrap API token's row (which the server writes once, at start) stay.
  */
 public final class EmptyDatabase implements BeforeAllCallback {
     private static final Set<String> KEPT = Set.of("flyway_schema_history", "storage_probe");
     private static final int ATTEMPTS = 5;
+    private static final String API_TOKEN = "api_token";
 
     @Override
     public void beforeAll(ExtensionContext context) {
         JdbcTemplate jdbc = new JdbcTemplate(SpringExtension.getApplicationContext(context).getBean(DataSource.class));
         List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables "
                 + "WHERE table_schema = CURRENT_SCHEMA AND table_type IN ('BASE TABLE', 'TABLE')", String.class)
-                .stream().filter(table -> !KEPT.contains(table.toLowerCase())).toList();
+                .stream().filter(table -> !KEPT.contains(table.toLowerCase())
+                        && !table.equalsIgnoreCase(API_TOKEN)).toList();
+        jdbc.execute("DELETE FROM " + API_TOKEN + " WHERE bootstrap = FALSE");
         if (isPostgres(jdbc)) {
             truncate(jdbc, "TRUNCATE " + String.join(", ", tables) + " CASCADE");
         } else {

@@ -32,14 +32,25 @@ public final class ServerJarProcess implements AutoCloseable {
 
     /** Starts the server on the data dir with the extra arguments and waits until readiness says UP. */
     public static ServerJarProcess start(Path dataDir, List<String> arguments) throws IOException {
+        return start(dataDir, List.of(), "127.0.0.1", arguments);
+    }
+
+    /**
+     * The same with options for the server's JVM (e.g. {@code -Djdk.net.hosts.file=...}) and the address it listens
+     * on ({@code 0.0.0.0} for agents in network namespaces).
+     */
+    public static ServerJarProcess start(Path dataDir, List<String> jvmOptions, String address, List<String> arguments)
+            throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR + " is missing: mvn -DskipTests package builds it");
         }
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString(),
-                "--server.address=127.0.0.1", "--server.port=" + port, "--burstline.data-dir=" + dataDir,
-                "--burstline.api-token=" + TOKEN));
+                .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString(),
+                "--server.address=" + address, "--server.port=" + port, "--burstline.data-dir=" + dataDir,
+                "--burstline.api-token=" + TOKEN, "--burstline.agents.tls.port=0"));
         command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dataDir.resolve("server-" + Instant.now().toEpochMilli() + ".log").toFile()).start();

@@ -1,6 +1,8 @@
 package com.burstline.server.analysis;
 
 import com.burstline.contract.Scenario;
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.HostRole;
 import com.burstline.server.latency.RunLatencies;
 import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.IntervalRow;
@@ -11,7 +13,6 @@ import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunStatus;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +25,13 @@ public class Findings {
 
     private final RunQueries queries;
     private final RunSelections selections;
+    private final HostConfigs hostConfigs;
     private final RunLatencies latency;
 
-    Findings(RunQueries queries, RunSelections selections, RunLatencies latency) {
+    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs, RunLatencies latency) {
         this.queries = queries;
         this.selections = selections;
+        this.hostConfigs = hostConfigs;
         this.latency = latency;
     }
 
@@ -48,8 +51,11 @@ public class Findings {
         if (pair.stream().noneMatch(other -> other.id() == run.id())) {
             pair.add(run);
         }
-        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums,
-                queries.environment(id).nicCounters()));
+        RunEnvironment environment = queries.environment(id);
+        List<Finding> findings = new ArrayList<>(RunAnalysis.findings(run, sums, environment.nicCounters(),
+                environment.receiverDrops()));
+        EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
+                .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
         LatencyRule.of(id, latency.summaries(List.of(id)).get(id)).ifPresent(findings::add);
         return findings;
@@ -59,17 +65,26 @@ public class Findings {
     public List<Finding> forRuns(List<RunSummary> runs, Map<Long, RunEnvironment> environments) {
         Map<Long, List<IntervalRow>> sums = selections.sumRows(runs.stream().map(RunSummary::id).toList());
         List<Finding> findings = new ArrayList<>();
+        HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
         Map<Long, RunLatency> latencies = latency.summaries(runs.stream().filter(run -> !run.partial())
                 .map(RunSummary::id).toList());
-        runs.forEach(run -> {
-            findings.addAll(RunAnalysis.findings(run, sums.get(run.id()), nicCounters(environments.get(run.id()))));
-            LatencyRule.of(run.id(), latencies.get(run.id())).ifPresent(findings::add);
-        });
+        for (RunSummary run : runs) {
+            RunEnvironment environment = environments.get(run.id());
+            findings.addAll(findings(run, sums.get(run.id()), environment));
+            if (!run.partial()) {
+                EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
+                        configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+                LatencyRule.of(run.id(), latencies.get(run.id())).ifPresent(findings::add);
+            }
+        }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));
         return findings;
     }
 
-    private static JsonNode nicCounters(RunEnvironment environment) {
-        return environment == null ? null : environment.nicCounters();
+    /** A run without a recorded environment is an upload's: what its receivers counted is not known. */
+    private static List<Finding> findings(RunSummary run, List<IntervalRow> sums, RunEnvironment environment) {
+        return environment == null || environment.receiverDrops().isEmpty()
+                ? RunAnalysis.findings(run, sums, environment == null ? null : environment.nicCounters())
+                : RunAnalysis.findings(run, sums, environment.nicCounters(), environment.receiverDrops());
     }
 }

@@ -16,11 +16,12 @@ import java.util.stream.Collectors;
 /**
  * A selection's findings once each, as the job page and the report both list them: each kind with the scenarios it
  * covers and the first run's sentence standing for the kind (each run's own is on its page), percent-of-limit summed
- * up as an engineer writes it. A sender short of its target comes first (the loss and limits after it are of what
+ * up as an engineer writes it, packet-loss with every run's loss and who dropped it. A sender short of its target comes first (the loss and limits after it are of what
  * was sent), then loss, then the other warnings, then how close the runs came to their limits, then the other notes.
  */
 public final class FindingsOnceEach {
     private static final String PERCENT_OF_LIMIT = "percent-of-limit";
+    private static final String PACKET_LOSS = "packet-loss";
     private static final List<String> WARNINGS_FIRST = List.of("sender-limited", "packet-loss");
 
     private FindingsOnceEach() {
@@ -38,7 +39,7 @@ public final class FindingsOnceEach {
         List<FindingSummary> summaries = new ArrayList<>();
         byKind.forEach((kind, found) -> {
             Optional<String> summed = PERCENT_OF_LIMIT.equals(kind) ? LimitSummary.of(found, runs, byId, name)
-                    : Optional.empty();
+                    : PACKET_LOSS.equals(kind) ? Optional.of(LossSummary.of(found, byId, name)) : Optional.empty();
             summaries.add(summary(found, covers(found, byId, name, everyScenario),
                     summed.orElse(found.get(0).message()), summed.isPresent()));
         });

@@ -2,6 +2,8 @@ package com.burstline.server.analysis;
 
 import com.burstline.contract.Scenario;
 import com.burstline.server.run.IntervalRow;
+import com.burstline.server.run.ReceiverDrops;
+import com.burstline.server.run.ReceivingHosts;
 import com.burstline.server.run.RunSummary;
 import tools.jackson.databind.JsonNode;
 
@@ -22,6 +24,12 @@ final class RunAnalysis {
      * @param nicCounters the SUT agent's counters delta over the run (see {@code RunEnvironment}); null for uploads
      */
     static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters) {
+        return findings(run, sumRows, nicCounters, ReceivingHosts.of(run, java.util.Map.of(), nicCounters));
+    }
+
+    /** @param receivers each receiving host's own drop counts over the run ({@code RunEnvironment.receiverDrops}) */
+    static List<Finding> findings(RunSummary run, List<IntervalRow> sumRows, JsonNode nicCounters,
+                                  List<ReceiverDrops> receivers) {
         if (run.partial()) {
             return List.of(partial(run));
         }
@@ -34,7 +42,7 @@ final class RunAnalysis {
         // A sender short of its target comes first: what never left it cannot be the network's limit or loss.
         SenderLimitRule.of(run).ifPresent(findings::add);
         LimitRules.percentOfLimit(run).ifPresent(findings::add);
-        PacketLossRule.of(run, nicCounters).ifPresent(findings::add);
+        PacketLossRule.ofReceivers(run, receivers).ifPresent(findings::add);
         Optional<Finding> burst = BurstRule.of(run, series);
         burst.ifPresent(findings::add);
         // What the NIC counted beats what the retransmits suggest: one allowance-exceeded finding per run.

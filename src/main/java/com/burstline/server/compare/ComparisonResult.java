@@ -1,5 +1,7 @@
 package com.burstline.server.compare;
 
+import com.burstline.server.hostconfig.ConfigDifferences;
+
 import java.util.List;
 
 /**
@@ -31,9 +33,14 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios, List<La
                         Double meanPercentOfTarget) {
     }
 
+    /**
+     * {@code configuration}: the host settings that differ between the two groups besides what they are grouped
+     * by, those that matter to throughput first; when any does, the verdict says the groups differ in it too.
+     */
     public record Comparison(String baseline, String other, double deltaPercent, Double ci95LowPercent,
                              Double ci95HighPercent, Double pValue, String verdict, String verdictKind,
-                             double practicalDifferencePercent, String explanation) {
+                             double practicalDifferencePercent, String explanation,
+                             ConfigDifferences configuration) {
     }
 
     /** One scenario's latency figure per group; {@code comparison} as for throughput, lower-is-better. */

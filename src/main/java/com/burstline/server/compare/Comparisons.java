@@ -1,6 +1,9 @@
 package com.burstline.server.compare;
 
 import com.burstline.server.catalog.NetworkLimits;
+import com.burstline.server.hostconfig.ConfigDifferences;
+import com.burstline.server.hostconfig.HostConfigs;
+import com.burstline.server.hostconfig.RunConfigLookup;
 import com.burstline.server.latency.RunLatencies;
 import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSelections;
@@ -29,13 +32,15 @@ public class Comparisons {
     private final Verdicts verdicts;
     private final double practicalPercent;
     private final PeerLimits peerLimits;
+    private final RunConfigLookup configs;
     private final RunLatencies latencies;
     private final LatencyComparisons latencyComparisons;
 
     Comparisons(RunSelections selections,
                 @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent,
-                PeerLimits peerLimits, RunLatencies latencies) {
+                PeerLimits peerLimits, RunConfigLookup configs, RunLatencies latencies) {
         this.selections = selections;
+        this.configs = configs;
         this.verdicts = new Verdicts(practicalPercent);
         this.practicalPercent = practicalPercent;
         this.peerLimits = peerLimits;
@@ -50,29 +55,35 @@ public class Comparisons {
     /** Compares runs already read (the report reads them once for all its parts). */
     public ComparisonResult compare(SelectionQuery query, List<RunSummary> runs) {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
+        List<Long> ids = runs.stream().map(RunSummary::id).toList();
+        HostConfigs.RunConfigs hosts = configs.ofRuns(ids);
         // a run whose output holds no received rate (UDP before iperf3 3.11, UDP_RR): no throughput to compare
-        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = grouped(runs, query, groupBy,
+        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = grouped(runs, query, groupBy, hosts,
                 run -> run.receivedBitsPerSecond() != null);
         List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
         Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
         byScenario.forEach((key, groups) -> scenarios.add(scenario(key, groups, groupBy,
-                query, peer -> peers.computeIfAbsent(peer, peerLimits::of))));
-        Map<Long, RunLatency> latency = latencies.summaries(runs.stream().map(RunSummary::id).toList());
+                query, peer -> peers.computeIfAbsent(peer, peerLimits::of), hosts)));
+        Map<Long, RunLatency> latency = latencies.summaries(ids);
         return new ComparisonResult(groupBy.apiName(), scenarios, latencyComparisons.compare(
-                grouped(runs, query, groupBy, run -> LatencyComparisons.figure(latency.get(run.id())) != null),
-                latency, groupBy, query.baseline()));
+                grouped(runs, query, groupBy, hosts, run -> LatencyComparisons.figure(latency.get(run.id())) != null),
+                latency, groupBy, query.baseline(), name -> groupBy == GroupBy.CONFIG ? query.fact().label(name)
+                        : groupBy.label(name)));
     }
 
     /** The runs that {@code compared} keeps, by scenario and by group, each scenario's groups in their order. */
-    static Map<ComparisonKey, Map<String, List<RunSummary>>> grouped(List<RunSummary> runs, SelectionQuery query,
-                                                                   GroupBy groupBy, Predicate<RunSummary> compared) {
+    private static Map<ComparisonKey, Map<String, List<RunSummary>>> grouped(
+            List<RunSummary> runs, SelectionQuery query, GroupBy groupBy, HostConfigs.RunConfigs hosts,
+            Predicate<RunSummary> compared) {
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
         for (RunSummary run : runs) {
             if (!compared.test(run)) {
                 continue;
             }
+            List<String> keys = groupBy != GroupBy.CONFIG ? groupBy.keysOf(run) : List.of(Objects.requireNonNullElse(
+                    hosts.fact(run.id(), query.fact().role(), query.fact().name()), GroupBy.NONE));
             // Distinct: two tags of one run may match the same requested group, and the run counts once in it.
-            groupBy.keysOf(run).stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
+            keys.stream().map(key -> query.groups().isEmpty() ? key : query.groupOf(key))
                     .filter(Objects::nonNull).distinct()
                     .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run, groupBy), k -> new TreeMap<>())
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
@@ -82,9 +93,11 @@ public class Comparisons {
     }
 
     private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,
-                                               GroupBy groupBy, SelectionQuery query, PeerLimits peers) {
+                                               GroupBy groupBy, SelectionQuery query, PeerLimits peers,
+                                               HostConfigs.RunConfigs hosts) {
         List<ComparisonResult.Group> figures = new ArrayList<>();
-        groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, groupBy.label(name), runs)));
+        groups.forEach((name, runs) -> figures.add(GroupFigures.of(name, groupBy == GroupBy.CONFIG
+                ? query.fact().label(name) : groupBy.label(name), runs)));
         ComparisonResult.Comparison comparison = null;
         if (figures.size() == 2) {
             boolean swap = query.baseline() != null && query.baseline().equals(figures.get(1).group());
@@ -93,7 +106,8 @@ public class Comparisons {
             comparison = compare(figures.get(swap ? 1 : 0), base, figures.get(swap ? 0 : 1), other, key.label(),
                     groupBy == GroupBy.DIRECTION ? (kind, delta) -> AsymmetryExplanation.of(kind,
                             Math.abs(delta) >= practicalPercent, groups.get("upload"), groups.get("download"),
-                            peers.of(groups.get("upload").get(0).peer())) : null);
+                            peers.of(groups.get("upload").get(0).peer())) : null,
+                    new OtherDifferences(hosts, groupBy, query.fact()));
         }
         // A scenario without its twin is what it is: one direction, not "upload vs download".
         String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
@@ -105,16 +119,19 @@ public class Comparisons {
     private ComparisonResult.Comparison compare(ComparisonResult.Group baseFigures, List<RunSummary> base,
                                                 ComparisonResult.Group otherFigures, List<RunSummary> other,
                                                 String label,
-                                                BiFunction<Verdicts.Kind, Double, String> explanation) {
+                                                BiFunction<Verdicts.Kind, Double, String> explanation,
+                                                OtherDifferences others) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
         Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
                 base.size(), other.size(), baseFigures.meanPercentOfBurstLimit(),
                 otherFigures.meanPercentOfBurstLimit()), difference, label);
+        ConfigDifferences configuration = others.between(base, baseFigures.label(), other, otherFigures.label());
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
-                difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
-                verdict.kind().apiName(), practicalPercent,
-                explanation == null ? null : explanation.apply(verdict.kind(), difference.deltaPercent()));
+                difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(),
+                configuration.qualify(verdict.text(), others.dimension()), verdict.kind().apiName(), practicalPercent,
+                explanation == null ? null : explanation.apply(verdict.kind(), difference.deltaPercent()),
+                configuration);
     }
 
     /**

@@ -22,7 +22,13 @@ public enum GroupBy {
      * Upload against download: each scenario is set beside its twin in the other direction (same protocol, streams,
      * target and pair). A --bidir run measured both at once and is no one's twin, so it is left out.
      */
-    DIRECTION("direction");
+    DIRECTION("direction"),
+    /**
+     * A host configuration fact ({@code fact=nic.mtu}, the SUT's; {@code fact=peer:nic.mtu}, the peer's): "does 4
+     * queues beat 2?" asked the way "does driver B beat A?" is. The values are looked up per run
+     * ({@code Comparisons}); a run whose host did not tell the fact forms the group {@value #NONE}.
+     */
+    CONFIG("config");
 
     /** Shown where a run has no value for the dimension, so that such runs still form a group of their own. */
     static final String NONE = "(none)";
@@ -47,6 +53,7 @@ public enum GroupBy {
             case JOB -> List.of(run.jobId() == null ? NONE : run.jobId().toString());
             case PAIR -> List.of(run.sut() == null || run.peer() == null ? NONE : RunPairs.name(run.sut(), run.peer()));
             case DIRECTION -> "bidir".equals(run.direction()) ? List.of() : List.of(run.direction());
+            case CONFIG -> throw new IllegalStateException("a configuration fact is looked up, not read off a run");
         };
     }
 

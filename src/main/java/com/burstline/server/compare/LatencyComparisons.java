@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Compares the groups on a latency figure, with the throughput comparison's statistics and verdict rules, turned:
@@ -37,11 +38,12 @@ final class LatencyComparisons {
     }
 
     List<ComparisonResult.LatencyScenario> compare(Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario,
-                                                   Map<Long, RunLatency> latency, GroupBy groupBy, String baseline) {
+                                                   Map<Long, RunLatency> latency, GroupBy groupBy, String baseline,
+                                                   Function<String, String> label) {
         List<ComparisonResult.LatencyScenario> scenarios = new ArrayList<>();
         byScenario.forEach((key, groups) -> {
             List<ComparisonResult.LatencyGroup> figures = new ArrayList<>();
-            groups.forEach((name, runs) -> figures.add(group(name, groupBy.label(name), runs, latency)));
+            groups.forEach((name, runs) -> figures.add(group(name, label.apply(name), runs, latency)));
             ComparisonResult.Comparison comparison = null;
             if (figures.size() == 2) {
                 boolean swap = baseline != null && baseline.equals(figures.get(1).group());
@@ -81,7 +83,7 @@ final class LatencyComparisons {
                 key.label() + " (p99 round trip)", Verdicts.Wording.LATENCY);
         return new ComparisonResult.Comparison(base.group(), other.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
-                verdict.kind().apiName(), practicalPercent, null);
+                verdict.kind().apiName(), practicalPercent, null, null); // host differences: the throughput's
     }
 
     private static double[] values(List<RunSummary> runs, Map<Long, RunLatency> latency) {

@@ -23,17 +23,23 @@ import java.util.stream.Stream;
  * runs; {@code pair} is "SUT/peer", both agents exactly (ignoring case); {@code status=partial} selects the partial
  * runs, which are left out otherwise (even when picked by id).
  */
-public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
+public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection,
+                             ConfigFact fact) {
     private static final List<String> FILTERS = List.of("sut", "peer", "driver", "instanceType", "protocol",
             "direction", "tag", "job", "pair", "from", "to", "status");
-    private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run");
+    private static final Set<String> OTHER = Set.of("groupBy", "baseline", "run", "fact", "config");
     private static final Set<String> KNOWN = Stream.concat(FILTERS.stream(), OTHER.stream())
             .collect(Collectors.toUnmodifiableSet());
+
+    /** Grouped by anything but a configuration fact. */
+    public SelectionQuery(GroupBy groupBy, List<String> groups, String baseline, RunSelection selection) {
+        this(groupBy, groups, baseline, selection, null);
+    }
 
     public static SelectionQuery parse(MultiValueMap<String, String> params, GroupBy defaultGroupBy) {
         QueryParameters.firstUnknown(params.keySet(), KNOWN).ifPresent(name -> {
             throw new InvalidSelectionException("unknown parameter '" + name + "'; the parameters are "
-                    + "groupBy, baseline, run, " + String.join(", ", FILTERS));
+                    + "groupBy, baseline, run, fact, " + String.join(", ", FILTERS));
         });
         String groupByName = single(params, "groupBy");
         GroupBy groupBy = groupByName == null ? defaultGroupBy : GroupBy.fromApiName(groupByName);
@@ -56,9 +62,12 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
         if (baseline != null && !groups.isEmpty() && !groups.contains(baseline)) {
             throw new InvalidSelectionException("baseline '" + baseline + "' is not one of the groups " + groups);
         }
-        String dimension = groupBy == null || groups.isEmpty() ? null : groupBy.apiName();
+        ConfigFact fact = ConfigFact.parse(single(params, "fact"), groupBy == GroupBy.CONFIG);
+        // a configuration fact is not a column of the runs: its groups are formed after the runs are read
+        String dimension = groupBy == null || groups.isEmpty() || groupBy == GroupBy.CONFIG ? null
+                : groupBy.apiName();
         return new SelectionQuery(groupBy, groups, baseline, new RunSelection(runIds(params), filter, dimension,
-                groups, pairs));
+                groups, pairs), fact);
     }
 
     /**
@@ -72,7 +81,7 @@ public record SelectionQuery(GroupBy groupBy, List<String> groups, String baseli
             if (group.equalsIgnoreCase(key)) {
                 return group;
             }
-            boolean exact = groupBy == GroupBy.JOB || groupBy == GroupBy.PAIR;
+            boolean exact = groupBy == GroupBy.JOB || groupBy == GroupBy.PAIR || groupBy == GroupBy.CONFIG;
             boolean contained = !exact && lower.contains(group.toLowerCase(Locale.ROOT));
             if (contained && (best == null || group.length() > best.length())) {
                 best = group;

@@ -33,15 +33,19 @@ import com.burstline.server.security.AccessConflictException;
 import com.burstline.server.security.AccessNotFoundException;
 import com.burstline.server.security.InvalidAccessRequestException;
 import com.burstline.server.security.JoinTokenRefusedException;
+import com.burstline.server.security.TooManyFailuresException;
 import com.burstline.server.storage.StorageFullException;
 import com.burstline.server.system.ProblemTypes;
 import com.burstline.server.system.RequestBodyProblems;
+import com.burstline.server.system.SlowBodyException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.transaction.TransactionException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -53,6 +57,7 @@ import static org.springframework.http.HttpStatus.CONFLICT;
 import static org.springframework.http.HttpStatus.CONTENT_TOO_LARGE;
 import static org.springframework.http.HttpStatus.FORBIDDEN;
 import static org.springframework.http.HttpStatus.NOT_FOUND;
+import static org.springframework.http.HttpStatus.REQUEST_TIMEOUT;
 import static org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE;
 import static org.springframework.http.HttpStatus.TOO_MANY_REQUESTS;
 import static org.springframework.http.HttpStatus.UNAUTHORIZED;
@@ -68,6 +73,9 @@ final class ErrorTable {
             + "unreachable); nothing of this request was stored. Try again later.";
     private static final String INTERRUPTED_DETAIL = "The upload could not be read to its end (the connection "
             + "broke, or the server is stopping); nothing was stored. Send it again.";
+
+    private static final String MULTIPART_DETAIL = "The upload's multipart/form-data body cannot be read (no "
+            + "boundary, or parts cut short); nothing was stored. Choose the files on the upload page again.";
 
     private static final Map<Class<?>, Row> ROWS = new LinkedHashMap<>();
 
@@ -86,6 +94,11 @@ final class ErrorTable {
         row(UnknownLabelException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> RequestBodyProblems.unknownField(((UnknownLabelException) e).field(),
                         ((UnknownLabelException) e).known()));
+        // the upload page's form, whose multipart body the container could not take apart (MalformedRequests
+        // refuses multipart everywhere else); one too large keeps Spring's 413
+        row(MultipartException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Malformed upload")
+                .detail(MULTIPART_DETAIL);
+        ROWS.put(MaxUploadSizeExceededException.class, null);
         row(HttpMessageNotReadableException.class, BAD_REQUEST, ProblemTypes.INVALID_INPUT, "Invalid input")
                 .body((e, example) -> RequestBodyProblems.unreadable((HttpMessageNotReadableException) e, example))
                 .wrapper();
@@ -118,14 +131,17 @@ final class ErrorTable {
                 "Agent certificate changed again");
         row(AccessConflictException.class, CONFLICT, ProblemTypes.CONFLICT, "Conflict");
         row(JobQueueFullException.class, TOO_MANY_REQUESTS, ProblemTypes.HTTP_ERROR, "Too many jobs waiting");
+        row(TooManyFailuresException.class, TOO_MANY_REQUESTS, ProblemTypes.TOO_MANY_FAILURES, "Too many failures");
         // who may do what
         row(DispatchRefusedException.class, FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent's scenario");
         row(NotThisAgentException.class, FORBIDDEN, ProblemTypes.FORBIDDEN, "Not this agent");
         // used, revoked or expired between the security check and the enrollment's transaction
         row(JoinTokenRefusedException.class, UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Join token refused");
         // nothing was stored and the same request may simply be sent again
+        // a broken upload is worth sending again, unless it broke because it was too slow: then it says so
         row(UploadInterruptedException.class, SERVICE_UNAVAILABLE, ProblemTypes.UPLOAD_INTERRUPTED,
-                "Upload interrupted").retryAfter(5).detail(INTERRUPTED_DETAIL);
+                "Upload interrupted").retryAfter(5).detail(INTERRUPTED_DETAIL).wrapper();
+        row(SlowBodyException.class, REQUEST_TIMEOUT, ProblemTypes.HTTP_ERROR, "Request body too slow");
         storageUnavailable(StorageFullException.class);
         storageUnavailable(DataAccessException.class);
         storageUnavailable(TransactionException.class);

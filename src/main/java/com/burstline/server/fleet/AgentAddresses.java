@@ -1,5 +1,6 @@
 package com.burstline.server.fleet;
 
+import com.burstline.contract.AddressRange;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -22,8 +23,7 @@ import java.util.List;
 @Component
 @EnableConfigurationProperties(AgentAddresses.Settings.class)
 public class AgentAddresses {
-    static final List<String> DEFAULT_NETWORKS = List.of("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12",
-            "192.168.0.0/16", "fc00::/7");
+    static final List<String> DEFAULT_NETWORKS = AddressRange.PRIVATE;
 
     /** @param allowedNetworks CIDR ranges agent URLs may point into */
     @ConfigurationProperties("burstline.agents")
@@ -35,6 +35,7 @@ public class AgentAddresses {
     }
 
     private final List<Cidr> allowed;
+    private final List<String> networks;
     private final String described;
     private final String setting;
 
@@ -50,6 +51,7 @@ public class AgentAddresses {
 
     private AgentAddresses(String setting, List<String> networks) {
         this.allowed = networks.stream().map(Cidr::parse).toList();
+        this.networks = List.copyOf(networks);
         this.described = String.join(", ", networks);
         this.setting = setting;
     }
@@ -84,20 +86,50 @@ public class AgentAddresses {
 
     private String hostRefusal(String label, String host, String never) {
         try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
-                    return label + " " + host + " is a link-local, unspecified or multicast address ("
-                            + address.getHostAddress() + "), " + never;
-                }
-                if (allowed.stream().noneMatch(network -> network.contains(address))) {
-                    return label + " " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
-                            + described + ")";
-                }
-            }
-            return null;
+            return refusal(label, host, InetAddress.getAllByName(host), never);
         } catch (UnknownHostException e) {
             return label + " host " + host + " does not resolve";
         }
+    }
+
+    private String refusal(String label, String host, InetAddress[] addresses, String never) {
+        for (InetAddress address : addresses) {
+            if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+                return label + " " + host + " is a link-local, unspecified or multicast address ("
+                        + address.getHostAddress() + "), " + never;
+            }
+            if (allowed.stream().noneMatch(network -> network.contains(address))) {
+                return label + " " + host + " (" + address.getHostAddress() + ") is outside " + setting + " ("
+                        + described + ")";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A peer's address, resolved once and checked: every address the name has must lie inside the allowed networks,
+     * and the first is the one the SUT is sent, so that no later lookup (the agent's, or ours again) can answer
+     * differently (split DNS, rebinding).
+     *
+     * @param refusal null when {@code address} may be measured, else why not, in words
+     */
+    public record Checked(String address, String refusal) {
+    }
+
+    public Checked checkedAddress(String label, String host) {
+        InetAddress[] addresses;
+        try {
+            addresses = InetAddress.getAllByName(host);
+        } catch (UnknownHostException e) {
+            return new Checked(null, label + " host " + host + " does not resolve");
+        }
+        String refusal = refusal(label, host, addresses, "which no agent is sent to measure");
+        return refusal != null ? new Checked(null, refusal) : new Checked(addresses[0].getHostAddress(), null);
+    }
+
+    /** The allowed networks as given, which the SUT is told too (it measures no peer outside them). */
+    public List<String> networks() {
+        return networks;
     }
 
     void check(URI url) {

@@ -36,25 +36,31 @@ class AgentApiController {
         this.registry = registry;
     }
 
-    /** secret: only in the answer that enrolled the agent (shown once, kept by the server only as a hash). */
+    /**
+     * secret: only in the answer that enrolled the agent (shown once, kept by the server only as a hash); serverKey
+     * and serverKeySha256: the server's signing key, in the answer that enrolled the agent, which pins it.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Registered(String name, int heartbeatSeconds, String secret) {
+    record Registered(String name, int heartbeatSeconds, String secret, String serverKey, String serverKeySha256) {
     }
 
-    record Heartbeat(Boolean busy) {
+    /** serverKeySha256: the server key the agent holds (absent from agents before protocol v2). */
+    record Heartbeat(Boolean busy, String serverKeySha256) {
     }
 
     @Operation(summary = "Enroll an agent (a join token or the agent token), or register it again (its own secret)",
             description = "With a join token (once; 401 saying why when it was used, expired or revoked) or the "
                     + "agent token: enrolls a name no agent has enrolled with and answers the agent's "
-                    + "own secret, once; 409 when the name is taken. With an agent's own secret: registers that "
+                    + "own secret, once, and the server's signing key (serverKey), which the agent pins; 409 when the "
+                    + "name is taken. With an agent's own secret: registers that "
                     + "agent again (a new URL, test address, version or facts). The first certificateSha256 announced is pinned; a different one "
                     + "later is recorded but not trusted until an admin accepts it.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     Registered register(@RequestBody AgentRegistration registration, Authentication caller) {
         AgentRegistry.Registered registered = registry.register(registration, AgentIdentity.agentName(caller),
                 AgentIdentity.joinToken(caller));
-        return new Registered(registered.agent().name(), registry.heartbeatSeconds(), registered.secret());
+        return new Registered(registered.agent().name(), registry.heartbeatSeconds(), registered.secret(),
+                registered.serverKey(), registered.serverKeySha256());
     }
 
     @Operation(summary = "Remove an agent (admin)",
@@ -70,7 +76,8 @@ class AgentApiController {
     @PostMapping("/{name}/heartbeat")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void heartbeat(@PathVariable String name, @RequestBody(required = false) Heartbeat heartbeat) {
-        registry.heartbeat(AgentRules.checkName(name), heartbeat != null && Boolean.TRUE.equals(heartbeat.busy()));
+        registry.heartbeat(AgentRules.checkName(name), heartbeat != null && Boolean.TRUE.equals(heartbeat.busy()),
+                heartbeat == null ? null : AgentRules.checkServerKey(heartbeat.serverKeySha256()));
     }
 
     @Operation(summary = "Accept the TLS certificate the agent announces now (admin)",

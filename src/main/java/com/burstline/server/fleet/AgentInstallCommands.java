@@ -1,104 +1,128 @@
 package com.burstline.server.fleet;
 
+import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The copy-paste commands of the Agents page for one host: Linux (sh, plus a systemd unit) and Windows (PowerShell,
- * plus a scheduled task), generated from the same values. Each value appears once, in a launcher script the
- * commands write (start-agent.sh, start-agent.ps1), quoted for its shell; the unit and the task start that launcher,
- * so no value is ever quoted for systemd or for the task scheduler. A value with a newline or another control
- * character is refused: no quoting makes a pasted line break safe.
+ * The Agents page's install blocks for one host, each pasted whole: Linux with dnf (Amazon Linux 2023, RHEL) or apt
+ * (Ubuntu, Debian), Windows 11 (ARM64 and x64) in PowerShell, and an uninstall block for each. The blocks live as
+ * templates under {@code resources/agent-install/}; this fills them with values quoted for their shell. The agent's
+ * own arguments are written once, to a java @-file ({@code agent.args}) that both the systemd unit and the scheduled
+ * task start java with, so no value a user typed is ever quoted for systemd or the task scheduler. A value with a
+ * line break or another control character is refused: no quoting makes a pasted line break safe.
  */
-record AgentInstallCommands(String linux, String systemdUnit, String windows, String windowsTask) {
-    static final String LINUX_DIR = "/opt/burstline-agent";
+record AgentInstallCommands(String linuxDnf, String linuxApt, String linuxUninstall, String windows,
+                            String windowsUninstall) {
     static final String JAR = "burstline-agent.jar";
     static final String TOKEN_FILE = "join-token";
+    static final String ARGUMENTS_FILE = "agent.args";
+    static final String SPOOL = "state/spool";
+    static final String WINDOWS_LOG = "agent.log";
+    private static final String DNF = String.join("\n",
+            "  java_package=java-17-openjdk-headless",
+            "  grep -qs '^ID=\"\\{0,1\\}amzn' /etc/os-release && java_package=java-17-amazon-corretto-headless",
+            "  echo \"Installing with dnf:$packages\"",
+            "  dnf install -y $(echo \"$packages\" | sed \"s/JAVA/$java_package/\")");
+    private static final String APT = String.join("\n",
+            "  export DEBIAN_FRONTEND=noninteractive",
+            "  apt-get update -qq",
+            "  java_package=openjdk-17-jre-headless",
+            "  apt-cache show \"$java_package\" >/dev/null 2>&1 || java_package=openjdk-21-jre-headless",
+            "  echo \"Installing with apt:$packages\"",
+            "  apt-get install -y -qq --no-install-recommends $(echo \"$packages\" | sed \"s/JAVA/$java_package/\")");
 
     /**
-     * @param serverUrl where the agent reaches this server, without a trailing slash
-     * @param token     the join token, which the commands write to an owner-only file
-     * @param jarSha256 the agent jar's SHA-256 in hex, which the commands check before starting it
+     * The agent's --server: this server's HTTPS listener for agents and its certificate's fingerprint, or, with that
+     * listener off, the plain address (the agent warns).
+     *
+     * @param fingerprint null for a plain-HTTP url
      */
-    static AgentInstallCommands of(String serverUrl, String token, String agentName, String jarSha256) {
-        for (String value : List.of(serverUrl, token, agentName, jarSha256)) {
+    record AgentServer(String url, String fingerprint) {
+    }
+
+    static AgentInstallCommands of(InstallRequest request) {
+        for (String value : List.of(request.serverUrl(), request.agents().url(), request.token(), request.agentName(),
+                request.jarSha256())) {
             refuseControlCharacters(value);
         }
-        return new AgentInstallCommands(linuxText(serverUrl, token, agentName, jarSha256), systemdUnitText(),
-                windowsText(serverUrl, token, agentName, jarSha256), windowsTaskText());
+        Map<String, String> linux = linuxValues(request);
+        return new AgentInstallCommands(linuxInstall(linux, "Amazon Linux 2023 or RHEL (dnf)", DNF),
+                linuxInstall(linux, "Ubuntu or Debian (apt)", APT),
+                InstallTemplate.fill("linux-uninstall.sh", Map.of("name", request.agentName(), "dir", linux.get("dir"),
+                        "firewalldRemove", firewalld("--remove-port", request.ports()),
+                        "ufwRemove", ufw("delete allow", request.ports()))),
+                WindowsInstall.install(request), WindowsInstall.uninstall(request));
     }
 
-    private static String linuxText(String server, String token, String name, String sha256) {
-        String launcher = "exec java -jar " + JAR + " --server " + sh(server) + " --token-file " + TOKEN_FILE
-                + " --name " + sh(name) + " --spool spool \"$@\"";
-        return String.join("\n",
-                "(",
-                "set -eu",
-                "umask 077",
-                "dir=\"${BURSTLINE_AGENT_DIR:-" + LINUX_DIR + "}\"",
-                "mkdir -p \"$dir\"",
-                "cd \"$dir\"",
-                "printf '%s\\n' " + sh(token) + " > " + TOKEN_FILE,
-                "printf 'Authorization: Bearer %s\\n' \"$(cat " + TOKEN_FILE + ")\" | curl -fsS -H @- -o " + JAR
-                        + " " + sh(server + "/agent/" + JAR),
-                "printf '%s  %s\\n' " + sh(sha256) + " " + JAR + " | sha256sum -c -",
-                "cat > start-agent.sh <<'BURSTLINE_LAUNCHER'",
-                "#!/bin/sh",
-                "cd \"$(dirname \"$0\")\" || exit 1",
-                launcher,
-                "BURSTLINE_LAUNCHER",
-                "chmod 700 start-agent.sh",
-                "./start-agent.sh",
-                ")");
+    /**
+     * The agent's arguments on every host, after the JVM options: one more enrollment argument is one more pair
+     * here, and the server URL is this one value.
+     */
+    static List<String> agentArguments(InstallRequest request) {
+        List<String> arguments = new ArrayList<>(List.of("-jar", JAR, "--server", request.agents().url()));
+        if (request.agents().fingerprint() != null) {
+            arguments.addAll(List.of("--server-fingerprint", request.agents().fingerprint()));
+        }
+        arguments.addAll(List.of("--token-file", TOKEN_FILE, "--name", request.agentName(), "--spool", SPOOL));
+        return arguments;
     }
 
-    private static String systemdUnitText() {
-        return String.join("\n",
-                "[Unit]",
-                "Description=Burstline agent",
-                "Wants=network-online.target",
-                "After=network-online.target",
-                "",
-                "[Service]",
-                "ExecStart=/bin/sh " + LINUX_DIR + "/start-agent.sh",
-                "Restart=on-failure",
-                "RestartSec=5",
-                "",
-                "[Install]",
-                "WantedBy=multi-user.target");
+    static String jarUrl(InstallRequest request) {
+        return request.serverUrl() + "/agent/" + JAR;
     }
 
-    private static String windowsText(String server, String token, String name, String sha256) {
-        String launcher = "Set-Location -LiteralPath $PSScriptRoot; & java -jar " + JAR + " --server " + ps(server)
-                + " --token-file " + TOKEN_FILE + " --name " + ps(name) + " --spool spool";
-        return String.join("\n",
-                "$ErrorActionPreference = 'Stop'",
-                "$dir = Join-Path $env:ProgramData 'Burstline'",
-                "New-Item -ItemType Directory -Force -Path $dir | Out-Null",
-                "# only SYSTEM and you may read the directory, and so the token",
-                "icacls $dir /inheritance:r /grant:r '*S-1-5-18:(OI)(CI)F' "
-                        + "\"$([Security.Principal.WindowsIdentity]::GetCurrent().Name):(OI)(CI)F\" | Out-Null",
-                "Set-Location -LiteralPath $dir",
-                "Set-Content -Path " + TOKEN_FILE + " -Value " + ps(token) + " -NoNewline -Encoding ascii",
-                "Invoke-WebRequest -UseBasicParsing -Uri " + ps(server + "/agent/" + JAR) + " -OutFile " + JAR
-                        + " -Headers @{ Authorization = ('Bearer ' + (Get-Content " + TOKEN_FILE + " -Raw)) }",
-                "if ((Get-FileHash -Algorithm SHA256 " + JAR + ").Hash -ne " + ps(sha256) + ") { Remove-Item " + JAR
-                        + "; throw 'The agent jar does not have the SHA-256 the server showed: not started.' }",
-                "Set-Content -Path start-agent.ps1 -Value " + ps(launcher),
-                "& (Join-Path $dir 'start-agent.ps1')");
+    static String serverHost(InstallRequest request) {
+        return URI.create(request.serverUrl()).getHost().replace("[", "").replace("]", "");
     }
 
-    private static String windowsTaskText() {
-        return String.join("\n",
-                "$script = Join-Path $env:ProgramData 'Burstline\\start-agent.ps1'",
-                "$action = New-ScheduledTaskAction -Execute 'powershell.exe' "
-                        + "-Argument \"-NoProfile -ExecutionPolicy Bypass -File `\"$script`\"\"",
-                "$trigger = New-ScheduledTaskTrigger -AtStartup",
-                "$principal = New-ScheduledTaskPrincipal -UserId 'SYSTEM' -LogonType ServiceAccount -RunLevel Highest",
-                "$settings = New-ScheduledTaskSettingsSet -ExecutionTimeLimit ([TimeSpan]::Zero) -RestartCount 3 "
-                        + "-RestartInterval (New-TimeSpan -Minutes 1)",
-                "Register-ScheduledTask -TaskName 'Burstline agent' -Action $action -Trigger $trigger "
-                        + "-Principal $principal -Settings $settings -Force | Out-Null",
-                "Start-ScheduledTask -TaskName 'Burstline agent'");
+    private static String linuxInstall(Map<String, String> values, String distribution, String packageStep) {
+        Map<String, String> all = new java.util.HashMap<>(values);
+        all.put("distribution", distribution);
+        all.put("packageStep", packageStep);
+        return InstallTemplate.fill("linux-install.sh", all);
+    }
+
+    private static Map<String, String> linuxValues(InstallRequest request) {
+        if (request.jvm().linuxTrim().isEmpty()) {
+            throw new IllegalStateException("agent-jvm-options.conf names no linux-trim option");
+        }
+        return Map.ofEntries(Map.entry("name", request.agentName()), Map.entry("nameSh", sh(request.agentName())),
+                Map.entry("dir", sh(request.linuxDirectoryOrDefault())), Map.entry("token", sh(request.token())),
+                Map.entry("jarUrl", sh(jarUrl(request))), Map.entry("sha256", sh(request.jarSha256())),
+                Map.entry("arguments", sh(argumentFile(agentArguments(request)))),
+                Map.entry("jvmOptions", sh(String.join(" ", request.jvm().options()))),
+                Map.entry("linuxTrim", String.join(" ", request.jvm().linuxTrim())),
+                Map.entry("environment", String.join("\n", request.jvm().linuxEnvironment().stream()
+                        .map(variable -> "Environment=" + variable).toList())),
+                Map.entry("ports", request.ports().inWords()),
+                Map.entry("firewalldPorts", firewalld("--add-port", request.ports())),
+                Map.entry("ufwPorts", ufw("allow", request.ports())));
+    }
+
+    private static String firewalld(String verb, InstallRequest.HostPorts ports) {
+        return verb + "=" + ports.agent() + "/tcp " + verb + "=" + ports.iperf3Range() + "/tcp " + verb + "="
+                + ports.iperf3Range() + "/udp";
+    }
+
+    private static String ufw(String verb, InstallRequest.HostPorts ports) {
+        String range = ports.iperf3Range().replace('-', ':');
+        return String.join("\n", "  ufw " + verb + " " + ports.agent() + "/tcp >/dev/null",
+                "  ufw " + verb + " " + range + "/tcp >/dev/null", "  ufw " + verb + " " + range + "/udp >/dev/null");
+    }
+
+    /**
+     * A java @-file's line: each argument in double quotes, in which the launcher takes a backslash as an escape,
+     * so a backslash and a double quote get one before them.
+     */
+    static String argumentFile(List<String> arguments) {
+        List<String> quoted = new ArrayList<>();
+        for (String argument : arguments) {
+            refuseControlCharacters(argument);
+            quoted.add('"' + argument.replace("\\", "\\\\").replace("\"", "\\\"") + '"');
+        }
+        return String.join(" ", quoted);
     }
 
     /** POSIX sh: inside single quotes nothing is special; a single quote ends them, so it becomes '\''. */

@@ -46,6 +46,13 @@ class AgentPageController {
         if (request.isUserInRole(Role.ADMIN.name())) {
             model.addAttribute("joinTokens", joinTokens.list());
             model.addAttribute("joinTokenHours", joining.lifetime().toHours());
+            model.addAttribute("agentPorts", joining.ports().inWords());
+            if (!model.containsAttribute("serverUrl")) {
+                String url = joining.defaultServerUrl(
+                        ServletUriComponentsBuilder.fromCurrentContextPath().toUriString());
+                model.addAttribute("serverUrl", url);
+                model.addAttribute("serverUrlWarnings", warnings(url));
+            }
         }
         AgentListPage shown = AgentListPage.of(registry.list(), name, page);
         List<AgentView> agents = shown.agents();
@@ -60,14 +67,33 @@ class AgentPageController {
 
     /** Add an agent: the join token and its commands are shown once, on the page this redirects to. */
     @PostMapping("/agents/join-tokens")
-    String addAgent(@RequestParam(required = false) String name, Principal principal, RedirectAttributes redirect) {
+    String addAgent(@RequestParam(required = false) String name, @RequestParam(required = false) String serverUrl,
+                    @RequestParam(required = false) String linuxDirectory,
+                    @RequestParam(required = false) String windowsDirectory, Principal principal,
+                    RedirectAttributes redirect) {
         try {
-            redirect.addFlashAttribute("added", joining.add(name, principal.getName(),
-                    ServletUriComponentsBuilder.fromCurrentContextPath().toUriString()));
+            AgentJoining.Added added = joining.add(new AgentJoining.AddAgent(name, serverUrl, linuxDirectory,
+                    windowsDirectory), principal.getName(),
+                    ServletUriComponentsBuilder.fromCurrentContextPath().toUriString());
+            redirect.addFlashAttribute("added", added);
+            redirect.addFlashAttribute("serverUrl", added.serverUrl());
+            redirect.addFlashAttribute("serverUrlWarnings", added.serverUrlWarnings());
         } catch (InvalidAgentException refused) {
             redirect.addFlashAttribute("joinError", refused.getMessage());
+            redirect.addFlashAttribute("serverUrl", serverUrl);
+            redirect.addFlashAttribute("serverUrlWarnings", List.of());
         }
+        redirect.addFlashAttribute("linuxDirectory", linuxDirectory);
+        redirect.addFlashAttribute("windowsDirectory", windowsDirectory);
         return "redirect:/agents#join";
+    }
+
+    private static List<String> warnings(String url) {
+        try {
+            return AgentServerUrl.check(url).warnings();
+        } catch (InvalidAgentException refused) {
+            return List.of(refused.getMessage());
+        }
     }
 
     @PostMapping("/agents/join-tokens/{id}/revoke")

@@ -5,6 +5,7 @@ import com.burstline.server.security.AgentSecrets;
 import com.burstline.server.security.JoinTokens;
 import com.burstline.server.security.TokenSecrets;
 import com.burstline.server.system.BurstlineProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -29,12 +30,17 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     private final Duration offlineAfter;
     private final AgentAddresses addresses;
     private final JoinTokens joinTokens;
+    private final ServerSigningKey signingKey;
+    private final ApplicationEventPublisher events;
     private final Clock clock = Clock.systemUTC();
 
     AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
-                  BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens) {
+                  BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens,
+                  ServerSigningKey signingKey, ApplicationEventPublisher events) {
         this.addresses = addresses;
         this.joinTokens = joinTokens;
+        this.signingKey = signingKey;
+        this.events = events;
         this.agents = agents;
         this.factsJson = factsJson;
         this.transaction = transaction;
@@ -46,8 +52,11 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
         return heartbeatSeconds;
     }
 
-    /** What a registration answers: the agent, and the secret the server drew when it enrolled one that proposed none. */
-    record Registered(AgentView agent, String secret) {
+    /**
+     * What a registration answers: the agent, the secret the server drew when it enrolled one that proposed none, and
+     * when it enrolled, the server's signing key for the agent to pin.
+     */
+    record Registered(AgentView agent, String secret, String serverKey, String serverKeySha256) {
     }
 
     /**
@@ -95,17 +104,30 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
             }
             joinToken.ifPresent(holder -> joinTokens.consume(holder, registration.name()));
             agent.enroll(TokenSecrets.sha256(secret), now);
+            // the answer carries the key; an agent that died before keeping it says so when it registers again
+            agent.holdsServerKey(signingKey.fingerprint());
         } else if (registration.secret() != null) {
             throw new InvalidAgentException("secret is proposed only when enrolling with the agent token; this agent "
                     + "already speaks with its own secret");
+        } else {
+            agent.holdsServerKey(registration.serverKeySha256());
         }
         agent.describe(registration, facts, now);
-        return new Registered(agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson), drawn);
+        AgentView view = agents.saveAndFlush(agent).toView(offlineAfter, now, factsJson);
+        return enrolling ? new Registered(view, drawn, signingKey.publicText(), signingKey.fingerprint())
+                : new Registered(view, drawn, null, null);
     }
 
     @Override
-    public Optional<String> callKey(String name) {
-        return transaction.execute(status -> agents.findByName(name).map(RegisteredAgent::secretHash));
+    public Optional<CallKeys> callKeys(String name) {
+        return transaction.execute(status -> agents.findByName(name)
+                .map(agent -> new CallKeys(agent.secretHash(), agent.serverKeySha256())));
+    }
+
+    @Override
+    public void heldServerKey(String name, String fingerprint) {
+        transaction.executeWithoutResult(status -> agents.findByName(name)
+                .ifPresent(agent -> agent.holdsServerKey(fingerprint)));
     }
 
     @Override
@@ -119,11 +141,21 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
                 .orElseThrow(() -> new AgentNotFoundException(name))));
     }
 
-    /** @throws AgentNotFoundException when the agent is not registered (it then registers again) */
-    void heartbeat(String name, boolean busy) {
-        transaction.executeWithoutResult(status -> agents.findByName(name)
-                .orElseThrow(() -> new AgentNotFoundException(name))
-                .seen(busy, clock.instant()));
+    /**
+     * @param serverKeySha256 the server key the agent says it holds; when it is not this server's (an agent enrolled
+     *                        before protocol v2), the key is delivered to it ({@link AgentWithoutServerKey})
+     * @throws AgentNotFoundException when the agent is not registered (it then registers again)
+     */
+    void heartbeat(String name, boolean busy, String serverKeySha256) {
+        boolean holdsKey = Boolean.TRUE.equals(transaction.execute(status -> {
+            RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
+            agent.seen(busy, clock.instant());
+            agent.holdsServerKey(serverKeySha256);
+            return signingKey.fingerprint().equals(serverKeySha256) || !agent.enrolled();
+        }));
+        if (!holdsKey) {
+            events.publishEvent(new AgentWithoutServerKey(name, serverKeySha256));
+        }
     }
 
     /**

@@ -51,7 +51,13 @@ final class AgentRules {
         }
         return new AgentRegistration(registration.name(), url.toString(), testAddress, version,
                 registration.facts(), checkFingerprint(url, registration.certificateSha256()),
-                checkSecret(registration.secret()));
+                checkSecret(registration.secret()), checkServerKey(registration.serverKeySha256()));
+    }
+
+    /** The fingerprint of the server key an agent says it holds, in the contract's one form; null for none. */
+    static String checkServerKey(String fingerprint) {
+        return fingerprint == null ? null
+                : contract(() -> CertificateFingerprint.check("serverKeySha256", fingerprint));
     }
 
     private static String checkSecret(String secret) {

@@ -33,19 +33,17 @@ class JoinTokenApiController {
         this.tokens = tokens;
     }
 
-    /** @param name the agent the token enrolls (and the only name it enrolls) */
-    record AddAgent(String name) {
-    }
-
     @Operation(summary = "Add an agent: a join token for one host (admin)",
             description = "The token enrolls the named agent once (POST /api/v1/agents with it as bearer) before it "
-                    + "expires (burstline.agents.join-token-lifetime, default 24 h). 201 with the secret, shown "
-                    + "only here, and the Linux and Windows commands that download this server's agent jar, check "
-                    + "its SHA-256 and start the agent with the token.")
+                    + "expires (burstline.agents.join-token-lifetime, default 24 h). serverUrl (default "
+                    + "burstline.agents.server-url, burstline.public-url, else this request's address) is where "
+                    + "the host reaches this server; linuxDirectory and windowsDirectory where it installs. 201 "
+                    + "with the secret, shown only here, warnings about the server URL, the ports the hosts open, "
+                    + "and the install and uninstall blocks for Linux (dnf, apt) and Windows.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
-    AgentJoining.Added add(@RequestBody AddAgent request, Authentication caller) {
-        return joining.add(request.name(), caller.getName(),
+    AgentJoining.Added add(@RequestBody AgentJoining.AddAgent request, Authentication caller) {
+        return joining.add(request, caller.getName(),
                 ServletUriComponentsBuilder.fromCurrentContextPath().toUriString());
     }
 

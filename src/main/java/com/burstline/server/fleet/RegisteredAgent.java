@@ -30,6 +30,7 @@ class RegisteredAgent {
     private Instant enrolledAt;
     private String certificateSha256;
     private String presentedSha256;
+    private String serverKeySha256;
 
     protected RegisteredAgent() {
         // for JPA
@@ -81,6 +82,15 @@ class RegisteredAgent {
             throw new CertificateMovedException(name, expectedSha256, presentedSha256);
         }
         this.certificateSha256 = presentedSha256;
+    }
+
+    /** Which server key the agent says it holds (its registration, its heartbeats); null for none. */
+    void holdsServerKey(String fingerprint) {
+        this.serverKeySha256 = fingerprint;
+    }
+
+    String serverKeySha256() {
+        return serverKeySha256;
     }
 
     void seen(boolean busy, Instant now) {

@@ -188,6 +188,11 @@ class Job {
         return scenarios.stream().filter(s -> s.getId() == scenarioId).findFirst();
     }
 
+    /** Whether a scenario other than {@code scenarioId} links this run. */
+    boolean runHeldByAnother(long scenarioId, long runId) {
+        return scenarios.stream().anyMatch(s -> s.getId() != scenarioId && Long.valueOf(runId).equals(s.runId()));
+    }
+
     Long getId() {
         return id;
     }

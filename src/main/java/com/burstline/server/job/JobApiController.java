@@ -2,9 +2,11 @@ package com.burstline.server.job;
 
 import com.burstline.server.analysis.FindingSummary;
 import com.burstline.server.job.planning.JobRequest;
+import com.burstline.server.security.CredentialWatch;
 import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,8 +34,11 @@ class JobApiController {
     private final JobEvents events;
     private final JobRelabeller labels;
     private final JobFindings findings;
+    private final CredentialWatch credentials;
 
-    JobApiController(JobService jobs, JobEvents events, JobRelabeller labels, JobFindings findings) {
+    JobApiController(JobService jobs, JobEvents events, JobRelabeller labels, JobFindings findings,
+                     CredentialWatch credentials) {
+        this.credentials = credentials;
         this.jobs = jobs;
         this.events = events;
         this.labels = labels;
@@ -113,9 +118,10 @@ class JobApiController {
     @Operation(summary = "The job's live events (server-sent events)",
             description = "'job' events carry the whole job whenever it or a scenario changes (the first one at "
                     + "once); 'samples' events carry the running scenario's live throughput samples as the agent "
-                    + "sent them, starting with the ones already buffered.")
+                    + "sent them, starting with the ones already buffered. The stream ends when the token or session it "
+                    + "was opened with is revoked or ends.")
     @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events(@PathVariable long id) {
-        return events.subscribe(jobs.get(id));
+    SseEmitter events(@PathVariable long id, HttpServletRequest request) {
+        return events.subscribe(jobs.get(id), credentials.stillHeld(request));
     }
 }

@@ -17,6 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The server-sent events of each job ({@code GET /api/v1/jobs/{id}/events}): a {@code job} event with the whole job
@@ -28,6 +31,7 @@ import java.util.concurrent.Executors;
 public class JobEvents {
     static final int BUFFER = 120;
     private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
+    private static final Duration SWEEP = Duration.ofSeconds(5);
 
     private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
     private final Map<AttemptKey, Deque<LiveSamples>> running = new ConcurrentHashMap<>();
@@ -36,10 +40,29 @@ public class JobEvents {
         thread.setDaemon(true);
         return thread;
     });
+    /** Quiet streams too end soon after their credential is taken back, not only at their next event. */
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "job-events-sweep");
+        thread.setDaemon(true);
+        return thread;
+    });
 
-    SseEmitter subscribe(JobView job) {
+    JobEvents() {
+        sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void sweep() {
+        try {
+            subscribers.values().forEach(ofJob -> ofJob.removeIf(subscriber -> !subscriber.stillAllowed()));
+        } catch (RuntimeException databaseAway) {
+            // the next sweep asks again; each stream also asks before it writes
+        }
+    }
+
+    /** @param credentialHeld whether the credential the stream was opened with still holds */
+    SseEmitter subscribe(JobView job, BooleanSupplier credentialHeld) {
         SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT.toMillis());
-        Subscriber subscriber = new Subscriber(emitter, writers);
+        Subscriber subscriber = new Subscriber(emitter, writers, credentialHeld);
         List<Subscriber> ofJob = subscribers.computeIfAbsent(job.id(), id -> new CopyOnWriteArrayList<>());
         ofJob.add(subscriber);
         Runnable remove = () -> ofJob.remove(subscriber);
@@ -121,6 +144,7 @@ public class JobEvents {
 
     @PreDestroy
     void close() {
+        sweeper.shutdownNow();
         subscribers.values().forEach(ofJob -> ofJob.forEach(Subscriber::close));
         writers.shutdownNow();
     }

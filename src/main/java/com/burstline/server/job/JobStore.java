@@ -151,6 +151,12 @@ public class JobStore {
         });
     }
 
+    /** Whether another scenario of the key's job than the key's own links this run. */
+    public boolean runHeldByAnotherScenario(AttemptKey key, long runId) {
+        return Boolean.TRUE.equals(transaction.execute(status -> jobs.findById(key.jobId())
+                .map(job -> job.runHeldByAnother(key.scenarioId(), runId)).orElse(false)));
+    }
+
     /** The run a scenario stored, if any. */
     public Optional<Long> runOf(AttemptKey key) {
         return resultContext(key.jobId(), key.scenarioId()).map(ResultContext::runId);

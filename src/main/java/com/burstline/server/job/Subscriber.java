@@ -7,24 +7,37 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * One browser's event stream. Events wait in a small queue and are written by a pool thread, never by the thread
  * that produced them: a slow browser must not hold up an agent's request. A browser that falls a whole queue behind
- * is disconnected; its EventSource reconnects and gets the buffered samples again.
+ * is disconnected; its EventSource reconnects and gets the buffered samples again. The stream ends when the
+ * credential it was opened with does (a revoked token, a deleted or demoted user, an ended session): asked before
+ * every batch it writes, and by {@link JobEvents}' sweep while it is quiet.
  */
 final class Subscriber {
     private static final int QUEUE = 256;
 
     private final SseEmitter emitter;
     private final Executor writer;
+    private final BooleanSupplier credentialHeld;
     private final BlockingQueue<SseEmitter.SseEventBuilder> queue = new ArrayBlockingQueue<>(QUEUE);
     private final AtomicBoolean writing = new AtomicBoolean();
     private volatile boolean closed;
 
-    Subscriber(SseEmitter emitter, Executor writer) {
+    Subscriber(SseEmitter emitter, Executor writer, BooleanSupplier credentialHeld) {
         this.emitter = emitter;
         this.writer = writer;
+        this.credentialHeld = credentialHeld;
+    }
+
+    /** Ends the stream when its credential no longer holds; true while it goes on. */
+    boolean stillAllowed() {
+        if (!closed && !credentialHeld.getAsBoolean()) {
+            close();
+        }
+        return !closed;
     }
 
     SseEmitter emitter() {
@@ -57,7 +70,7 @@ final class Subscriber {
     private void drain() {
         try {
             SseEmitter.SseEventBuilder event;
-            while (!closed && (event = queue.poll()) != null) {
+            while (stillAllowed() && (event = queue.poll()) != null) {
                 emitter.send(event);
             }
         } catch (IOException | IllegalStateException browserGone) {

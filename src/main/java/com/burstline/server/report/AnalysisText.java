@@ -20,7 +20,8 @@ final class AnalysisText {
     static List<String> write(ComparisonResult comparison, List<Finding> findings, List<RunSummary> runs) {
         List<String> lines = new ArrayList<>();
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
-                .forEach(scenario -> lines.add(capitalize(scenario.comparison().verdict()) + "."));
+                .forEach(scenario -> lines.add(capitalize(scenario.comparison().verdict()) + "."
+                        + differences(scenario.comparison())));
         comparison.latency().stream().filter(scenario -> scenario.comparison() != null)
                 .forEach(scenario -> lines.add("Latency: " + scenario.comparison().verdict() + "."));
         FindingsOnceEach.of(runs, findings, AnalysisText::scenario).forEach(summary -> lines.add(line(summary)));
@@ -38,6 +39,13 @@ final class AnalysisText {
                 : summary.covers() + " (" + summary.runIds().size() + " runs). In the first (run " + first + "): "
                         + summary.message();
         return "**" + summary.kind() + "** — " + text;
+    }
+
+    /** " Host settings that also differ: MTU on the SUT: 1500 (job #1) vs 9000 (job #2)." */
+    private static String differences(ComparisonResult.Comparison comparison) {
+        List<String> texts = comparison.configuration().differences().stream()
+                .map(com.burstline.server.hostconfig.ConfigDifferences.Difference::text).toList();
+        return texts.isEmpty() ? "" : " Host settings that also differ: " + String.join("; ", texts) + ".";
     }
 
     private static String scenario(RunSummary run) {

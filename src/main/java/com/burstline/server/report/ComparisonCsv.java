@@ -1,11 +1,13 @@
 package com.burstline.server.report;
 
 import com.burstline.server.compare.ComparisonResult;
+import com.burstline.server.hostconfig.ConfigDifferences;
 
 /**
  * A comparison as CSV, one line per scenario and group with the figures of {@code GET /api/v1/compare} in its
  * names. The comparison's columns (delta to the baseline, its 95% interval, p-value, verdict, explanation) sit on
- * the compared group's line and stay empty on the baseline's. TCP is judged against the burst limit, UDP against its
+ * the compared group's line and stay empty on the baseline's, as do the host settings that differ between the
+ * groups ({@code configDifferences}). TCP is judged against the burst limit, UDP against its
  * target by what was sent: each line fills its protocol's columns.
  */
 final class ComparisonCsv {
@@ -13,7 +15,7 @@ final class ComparisonCsv {
             "group", "label", "n", "meanBitsPerSecond", "ci95LowBitsPerSecond", "ci95HighBitsPerSecond",
             "percentOfBurstLimit", "meanSentBitsPerSecond", "percentOfTarget", "meanRetransmits", "meanLostPercent",
             "baseline", "deltaPercent", "deltaCi95LowPercent", "deltaCi95HighPercent", "pValue", "verdict",
-            "verdictKind", "explanation"};
+            "verdictKind", "explanation", "configDifferences"};
 
     private ComparisonCsv() {
     }
@@ -25,6 +27,12 @@ final class ComparisonCsv {
                 csv.row(values(scenario, group));
             }
         }
+    }
+
+    /** "MTU on the SUT: 1500 (job #1) vs 9000 (job #2); GRO on the peer: …", empty when nothing else differs. */
+    private static String differences(ComparisonResult.Comparison comparison) {
+        return String.join("; ", comparison.configuration().differences().stream()
+                .map(ConfigDifferences.Difference::text).toList());
     }
 
     private static Object[] values(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
@@ -39,6 +47,6 @@ final class ComparisonCsv {
                 compared ? c.baseline() : null, compared ? c.deltaPercent() : null,
                 compared ? c.ci95LowPercent() : null, compared ? c.ci95HighPercent() : null,
                 compared ? c.pValue() : null, compared ? c.verdict() : null, compared ? c.verdictKind() : null,
-                compared ? c.explanation() : null};
+                compared ? c.explanation() : null, compared ? differences(c) : null};
     }
 }

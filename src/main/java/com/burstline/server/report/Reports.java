@@ -92,6 +92,7 @@ class Reports {
             case PAIR -> "Pair";
             // The groups are the directions, which the Direction column shows; the pair tells twins apart.
             case DIRECTION -> "Pair";
+            case CONFIG -> "Setting";
         };
     }
 

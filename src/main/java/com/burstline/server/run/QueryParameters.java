@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Refuses a query parameter an endpoint does not know, rather than ignoring it: {@code instancetype=t4g.large} or
@@ -20,11 +21,22 @@ public final class QueryParameters {
         return given.stream().filter(name -> !known.contains(name)).findFirst();
     }
 
-    /** @throws InvalidRunInputException naming the first unknown parameter and the known ones */
-    static void requireKnown(HttpServletRequest request, List<String> known, String what) {
+    /**
+     * @param repeatable the parameters that may be given more than once (tag=a&tag=b); any other given twice would
+     *                   be read as one value joined by a comma ({@code sut=a&sut=b} stored as "a,b")
+     * @throws InvalidRunInputException naming the first unknown parameter and the known ones, or the first repeated
+     */
+    static void requireKnown(HttpServletRequest request, List<String> known, Set<String> repeatable, String what) {
         firstUnknown(request.getParameterMap().keySet(), known).ifPresent(name -> {
             throw new InvalidRunInputException("unknown parameter '" + name + "'; " + what + " takes "
                     + String.join(", ", known));
+        });
+        request.getParameterMap().forEach((name, values) -> {
+            if (values.length > 1 && !repeatable.contains(name)) {
+                throw new InvalidRunInputException("parameter '" + name + "' is given " + values.length
+                        + " times; " + what + " takes it once" + (repeatable.isEmpty() ? ""
+                        : " (only " + String.join(", ", repeatable) + " may repeat)"));
+            }
         });
     }
 }

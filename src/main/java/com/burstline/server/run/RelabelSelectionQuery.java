@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -18,7 +19,7 @@ record RelabelSelectionQuery(List<Long> runIds, RunFilter filter) {
 
     /** @throws InvalidRunInputException for an unknown parameter, a value out of bounds, or neither or both kinds */
     static RelabelSelectionQuery of(HttpServletRequest request) {
-        QueryParameters.requireKnown(request, PARAMETERS, "relabelling runs");
+        QueryParameters.requireKnown(request, PARAMETERS, Set.of("id"), "relabelling runs");
         String[] given = request.getParameterValues("id");
         List<Long> ids = given == null ? List.of() : Arrays.stream(given).map(value -> number("id", value)).toList();
         boolean filtered = FILTER_PARAMETERS.stream().anyMatch(name -> request.getParameter(name) != null);

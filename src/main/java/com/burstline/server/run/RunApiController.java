@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.security.Principal;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 @RestController
@@ -53,9 +54,11 @@ class RunApiController {
     @Operation(summary = "Upload one iperf3 result",
             description = "The body is iperf3's output exactly as printed: -J (application/json) or --json-stream "
                     + "(application/x-ndjson). 201 for a new run, 200 when the same bytes were uploaded before with "
-                    + "the same labels, 409 (naming the fields that differ and the run) when with other labels.")
+                    + "the same labels, 409 (naming the fields that differ and the run) when with other labels. "
+                    + "An impossible value in a field that carries no throughput is stored as unknown with a note "
+                    + "(the answer's notes); an impossible throughput, time or count is a 400.")
     @PostMapping(consumes = {MediaType.APPLICATION_JSON_VALUE, NDJSON}, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RunSummary> upload(
+    ResponseEntity<RunView> upload(
             HttpServletRequest request,
             @Parameter(description = "host that ran the iperf3 client") @RequestParam(required = false) String sut,
             @Parameter(description = "host that ran the iperf3 server") @RequestParam(required = false) String peer,
@@ -64,7 +67,7 @@ class RunApiController {
             @Parameter(description = "repeatable") @RequestParam(name = "tag", required = false) List<String> tags,
             @RequestParam(required = false) Double burstLimitGbps,
             @RequestParam(required = false) Double baselineGbps) throws IOException {
-        QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, "an upload");
+        QueryParameters.requireKnown(request, UPLOAD_PARAMETERS, Set.of("tag"), "an upload");
         DeclaredFormat.checkCharset(request.getContentType());
         byte[] body = ContentEncodings.decode(
                 BoundedBody.readRequest(request.getInputStream(), request.getContentLengthLong(), maxUploadBytes),
@@ -73,7 +76,7 @@ class RunApiController {
         ImportOutcome outcome = importer.importRun(body, mediaTypeOf(request), metadata);
         URI location = URI.create("/api/v1/runs/" + outcome.run().id());
         HttpStatus status = outcome.created() ? HttpStatus.CREATED : HttpStatus.OK;
-        return ResponseEntity.status(status).location(location).body(outcome.run());
+        return ResponseEntity.status(status).location(location).body(queries.view(outcome.run()));
     }
 
     @Operation(summary = "List runs, newest first",
@@ -95,7 +98,7 @@ class RunApiController {
                  @Parameter(description = "complete or partial (a failed or cancelled scenario's run); both when "
                          + "absent") @RequestParam(required = false) String status,
                  @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        QueryParameters.requireKnown(request, LIST_PARAMETERS, "the runs list");
+        QueryParameters.requireKnown(request, LIST_PARAMETERS, Set.of(), "the runs list");
         return queries.list(RunFilter.fromParameters(sut, peer, driver, instanceType, protocol, direction, tag, job,
                 from, to, status), page, size);
     }
@@ -107,10 +110,14 @@ class RunApiController {
         return queries.knownValues();
     }
 
-    @Operation(summary = "One run's summary")
+    @Operation(summary = "One run's summary",
+            description = "With notes when iperf3 printed a value no run can have in a field that carries no "
+                    + "throughput (CPU, buffer sizes, cwnd, rtt): that field reads as unknown (null) and the note "
+                    + "says what was printed, e.g. \"iperf3 reported remote CPU -6.7e+19; ignored …\". An "
+                    + "impossible throughput is refused whole at upload.")
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    RunSummary get(@PathVariable long id) {
-        return queries.get(id);
+    RunView get(@PathVariable long id) {
+        return queries.view(queries.get(id));
     }
 
     @Operation(summary = "Correct a run's labels (API token)",

@@ -3,17 +3,33 @@ package com.burstline.server.run;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.List;
+import java.util.Map;
+
 /**
- * What an agent recorded around a run: null fields for runs that were uploaded by hand. The field names are part of
- * the API ({@code GET /api/v1/runs/{id}/environment}).
+ * What the agents recorded around a run: null fields for runs that were uploaded by hand. {@code receiverDrops}
+ * holds each receiving host's own drop counts ({@link ReceivingHosts}); for an uploaded run, the receiving host with
+ * the reason none are known. The field names are part of the API ({@code GET /api/v1/runs/{id}/environment}).
  */
-public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNode nicCounters, JsonNode command) {
+public record RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNode nicCounters, JsonNode command,
+                             List<ReceiverDrops> receiverDrops) {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    public RunEnvironment {
+        receiverDrops = receiverDrops == null ? List.of() : List.copyOf(receiverDrops);
+    }
+
+    /** Without drop counts, as runs before agents counted them. */
+    public RunEnvironment(long runId, Long jobId, JsonNode hostFacts, JsonNode nicCounters, JsonNode command) {
+        this(runId, jobId, hostFacts, nicCounters, command, List.of());
+    }
+
     /** The stored JSON text parsed here, so that the API and the reports see objects, not strings. */
-    static RunEnvironment of(long runId, RunProvenance provenance) {
-        return new RunEnvironment(runId, provenance.jobId(), json(provenance.hostFacts()),
-                json(provenance.nicCounters()), json(provenance.command()));
+    static RunEnvironment of(Run run, Map<String, ReceiverDrops> drops) {
+        RunProvenance provenance = run.provenance();
+        JsonNode nicCounters = json(provenance.nicCounters());
+        return new RunEnvironment(run.getId(), provenance.jobId(), json(provenance.hostFacts()), nicCounters,
+                json(provenance.command()), ReceivingHosts.of(run.toSummary(), drops, nicCounters));
     }
 
     /** An uploaded run: nothing recorded. */

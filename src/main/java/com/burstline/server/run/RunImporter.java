@@ -1,5 +1,6 @@
 package com.burstline.server.run;
 
+import com.burstline.iperf.IgnoredValue;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3OutputParser;
@@ -34,6 +35,7 @@ public class RunImporter {
     private final RunRepository runs;
     private final IntervalStore intervals;
     private final RawOutputStore rawOutputs;
+    private final RunNotes notes;
     private final ContentHashes hashes;
     private final RunWriter writer;
     private final InstanceCatalog catalog;
@@ -46,7 +48,8 @@ public class RunImporter {
     RunImporter(RunRepository runs, RunWriter writer, IntervalStore intervals, RawOutputStore rawOutputs,
                 ContentHashes hashes, InstanceCatalog catalog, TransactionTemplate transaction, MeterRegistry meters,
                 RunMetrics runMetrics,
-                StorageHealth storage) {
+                StorageHealth storage, RunNotes notes) {
+        this.notes = notes;
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -89,15 +92,15 @@ public class RunImporter {
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata, RunProvenance provenance,
                                    LongConsumer alongside) {
         MetadataRules.check(metadata);
-        Iperf3Result result;
+        Iperf3OutputParser.Checked checked;
         try {
-            result = parse(content, mediaType, false);
+            checked = parse(content, mediaType, false);
         } catch (Iperf3FormatException | Iperf3ReportedError | Iperf3MeasuredNothing rejected) {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
-        return save(new Parsed(result, null), new RawOutput(mediaType, content), null, metadata, provenance, null,
-                alongside);
+        return save(new Parsed(checked.result(), null), checked.ignored(), new RawOutput(mediaType, content), null,
+                metadata, provenance, null, alongside);
     }
 
     /**
@@ -115,9 +118,9 @@ public class RunImporter {
     public ImportOutcome importPartialOutput(byte[] content, String mediaType, RunMetadata metadata,
                                              RunProvenance provenance, String error, LongConsumer alongside) {
         MetadataRules.check(metadata);
-        Iperf3Result result = parse(content, mediaType, true);
-        return save(new Parsed(result, null), new RawOutput(mediaType, content), null, metadata, provenance, error,
-                alongside);
+        Iperf3OutputParser.Checked checked = parse(content, mediaType, true);
+        return save(new Parsed(checked.result(), null), checked.ignored(), new RawOutput(mediaType, content), null,
+                metadata, provenance, error, alongside);
     }
 
     /**
@@ -135,7 +138,7 @@ public class RunImporter {
     public ImportOutcome importPartial(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
                                        RunProvenance provenance, String error, LongConsumer alongside) {
         MetadataRules.check(metadata);
-        return save(new Parsed(result, null), raw, outputFormat, metadata, provenance, error, alongside);
+        return save(new Parsed(result, null), List.of(), raw, outputFormat, metadata, provenance, error, alongside);
     }
 
     /**
@@ -145,22 +148,26 @@ public class RunImporter {
     public ImportOutcome importRequestResponse(RequestResponseRun result, RawOutput raw, RunMetadata metadata,
                                                RunProvenance provenance, String error, LongConsumer alongside) {
         MetadataRules.check(metadata);
-        return save(new Parsed(null, result), raw, null, metadata, provenance, error, alongside);
+        return save(new Parsed(null, result), List.of(), raw, null, metadata, provenance, error, alongside);
     }
 
     /** One of the two kinds of run, as read. */
     private record Parsed(Iperf3Result iperf3, RequestResponseRun requestResponse) {
     }
 
-    /** @param error null for a complete run, else why it is partial */
-    private ImportOutcome save(Parsed result, RawOutput raw, String outputFormat, RunMetadata metadata,
-                               RunProvenance provenance, String error, LongConsumer alongside) {
+    /**
+     * @param ignored what the check read as unknown rather than refused, kept as the run's notes
+     * @param error   null for a complete run, else why it is partial
+     */
+    private ImportOutcome save(Parsed result, List<IgnoredValue> ignored, RawOutput raw, String outputFormat,
+                               RunMetadata metadata, RunProvenance provenance, String error,
+                               LongConsumer alongside) {
         String sha256 = sha256(raw.content());
         storage.requireRoomFor(raw.content().length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
-                    .orElseGet(() -> new ImportOutcome(store(result, metadata, provenance, sha256, raw,
+                    .orElseGet(() -> new ImportOutcome(store(result, ignored, metadata, provenance, sha256, raw,
                             new Partial(outputFormat, error), alongside), true)));
             storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
@@ -184,20 +191,21 @@ public class RunImporter {
     }
 
     /** Checks what the parser cannot see on its own: the bytes are UTF-8, the values can be, the type matches. */
-    private Iperf3Result parse(byte[] content, String mediaType, boolean partial) {
-        Iperf3Result result;
+    private Iperf3OutputParser.Checked parse(byte[] content, String mediaType, boolean partial) {
+        Iperf3OutputParser.Checked checked;
         try {
-            result = parser.checkAndParse(content, partial);
+            checked = parser.checkAndRead(content, partial);
         } catch (DateTimeException outOfRange) {
             throw new Iperf3FormatException("start.timestamp is out of range; a real iperf3 run has a time in the "
                     + "years 2000 to 2099", outOfRange);
         }
-        DeclaredFormat.check(result.format(), mediaType);
-        return result;
+        DeclaredFormat.check(checked.result().format(), mediaType);
+        return checked;
     }
 
-    private RunSummary store(Parsed result, RunMetadata metadata, RunProvenance provenance, String sha256,
-                             RawOutput raw, Partial partial, LongConsumer alongside) {
+    private RunSummary store(Parsed result, List<IgnoredValue> ignored, RunMetadata metadata,
+                             RunProvenance provenance, String sha256, RawOutput raw, Partial partial,
+                             LongConsumer alongside) {
         ResolvedLimits limits = ResolvedLimits.of(metadata, catalog);
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // what the database keeps, so answers match
         Run run = result.iperf3() != null ? new Run(result.iperf3(), metadata, limits, provenance, sha256, now)
@@ -210,6 +218,7 @@ public class RunImporter {
         if (result.iperf3() != null) {
             intervals.insert(run.getId(), result.iperf3().intervals());
         }
+        notes.insert(run.getId(), ignored);
         alongside.accept(run.getId());
         return run.toSummary();
     }

@@ -22,9 +22,13 @@ public class RunQueries {
     private final RawOutputStore rawOutputs;
     private final JdbcTemplate jdbc;
     private final RunMetrics runMetrics;
+    private final HostDropsStore drops;
+    private final RunNotes notes;
 
     RunQueries(RunRepository runs, IntervalStore intervals, RawOutputStore rawOutputs, JdbcTemplate jdbc,
-               RunMetrics runMetrics) {
+               RunMetrics runMetrics, HostDropsStore drops, RunNotes notes) {
+        this.drops = drops;
+        this.notes = notes;
         this.runs = runs;
         this.intervals = intervals;
         this.rawOutputs = rawOutputs;
@@ -68,6 +72,18 @@ public class RunQueries {
         return runs.findById(id).map(Run::toSummary).orElseThrow(() -> new RunNotFoundException(id));
     }
 
+    /** The run with what its import marked impossible in the output ({@link RunNote}). */
+    @Transactional(readOnly = true)
+    public RunView view(RunSummary run) {
+        return new RunView(run, notes(run.id()));
+    }
+
+    /** What the import marked impossible in the run's output; empty for most runs. */
+    @Transactional(readOnly = true)
+    public List<RunNote> notes(long id) {
+        return notes.find(id);
+    }
+
     /** Which of these runs are partial (see {@link RunStatus}), e.g. for a job page's scenario links. */
     @Transactional(readOnly = true)
     public java.util.Set<Long> partialAmong(java.util.Collection<Long> ids) {
@@ -83,7 +99,8 @@ public class RunQueries {
     /** The agent's record around the run. */
     @Transactional(readOnly = true)
     public RunEnvironment environment(long id) {
-        return runs.findById(id).map(run -> RunEnvironment.of(id, run.provenance()))
+        return runs.findById(id).map(run -> RunEnvironment.of(run,
+                        drops.find(List.of(id)).getOrDefault(id, java.util.Map.of())))
                 .orElseThrow(() -> new RunNotFoundException(id));
     }
 

@@ -32,8 +32,11 @@ public class RunSelections {
     private final RunRepository runs;
     private final IntervalBatchReader intervals;
     private final EntityManager entityManager;
+    private final HostDropsStore drops;
 
-    RunSelections(RunRepository runs, IntervalBatchReader intervals, EntityManager entityManager) {
+    RunSelections(RunRepository runs, IntervalBatchReader intervals, EntityManager entityManager,
+                  HostDropsStore drops) {
+        this.drops = drops;
         this.runs = runs;
         this.intervals = intervals;
         this.entityManager = entityManager;
@@ -94,8 +97,9 @@ public class RunSelections {
     public Map<Long, RunEnvironment> environments(Collection<Long> runIds) {
         Map<Long, RunEnvironment> environments = new HashMap<>();
         runIds.forEach(id -> environments.put(id, RunEnvironment.none(id)));
+        Map<Long, Map<String, ReceiverDrops>> counted = drops.find(runIds);
         runs.findAllById(runIds).forEach(run -> environments.put(run.getId(),
-                RunEnvironment.of(run.getId(), run.provenance())));
+                RunEnvironment.of(run, counted.getOrDefault(run.getId(), Map.of()))));
         return environments;
     }
 

@@ -11,7 +11,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -19,7 +21,8 @@ import java.util.concurrent.Executors;
  * After a schedule's job ended: for each run it stored, the newest change point of that run's series (its pair and
  * scenario, by the trend code). A change point is only found once its new level has a few runs (the trend's minimum
  * segment), so the webhook is told when the newest run belongs to the new level of a change it was not told of yet.
- * Works on a thread of its own, so a slow webhook never holds up the job runner or the scheduler; a failed post is
+ * Works on threads of its own, so a slow webhook never holds up the job runner, the scheduler or another schedule's
+ * webhook; each post has a deadline (WebhookClient); a failed post is
  * recorded in the schedule's history and tried again after the schedule's next job.
  */
 @Component
@@ -30,7 +33,10 @@ class ChangeNotifier {
     private final SeriesChanges changes;
     private final WebhookClient client;
     private final String linkBase;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
+    /** Several at once, so that one slow receiver holds up no other schedule's post (each is cut at its deadline). */
+    static final int WEBHOOK_THREADS = 4;
+
+    private final ExecutorService worker = Executors.newFixedThreadPool(WEBHOOK_THREADS, runnable -> {
         Thread thread = new Thread(runnable, "schedule-webhooks");
         thread.setDaemon(true);
         return thread;
@@ -43,10 +49,18 @@ class ChangeNotifier {
         this.linkBase = settings.linkBaseUrl();
     }
 
+    /** One post at a time per schedule, so two of its jobs ending together tell a change once. */
+    private final Map<Long, Object> perSchedule = new ConcurrentHashMap<>();
+
     @EventListener
     void jobEnded(JobEnded ended) {
-        if (ended.job().scheduleId() != null) {
-            worker.execute(() -> check(ended.job()));
+        Long scheduleId = ended.job().scheduleId();
+        if (scheduleId != null) {
+            worker.execute(() -> {
+                synchronized (perSchedule.computeIfAbsent(scheduleId, id -> new Object())) {
+                    check(ended.job());
+                }
+            });
         }
     }
 

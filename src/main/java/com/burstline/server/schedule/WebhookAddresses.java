@@ -1,24 +1,23 @@
 package com.burstline.server.schedule;
 
 import com.burstline.contract.AddressRange;
+import com.burstline.server.system.SpecialPurposeAddresses;
 
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Where a webhook may be posted. A webhook's URL is typed by an operator but fetched by the server, so by default it
- * may only reach public addresses: loopback, private, shared (100.64.0.0/10) and unique-local ranges are refused
- * unless {@code burstline.schedules.webhook-allowed-networks} names them, and link-local (the cloud metadata service),
- * unspecified and multicast addresses always. The host is resolved once per post and the post goes to the address
+ * may only reach public addresses: every range IANA's special-purpose registries do not call globally reachable
+ * (loopback, private, shared, documentation, unique-local, ...; {@link SpecialPurposeAddresses}) is refused unless
+ * {@code burstline.schedules.webhook-allowed-networks} names it, and link-local (the cloud metadata service),
+ * unspecified, multicast, broadcast and reserved addresses always, also inside an IPv6 address that carries them. The host is resolved once per post and the post goes to the address
  * that was checked, so a name cannot resolve to an allowed address for the check and elsewhere for the connection.
  */
 final class WebhookAddresses {
     static final String SETTING = "burstline.schedules.webhook-allowed-networks";
-    private static final List<AddressRange> NEVER_PUBLIC = Stream.of("100.64.0.0/10", "0.0.0.0/8", "fc00::/7")
-            .map(cidr -> AddressRange.parse(SETTING, cidr)).toList();
 
     /** How a host name becomes addresses; a seam so that a test can answer differently on each lookup. */
     interface Resolver {
@@ -86,19 +85,26 @@ final class WebhookAddresses {
 
     private void check(String host, InetAddress address) throws Refused {
         String named = "url " + host + " (" + address.getHostAddress() + ")";
-        if (address.isLinkLocalAddress() || address.isAnyLocalAddress() || address.isMulticastAddress()) {
-            throw new Refused(named + " is a link-local, unspecified or multicast address, which the server never "
-                    + "calls");
+        SpecialPurposeAddresses.Kind kind = SpecialPurposeAddresses.kindOf(address);
+        if (kind == SpecialPurposeAddresses.Kind.NEVER) {
+            String carried = SpecialPurposeAddresses.embeddedIpv4(address)
+                    .map(ipv4 -> " (it carries " + ipv4.getHostAddress() + ")").orElse("");
+            throw new Refused(named + " is a link-local, unspecified, multicast, broadcast or reserved address"
+                    + carried + ", which the server never calls");
         }
-        if (isPublic(address) || allowed.stream().anyMatch(network -> network.contains(address))) {
+        if (kind == SpecialPurposeAddresses.Kind.PUBLIC || allowed(address)) {
             return;
         }
-        throw new Refused(named + " is a loopback or private address; webhooks go to public addresses unless "
-                + SETTING + " names the range (now: " + described + ")");
+        String carried = SpecialPurposeAddresses.embeddedIpv4(address)
+                .map(ipv4 -> " (it carries " + ipv4.getHostAddress() + ")").orElse("");
+        throw new Refused(named + " is a loopback or private address" + carried + "; webhooks go to public "
+                + "addresses unless " + SETTING + " names the range (now: " + described + ")");
     }
 
-    private static boolean isPublic(InetAddress address) {
-        return !(address.isLoopbackAddress() || address.isSiteLocalAddress()
-                || NEVER_PUBLIC.stream().anyMatch(network -> network.contains(address)));
+    /** The address as given or the IPv4 address it carries lies in a configured range. */
+    private boolean allowed(InetAddress address) {
+        InetAddress carried = SpecialPurposeAddresses.embeddedIpv4(address).map(InetAddress.class::cast)
+                .orElse(address);
+        return allowed.stream().anyMatch(network -> network.contains(address) || network.contains(carried));
     }
 }

@@ -16,16 +16,27 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * POSTs a change point as JSON to a schedule's webhook, signed with the schedule's key. The host is resolved and
  * checked once ({@link WebhookAddresses}) and the request goes over a socket connected to that very address; TLS
  * still checks the certificate against the URL's host name. Redirects are not followed (they could lead anywhere);
- * connecting and each read of the answer are bounded by {@code burstline.schedules.webhook-timeout}. Any 2xx is
- * success.
+ * the whole post, from connecting to the answer's status line, is bounded by
+ * {@code burstline.schedules.webhook-timeout}: a receiver that trickles its answer is cut at that deadline. Any 2xx
+ * is success.
  */
 final class WebhookClient {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "webhook-deadlines");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final WebhookAddresses addresses;
     private final Duration timeout;
@@ -45,22 +56,44 @@ final class WebhookClient {
         }
         byte[] json = JSON.writeValueAsBytes(body);
         int millis = (int) timeout.toMillis();
+        AtomicBoolean cut = new AtomicBoolean();
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(target.address(), target.port()), millis);
-            socket.setSoTimeout(millis);
-            Socket channel = "https".equals(target.url().getScheme()) ? tls(socket, target) : socket;
-            OutputStream out = channel.getOutputStream();
-            out.write(head(target, json.length, WebhookSignature.header(secret, json)));
-            out.write(json);
-            out.flush();
-            String status = new BufferedReader(new InputStreamReader(channel.getInputStream(),
-                    StandardCharsets.ISO_8859_1)).readLine();
-            int code = statusCode(status);
-            return code / 100 == 2 ? null : code < 0 ? "the webhook did not answer in HTTP"
-                    : "the webhook answered HTTP " + code;
+            // the whole post, not each read: a receiver that answers a byte at a time is cut at the deadline too
+            ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cut(socket, cut), millis, TimeUnit.MILLISECONDS);
+            try {
+                return exchange(socket, target, json, secret, millis);
+            } finally {
+                deadline.cancel(false);
+            }
         } catch (IOException failed) {
-            return "the webhook could not be reached within " + millis + " ms: "
-                    + (failed.getMessage() == null ? failed.getClass().getSimpleName() : failed.getMessage());
+            return "the webhook could not be reached within " + millis + " ms: " + (cut.get()
+                    ? "it had not taken the post by then (the whole post has that long)"
+                    : failed.getMessage() == null ? failed.getClass().getSimpleName() : failed.getMessage());
+        }
+    }
+
+    private static String exchange(Socket socket, WebhookAddresses.Target target, byte[] json, String secret,
+                                   int millis) throws IOException {
+        socket.connect(new InetSocketAddress(target.address(), target.port()), millis);
+        socket.setSoTimeout(millis);
+        Socket channel = "https".equals(target.url().getScheme()) ? tls(socket, target) : socket;
+        OutputStream out = channel.getOutputStream();
+        out.write(head(target, json.length, WebhookSignature.header(secret, json)));
+        out.write(json);
+        out.flush();
+        String status = new BufferedReader(new InputStreamReader(channel.getInputStream(),
+                StandardCharsets.ISO_8859_1)).readLine();
+        int code = statusCode(status);
+        return code / 100 == 2 ? null : code < 0 ? "the webhook did not answer in HTTP"
+                : "the webhook answered HTTP " + code;
+    }
+
+    private static void cut(Socket socket, AtomicBoolean cut) {
+        cut.set(true);
+        try {
+            socket.close(); // a read or write blocked on it ends at once with an exception
+        } catch (IOException ignored) {
+            // closed already
         }
     }
 

@@ -4,9 +4,12 @@ import com.burstline.server.system.RequestBodyExample;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -78,20 +81,28 @@ class AccessApiController {
     }
 
     @Operation(summary = "Change your own password (any signed-in user)", description = "currentPassword proves it "
-            + "is you; newPassword needs 12 characters to 72 bytes. Every session of yours ends, this one included: "
+            + "is you; newPassword needs 12 characters to 72 bytes (checked first). A wrong currentPassword counts "
+            + "against your account and your address: 429 once either is locked out. Every session of yours ends, this one included: "
             + "sign in again with the new password. A token has no password (400).")
     @PostMapping(path = "/api/v1/me/password", consumes = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.NO_CONTENT)
-    void changeOwnPassword(@RequestBody PasswordChange change, Principal principal, HttpServletRequest request) {
+    void changeOwnPassword(@RequestBody PasswordChange change, Principal principal, HttpServletRequest request,
+                           HttpServletResponse response) {
         String name = principal.getName();
         if (name.startsWith("token:") || name.equals(TokenAuthenticators.BOOTSTRAP_NAME)) {
             throw new InvalidAccessRequestException("You are signed in with an API token, which has no password; "
                     + "sign in with your user name and password to change it.");
         }
+        Long locked = limiter.lockedFor(request, name);
+        if (locked != null) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(locked));
+            throw new TooManyFailuresException(locked);
+        }
         try {
             users.changeOwnPassword(name, change.currentPassword(), change.newPassword());
         } catch (WrongPasswordException wrong) {
             limiter.failed(request);
+            limiter.failedAccount(name);
             throw new InvalidAccessRequestException("currentPassword is not your current password.");
         }
     }
@@ -103,12 +114,13 @@ class AccessApiController {
     }
 
     @Operation(summary = "Create an API token (admin)", description = "name, role (viewer, operator, admin) and an "
-            + "optional expiresAt in the future. The answer's secret is shown this once: only its hash is kept.")
+            + "optional expiresAt in the future. The token belongs to you (a token made with a token belongs to "
+            + "that token's user), can do no more than you, and ends when you are deleted or demoted. The answer's secret is shown this once: only its hash is kept.")
     @PostMapping(path = "/api/v1/tokens", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ApiTokens.IssuedToken> createToken(@RequestBody NewToken request, Principal principal) {
+    ResponseEntity<ApiTokens.IssuedToken> createToken(@RequestBody NewToken request, Authentication caller) {
         ApiTokens.IssuedToken issued = tokens.issue(TokenRequests.name(request.name()), Role.parse(request.role()),
-                TokenRequests.expiry(request.expiresAt()), principal.getName());
+                TokenRequests.expiry(request.expiresAt()), tokens.ownerOf(caller));
         return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.token().id())).body(issued);
     }
 

@@ -1,5 +1,6 @@
 package com.burstline.server.security;
 
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -8,7 +9,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import java.security.Principal;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -70,11 +70,11 @@ class AdminPagesController {
 
     @PostMapping("/admin/tokens")
     String createToken(@RequestParam String name, @RequestParam String role,
-                       @RequestParam(required = false) String expires, Principal principal,
+                       @RequestParam(required = false) String expires, Authentication caller,
                        RedirectAttributes flash) {
         return act(flash, "/admin/tokens", () -> {
             ApiTokens.IssuedToken issued = tokens.issue(TokenRequests.name(name), Role.parse(role),
-                    TokenRequests.expiry(endOfDay(expires)), principal.getName());
+                    TokenRequests.expiry(endOfDay(expires)), tokens.ownerOf(caller));
             flash.addFlashAttribute("secret", issued.secret());
             return "Token '" + issued.token().name() + "' was created. Copy it now: it is not shown again.";
         });

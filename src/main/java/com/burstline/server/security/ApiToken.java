@@ -1,11 +1,11 @@
 package com.burstline.server.security;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
 /**
- * The bootstrap admin token ({@code burstline.api-token}), compared in constant time so that response timing does
- * not leak how much of a guess was right. It must be long enough not to be guessed: start-up fails otherwise.
+ * The bootstrap admin token ({@code burstline.api-token}, or the data dir's generated api-token file). It must be
+ * long enough not to be guessed: start-up fails otherwise. It is checked as every API token is, by the hash of its
+ * row in the tokens table ({@link ApiTokens#registerBootstrap}), so that Admin → API tokens lists it and can revoke it.
  */
 public final class ApiToken {
     static final int MIN_LENGTH = 16;
@@ -16,8 +16,8 @@ public final class ApiToken {
         this.token = checked(token, property).getBytes(StandardCharsets.UTF_8);
     }
 
-    boolean matches(String candidate) {
-        return candidate != null && MessageDigest.isEqual(token, candidate.getBytes(StandardCharsets.UTF_8));
+    String sha256() {
+        return TokenSecrets.sha256(new String(token, StandardCharsets.UTF_8));
     }
 
     static String checked(String token, String property) {

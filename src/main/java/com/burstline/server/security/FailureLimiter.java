@@ -52,6 +52,17 @@ class FailureLimiter {
         count("address " + clientAddress(request));
     }
 
+    /** A failure counted against another claimant than an address or an account: an agent's identity. */
+    void failed(String key) {
+        count(key);
+    }
+
+    /** Answers 429 and returns true while {@code key} is locked out; {@code who} names it in the answer. */
+    boolean refuseIfLocked(String key, String who, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        return refuse(lockedFor(key), who, request, response);
+    }
+
     /** A failed password sign-in also counts against the account it named. */
     void failedAccount(String username) {
         if (username != null && !username.isBlank()) {
@@ -72,6 +83,19 @@ class FailureLimiter {
         }
         return refuse(lockedFor("account " + username.strip().toLowerCase(Locale.ROOT)), "this account",
                 request, response);
+    }
+
+    /**
+     * For a check made inside a controller (the API's password change): the seconds until the address or the account
+     * may try again, or null while neither is locked out.
+     */
+    Long lockedFor(HttpServletRequest request, String username) {
+        Long address = lockedFor("address " + clientAddress(request));
+        Long account = username == null ? null : lockedFor("account " + username.strip().toLowerCase(Locale.ROOT));
+        if (address == null || account == null) {
+            return address == null ? account : address;
+        }
+        return Long.valueOf(Math.max(address, account));
     }
 
     /** The client: the socket's peer, or behind a trusted proxy the last address the proxies did not add. */

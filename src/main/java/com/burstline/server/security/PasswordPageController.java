@@ -8,7 +8,10 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * The sign-in page's "Change your password" form. Open like sign-in itself, since the current password proves who
- * asks, and limited like it (SignInLimitFilter, FailureLimiter). The user's sessions end; they sign in again.
+ * asks, and limited like it: a wrong current password counts against the address and the account, and either
+ * locked out is refused before the password is checked (SignInLimitFilter, FailureLimiter). The new password's
+ * rules are checked first, so the answer tells nothing of the current password until it is right. The user's
+ * sessions end; they sign in again.
  */
 @Controller
 class PasswordPageController {
@@ -31,6 +34,7 @@ class PasswordPageController {
             return "redirect:/login?password-changed";
         } catch (WrongPasswordException wrong) {
             limiter.failed(request);
+            limiter.failedAccount(username);
             flash.addFlashAttribute("passwordError", wrong.getMessage());
         } catch (InvalidAccessRequestException invalid) {
             flash.addFlashAttribute("passwordError", "The new " + invalid.getMessage());

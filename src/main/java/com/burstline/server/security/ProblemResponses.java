@@ -18,7 +18,7 @@ import java.util.Map;
 
 /** 401, 403 and 429 for the API as RFC 9457 problems, written by the security filters before any controller runs. */
 final class ProblemResponses {
-    static final URI TOO_MANY = URI.create("urn:burstline:problem:too-many-failures");
+    static final URI TOO_MANY = ProblemTypes.TOO_MANY_FAILURES;
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private ProblemResponses() {

@@ -35,10 +35,21 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @EnableConfigurationProperties(SecuritySettings.class)
 class SecurityConfiguration {
 
+    /** The bootstrap token, listed among the API tokens before any request is served. */
     @Bean
-    ApiToken apiToken(BurstlineProperties properties) {
-        return new ApiToken(SecretTokens.resolve(properties.apiToken(), properties.dataDir(), "api-token",
+    ApiToken apiToken(BurstlineProperties properties, ApiTokens tokens) {
+        ApiToken token = new ApiToken(SecretTokens.resolve(properties.apiToken(), properties.dataDir(), "api-token",
                 "burstline.api-token"), "burstline.api-token");
+        boolean configured = properties.apiToken() != null && !properties.apiToken().isBlank();
+        tokens.registerBootstrap(token, "bootstrap, from " + (configured ? "burstline.api-token"
+                : shown(properties.dataDir().resolve("api-token"))));
+        return token;
+    }
+
+    /** ./data/api-token as a person would write it; a long path keeps its end (a token's name has 100 characters). */
+    private static String shown(java.nio.file.Path file) {
+        String path = file.isAbsolute() || file.startsWith(".") ? file.toString() : "./" + file;
+        return path.length() <= 80 ? path : "…" + path.substring(path.length() - 79);
     }
 
     /**
@@ -85,9 +96,9 @@ class SecurityConfiguration {
     SecurityFilterChain agentChain(HttpSecurity http, AgentToken agentToken, AgentSecrets agents,
                                    JoinTokens joinTokens, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorizedAgent();
-        // a limiter of their own: people's mistakes behind the agents' address never lock out their heartbeats
-        var filter = new BearerTokenFilter(TokenAuthenticators.agents(agentToken, agents, joinTokens), unauthorized,
-                settings.limiter());
+        // a limiter of their own, counting per agent: people's mistakes, or another agent's, behind the agents'
+        // address never lock out their heartbeats
+        var filter = new AgentBearerFilter(agentToken, agents, joinTokens, unauthorized, settings.limiter());
         return http
                 .securityMatcher(matcherOf(AccessRules.agentCalls()))
                 .csrf(csrf -> csrf.disable())
@@ -106,7 +117,7 @@ class SecurityConfiguration {
     SecurityFilterChain agentJarChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, JoinTokens joinTokens,
                                       FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
-        var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(apiToken, tokens),
+        var filter = new BearerTokenFilter(TokenAuthenticators.agentJar(TokenAuthenticators.users(tokens),
                 joinTokens), unauthorized, limiter);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
@@ -125,10 +136,10 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
+    SecurityFilterChain apiChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, CredentialWatch credentials,
                                  FailureLimiter limiter, SecuritySettings settings) throws Exception {
         var unauthorized = ProblemResponses.unauthorized();
-        var filter = new BearerTokenFilter(TokenAuthenticators.users(apiToken, tokens), unauthorized, limiter);
+        var filter = new BearerTokenFilter(TokenAuthenticators.users(tokens), unauthorized, limiter);
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
@@ -136,7 +147,7 @@ class SecurityConfiguration {
                 .csrf(csrf -> csrf.requireCsrfProtectionMatcher(AccessPolicy::sessionWrite))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
-                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
+                .addFilterAfter(new SessionCheckFilter(credentials), SecurityContextHolderFilter.class)
                 .addFilterBefore(filter, AnonymousAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> AccessPolicy.api(requests))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(unauthorized)
@@ -147,16 +158,17 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityFilterChain dashboardChain(HttpSecurity http, ApiToken apiToken, ApiTokens tokens, UserAccounts users,
-                                       PasswordEncoder passwords, FailureLimiter limiter, SecuritySettings settings)
+                                       CredentialWatch credentials, PasswordEncoder passwords,
+                                       FailureLimiter limiter, SecuritySettings settings)
             throws Exception {
-        var userTokens = TokenAuthenticators.users(apiToken, tokens);
+        var userTokens = TokenAuthenticators.users(tokens);
         var unauthorized = ProblemResponses.unauthorized();
         AccessPolicy.anonymous(http, settings);
         SecurityHeaders.apply(http);
         return http
                 .authenticationManager(new ProviderManager(new TokenLoginProvider(userTokens),
                         new PasswordSignIn(users, passwords)))
-                .addFilterAfter(new SessionCheckFilter(users, tokens), SecurityContextHolderFilter.class)
+                .addFilterAfter(new SessionCheckFilter(credentials), SecurityContextHolderFilter.class)
                 .addFilterBefore(new BearerTokenFilter(userTokens, unauthorized, limiter),
                         AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new SignInLimitFilter(limiter), UsernamePasswordAuthenticationFilter.class)

@@ -20,12 +20,10 @@ import java.io.IOException;
  * itself, on every request.
  */
 class SessionCheckFilter extends OncePerRequestFilter {
-    private final UserAccounts users;
-    private final ApiTokens tokens;
+    private final CredentialWatch credentials;
 
-    SessionCheckFilter(UserAccounts users, ApiTokens tokens) {
-        this.users = users;
-        this.tokens = tokens;
+    SessionCheckFilter(CredentialWatch credentials) {
+        this.credentials = credentials;
     }
 
     @Override
@@ -34,25 +32,12 @@ class SessionCheckFilter extends OncePerRequestFilter {
         HttpSession session = request.getSession(false);
         if (session != null && request.getHeader(HttpHeaders.AUTHORIZATION) == null) {
             Authentication signedIn = SecurityContextHolder.getContext().getAuthentication();
-            if (signedIn != null && !(signedIn instanceof AnonymousAuthenticationToken) && !stillGranted(signedIn)) {
+            if (signedIn != null && !(signedIn instanceof AnonymousAuthenticationToken)
+                    && !credentials.granted(signedIn)) {
                 session.invalidate();
                 SecurityContextHolder.clearContext();
             }
         }
         chain.doFilter(request, response);
-    }
-
-    /** A session without a grant was not opened by this server's sign-in, and ends too. */
-    private boolean stillGranted(Authentication signedIn) {
-        if (!(signedIn.getDetails() instanceof SessionGrant grant)) {
-            return false;
-        }
-        if (grant.tokenId() != null) {
-            return tokens.active(grant.tokenId());
-        }
-        if (grant.userStamp() != null) {
-            return users.stamp(signedIn.getName()).filter(grant.userStamp()::equals).isPresent();
-        }
-        return TokenAuthenticators.BOOTSTRAP_NAME.equals(signedIn.getName());
     }
 }

@@ -12,21 +12,12 @@ import java.io.Serializable;
  */
 record SessionGrant(Long tokenId, String userStamp) implements Serializable {
 
-    /** The bootstrap token (burstline.api-token): it lasts as long as the server's configuration. */
-    static SessionGrant bootstrap() {
-        return new SessionGrant(null, null);
-    }
-
     static SessionGrant token(long id) {
         return new SessionGrant(id, null);
     }
 
     static SessionGrant user(String username, String authority, String passwordHash) {
         return new SessionGrant(null, stamp(username, authority, passwordHash));
-    }
-
-    boolean bootstrapToken() {
-        return tokenId == null && userStamp == null;
     }
 
     /** A hash, so that the session never holds the password hash itself. */

@@ -12,12 +12,12 @@ final class TokenAuthenticators {
     private TokenAuthenticators() {
     }
 
-    /** The bootstrap token is an admin; any other secret must be an active token from the tokens table. */
-    static BearerTokenFilter.Authenticator users(ApiToken bootstrap, ApiTokens tokens) {
+    /**
+     * A secret must be an active token from the tokens table, the bootstrap token among them (an admin, named
+     * {@value #BOOTSTRAP_NAME} in the audit), so that revoking any of them ends it and its sessions.
+     */
+    static BearerTokenFilter.Authenticator users(ApiTokens tokens) {
         return secret -> {
-            if (bootstrap.matches(secret)) {
-                return authenticated(BOOTSTRAP_NAME, Role.ADMIN.authority(), SessionGrant.bootstrap());
-            }
             ApiTokens.Check check = tokens.check(secret);
             if (!check.valid()) {
                 throw new BadCredentialsException(switch (check.problem()) {
@@ -26,31 +26,8 @@ final class TokenAuthenticators {
                     default -> "The token is not valid for this call.";
                 });
             }
-            return authenticated("token:" + check.token().name(), Role.parse(check.token().role()).authority(),
-                    SessionGrant.token(check.token().id()));
-        };
-    }
-
-    /**
-     * The enrollment token and a join token may only enroll (a join token once); an enrolled agent's own secret
-     * speaks as that agent.
-     */
-    static BearerTokenFilter.Authenticator agents(AgentToken enrollmentToken, AgentSecrets agents,
-                                                  JoinTokens joinTokens) {
-        return secret -> {
-            if (enrollmentToken.matches(secret)) {
-                return authenticated(AgentIdentity.ENROLLMENT_PRINCIPAL, AgentIdentity.ENROLLMENT_AUTHORITY);
-            }
-            if (JoinTokens.looksLikeJoinToken(secret)) {
-                return UsernamePasswordAuthenticationToken.authenticated(joinTokens.check(secret), null,
-                        AuthorityUtils.createAuthorityList(AgentIdentity.ENROLLMENT_AUTHORITY));
-            }
-            return agents.agentWithSecretHash(TokenSecrets.sha256(secret))
-                    .map(name -> authenticated(name, AgentIdentity.AGENT_AUTHORITY))
-                    .orElseThrow(() -> new BadCredentialsException("Neither a join token, the agent token (the "
-                            + "shared enrollment token) nor the secret of an enrolled agent: an agent enrolls with a "
-                            + "join token (Add an agent, on the Agents page) and then uses the secret the server "
-                            + "answered."));
+            return authenticated(check.token().bootstrap() ? BOOTSTRAP_NAME : "token:" + check.token().name(),
+                    Role.parse(check.token().role()).authority(), SessionGrant.token(check.token().id()));
         };
     }
 

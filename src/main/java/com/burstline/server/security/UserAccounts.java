@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
 public class UserAccounts implements UserDetailsService {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
+    /** A hash no password matches, checked for an unknown user so that it takes a wrong password's time. */
+    private final String unknownUserHash;
     private final JdbcClient jdbc;
     private final PasswordEncoder passwords;
     private final ApiTokens tokens;
@@ -36,6 +38,7 @@ public class UserAccounts implements UserDetailsService {
     UserAccounts(JdbcClient jdbc, PasswordEncoder passwords, ApiTokens tokens, ApplicationEventPublisher events) {
         this.jdbc = jdbc;
         this.passwords = passwords;
+        this.unknownUserHash = passwords.encode(java.util.UUID.randomUUID().toString());
         this.tokens = tokens;
         this.events = events;
     }
@@ -95,6 +98,7 @@ public class UserAccounts implements UserDetailsService {
     /** Changes the role, the password or both (null leaves it as it is). The last admin stays an admin. */
     @Transactional
     public UserView update(String username, Role role, String password) {
+        lockAccessChanges();
         UserView user = find(username);
         if (role != null) {
             if (!role.equals(Role.ADMIN)) {
@@ -110,12 +114,19 @@ public class UserAccounts implements UserDetailsService {
         return find(user.username());
     }
 
-    /** A user's own change: the current password proves it is them. A wrong one and an unknown user look alike. */
+    /**
+     * A user's own change: the current password proves it is them. The new password's rules are checked first, so
+     * that the answer says nothing of the current password until it is right and the change is made; a wrong
+     * current password and an unknown user look alike, in words and in time (a hash is checked either way).
+     */
     @Transactional
     public void changeOwnPassword(String username, String current, String password) {
+        Passwords.check(password);
         String hash = jdbc.sql("SELECT password_hash FROM app_user WHERE username = ?").param(username)
-                .query(String.class).optional().orElseThrow(WrongPasswordException::new);
-        if (current == null || Passwords.tooLong(current) || !passwords.matches(current, hash)) {
+                .query(String.class).optional().orElse(null);
+        boolean matches = current != null && !Passwords.tooLong(current)
+                && passwords.matches(current, hash != null ? hash : unknownUserHash);
+        if (hash == null || !matches) {
             throw new WrongPasswordException();
         }
         setPassword(username, password);
@@ -124,6 +135,7 @@ public class UserAccounts implements UserDetailsService {
     /** Deletes the user and revokes every token they minted, which would otherwise outlive them. */
     @Transactional
     public void delete(String username) {
+        lockAccessChanges();
         UserView user = find(username);
         keepAnAdmin(user);
         jdbc.sql("DELETE FROM app_user WHERE username = ?").param(user.username()).update();
@@ -147,6 +159,14 @@ public class UserAccounts implements UserDetailsService {
     private boolean exists(String name) {
         return jdbc.sql("SELECT COUNT(*) FROM app_user WHERE username = ?").param(name).query(Long.class)
                 .single() > 0;
+    }
+
+    /**
+     * Changes that could take away the last admin run one at a time: each locks the one row of access_lock until it
+     * commits, and only then counts the admins, so the second of two deletes at once counts after the first.
+     */
+    private void lockAccessChanges() {
+        jdbc.sql("SELECT id FROM access_lock WHERE id = 1 FOR UPDATE").query(Integer.class).optional();
     }
 
     private void keepAnAdmin(UserView user) {

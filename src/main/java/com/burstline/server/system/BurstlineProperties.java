@@ -36,7 +36,7 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
         agents = agents == null ? new Agents(null) : agents;
         jobs = jobs == null ? new Jobs(null, null, null, null) : jobs;
         storage = storage == null ? new Storage(null) : storage;
-        http = http == null ? new Http(null, null) : http;
+        http = http == null ? new Http(null, null, null, null) : http;
         environmentNote = environmentNote == null || environmentNote.isBlank() ? null : environmentNote.strip();
         publicUrl = publicUrl == null || publicUrl.isBlank() ? null : publicUrl.strip().replaceAll("/+$", "");
         if (publicUrl != null && !PUBLIC_URL.matcher(publicUrl).matches()) {
@@ -59,11 +59,16 @@ public record BurstlineProperties(Path dataDir, String apiToken, DataSize maxUpl
     /**
      * @param maxBodySize          the largest request body, except iperf3 output (maxUploadSize)
      * @param maxRequestsPerClient requests served at once for one client address; more are answered 429
+     * @param bodyTimeout          how long a request body may take to arrive in all, from the request's start
+     * @param busyShare            the share of the server's request threads above which each client address gets
+     *                             only its fair part of them (ClientConcurrencyLimit), in percent
      */
-    public record Http(DataSize maxBodySize, Integer maxRequestsPerClient) {
+    public record Http(DataSize maxBodySize, Integer maxRequestsPerClient, Duration bodyTimeout, Integer busyShare) {
         public Http {
             maxBodySize = maxBodySize == null ? DataSize.ofMegabytes(1) : maxBodySize;
             maxRequestsPerClient = maxRequestsPerClient == null ? 32 : maxRequestsPerClient;
+            bodyTimeout = bodyTimeout == null ? Duration.ofSeconds(60) : bodyTimeout;
+            busyShare = busyShare == null ? 50 : Math.max(1, Math.min(100, busyShare));
         }
     }
 

@@ -4,6 +4,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -15,19 +16,25 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * At most {@code burstline.http.max-requests-per-client} requests at once from one address. A request holds one of
- * Tomcat's threads while it reads a slow body or writes to a client that does not read; without this, a few hundred
- * slow connections from one client (no account needed, e.g. to /login) held every thread and nobody else was
- * answered. Beyond the cap the answer is 429 at once, before anything is read.
+ * At most {@code burstline.http.max-requests-per-client} requests at once from one address, and, once the requests
+ * in flight hold more than {@code burstline.http.busy-share} percent of the server's threads, each address only its
+ * fair part of that share. A request holds one of Tomcat's threads while it reads a slow body or writes to a client
+ * that does not read: without the first cap a few hundred slow connections from one client (no account needed, e.g.
+ * to /login) held every thread; without the second, 8 addresses × 30 did. An address with fewer requests in flight
+ * than its part (a fresh client) is always served. Beyond either cap the answer is 429 at once, before anything is
+ * read. Slow bodies end at their deadline too ({@link BodyDeadline}).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ClientConcurrencyLimit extends OncePerRequestFilter {
     private final ConcurrentMap<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    private final AtomicInteger total = new AtomicInteger();
     private final int limit;
+    private final int busy;
 
-    ClientConcurrencyLimit(BurstlineProperties properties) {
+    ClientConcurrencyLimit(BurstlineProperties properties, @Value("${server.tomcat.threads.max:200}") int threads) {
         this.limit = properties.http().maxRequestsPerClient();
+        this.busy = Math.max(1, threads * properties.http().busyShare() / 100);
     }
 
     @Override
@@ -35,13 +42,19 @@ class ClientConcurrencyLimit extends OncePerRequestFilter {
             throws ServletException, IOException {
         String client = request.getRemoteAddr();
         AtomicInteger count = inFlight.computeIfAbsent(client, address -> new AtomicInteger());
-        if (count.incrementAndGet() > limit) {
+        int mine = count.incrementAndGet();
+        int all = total.incrementAndGet();
+        int fairPart = Math.max(1, busy / Math.max(1, inFlight.size()));
+        if (mine > limit || (all > busy && mine > fairPart)) {
             release(client, count);
             response.setHeader("Retry-After", "1");
             // closing, not keeping the connection: Tomcat would otherwise wait for the rest of a slow body
             response.setHeader("Connection", "close");
-            Problems.write(response, 429, "Too many requests at once", "At most " + limit + " requests at once are "
-                    + "served per client address; this one has that many open. Try again when they have finished.");
+            Problems.write(response, 429, "Too many requests at once", mine > limit ? "At most " + limit
+                    + " requests at once are served per client address; this one has that many open. Try again "
+                    + "when they have finished." : "The server is busy: each client address gets its part of its "
+                    + "threads, " + fairPart + " requests at once now, and this one has that many open. Try again "
+                    + "when they have finished.");
             return;
         }
         try {
@@ -58,6 +71,7 @@ class ClientConcurrencyLimit extends OncePerRequestFilter {
     }
 
     private void release(String client, AtomicInteger count) {
+        total.decrementAndGet();
         if (count.decrementAndGet() == 0) {
             inFlight.remove(client, count);
         }

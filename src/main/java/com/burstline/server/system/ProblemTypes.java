@@ -28,6 +28,7 @@ public final class ProblemTypes {
     public static final URI AGENT_NAME_TAKEN = uri("agent-name-taken");
     public static final URI CERTIFICATE_MOVED = uri("agent-certificate-moved");
     public static final URI CONFLICT = uri("conflict");
+    public static final URI TOO_MANY_FAILURES = uri("too-many-failures");
 
     private ProblemTypes() {
     }

@@ -18,7 +18,11 @@ final class Problems {
     static void write(HttpServletResponse response, int status, String title, String detail) throws IOException {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.valueOf(status), detail);
         problem.setTitle(title);
-        problem.setType(status == 413 ? ProblemTypes.PAYLOAD_TOO_LARGE : ProblemTypes.HTTP_ERROR);
+        problem.setType(switch (status) {
+            case 400 -> ProblemTypes.INVALID_INPUT;
+            case 413 -> ProblemTypes.PAYLOAD_TOO_LARGE;
+            default -> ProblemTypes.HTTP_ERROR;
+        });
         response.setStatus(status);
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         response.getOutputStream().write(JSON.writeValueAsBytes(problem));

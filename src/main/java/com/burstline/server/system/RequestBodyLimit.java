@@ -29,7 +29,7 @@ import java.util.Set;
  * limit and no further. Either way the answer is 413.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(Ordered.HIGHEST_PRECEDENCE + 3)
 class RequestBodyLimit extends OncePerRequestFilter {
     private static final Set<String> IPERF3_OUTPUT = Set.of("/api/v1/runs", "/upload");
 
@@ -61,7 +61,7 @@ class RequestBodyLimit extends OncePerRequestFilter {
         chain.doFilter(new BufferedBody(request, body), response);
     }
 
-    private static boolean carriesIperf3Output(HttpServletRequest request) {
+    static boolean carriesIperf3Output(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         return IPERF3_OUTPUT.contains(path) || path.matches("/api/v1/agents/[^/]+/results");
     }
@@ -87,7 +87,7 @@ class RequestBodyLimit extends OncePerRequestFilter {
      * The API answers a problem here; a page's form (the upload page) goes the way of every other error, so that a
      * browser gets the readable error page and the problem's words on it.
      */
-    private static void tooLarge(HttpServletRequest request, HttpServletResponse response, long allowed)
+    static void tooLarge(HttpServletRequest request, HttpServletResponse response, long allowed)
             throws IOException {
         response.setHeader("Connection", "close");
         String detail = "This request's body is larger than the " + allowed + " bytes allowed here "

@@ -28,6 +28,11 @@ class Trends {
      * by a few percent, and on a steady series the permutation test calls even such a move significant.
      */
     static final double MIN_CHANGE_PERCENT = 5;
+    /**
+     * A series without a change point is called steady only when every run lies within this share of its median:
+     * iperf3's own pacing and a steady shaper keep repeated runs within a few percent, so a run 10 % off is news.
+     */
+    static final double MAX_STEADY_DEVIATION_PERCENT = 10;
     /** Fixed, so that the same series always gives the same change points (and the page matches the API). */
     static final long SEED = 20_141_007L;
 
@@ -66,15 +71,17 @@ class Trends {
                 MIN_CHANGE_PERCENT);
         List<TrendResult.DriverChange> driverChanges = driverChanges(points);
         RunPoint newestPoint = points.isEmpty() ? null : points.get(points.size() - 1);
+        List<TrendResult.ChangePoint> changes = ChangeDescriptions.of(points, values, found, driverChanges);
         return new TrendResult(newestPoint == null ? null : newestPoint.scenario(),
                 newestPoint == null ? null : newestPoint.sut(), newestPoint == null ? null : newestPoint.peer(),
                 points.size(), olderLeftOut,
                 newestPoint == null ? null : newestPoint.burstLimitBitsPerSecond(),
                 newestPoint == null ? null : newestPoint.baselineBitsPerSecond(),
                 new TrendResult.Method("e-divisive means (energy statistic, α = 1) with a permutation test",
-                        PERMUTATIONS, SIGNIFICANCE, MIN_SEGMENT_RUNS, SEED, MIN_CHANGE_PERCENT),
-                points.stream().map(Trends::point).toList(),
-                ChangeDescriptions.of(points, values, found, driverChanges), driverChanges);
+                        PERMUTATIONS, SIGNIFICANCE, MIN_SEGMENT_RUNS, SEED, MIN_CHANGE_PERCENT,
+                        MAX_STEADY_DEVIATION_PERCENT),
+                points.stream().map(Trends::point).toList(), changes, driverChanges,
+                Spread.of(values, !changes.isEmpty(), MAX_STEADY_DEVIATION_PERCENT));
     }
 
     private static TrendResult.Point point(RunPoint run) {

@@ -124,6 +124,7 @@ class RunPagesController {
 
     private String showRun(RunSummary run, Model model, LabelForm form) {
         model.addAttribute("run", run);
+        model.addAttribute("notes", queries.notes(run.id()));
         model.addAttribute("labelForm", form);
         model.addAttribute("history", labels.history(run.id()));
         return "runs/show";

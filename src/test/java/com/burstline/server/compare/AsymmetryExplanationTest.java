@@ -2,6 +2,7 @@ package com.burstline.server.compare;
 
 import com.burstline.server.analysis.RealRun;
 import com.burstline.server.catalog.InstanceCatalog;
+import com.burstline.server.hostconfig.RunConfigLookup;
 import com.burstline.server.run.RunSummary;
 import org.junit.jupiter.api.Test;
 
@@ -88,7 +89,8 @@ class AsymmetryExplanationTest {
     }
 
     private static ComparisonResult compare(PeerLimits peers, String... samples) {
-        return new Comparisons(null, 1, peers, ids -> java.util.Map.of()).compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
+        return new Comparisons(null, 1, peers, RunConfigLookup.NONE, ids -> java.util.Map.of())
+                .compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
                 runs(samples));
     }
 

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,6 +54,49 @@ class AgentCertificateApiTest {
 
     @Autowired
     JoinTokens joinTokens;
+    @Autowired
+    AgentsTls agentsTls;
+    @Autowired
+    ServerSigningKey signingKey;
+
+    /**
+     * The install commands point the agent at the server's HTTPS listener for agents and the certificate it
+     * presents; over it, pinning exactly that certificate, a host enrolls and gets the server's signing key. Another
+     * pin gets no answer.
+     */
+    @Test
+    void agentsEnrollOverTheHttpsListenerWhoseCertificateTheCommandsName() throws Exception {
+        Files.write(dataDir.resolve("burstline-agent.jar"), "a stand-in for the agent jar".getBytes());
+        JsonNode added = JSON.readTree(send("POST", "/api/v1/agents/join-tokens", API_TOKEN,
+                "{\"name\": \"tls-a\"}").body());
+        String url = added.get("agentServerUrl").stringValue();
+        String fingerprint = added.get("serverCertificateSha256").stringValue();
+
+        assertThat(url).isEqualTo("https://127.0.0.1:" + agentsTls.port());
+        assertThat(fingerprint).isEqualTo(agentsTls.fingerprint());
+        assertThat(added.get("commands").get("linuxApt").stringValue())
+                .contains("\"--server\" \"" + url + "\" \"--server-fingerprint\" \"" + fingerprint + "\"");
+        HttpRequest enroll = HttpRequest.newBuilder(URI.create(url + "/api/v1/agents"))
+                .header("Authorization", "Bearer " + added.get("secret").stringValue())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"tls-a\", \"url\": "
+                        + "\"http://127.0.0.1:7701\"}")).build();
+        HttpResponse<String> otherPin = null;
+        try {
+            otherPin = HttpClient.newBuilder().sslContext(AgentTrust.pinned("server", SECOND)).build()
+                    .send(enroll, HttpResponse.BodyHandlers.ofString());
+        } catch (javax.net.ssl.SSLException refused) {
+            // the certificate is not the one pinned: no request was sent
+        }
+        HttpResponse<String> enrolled = HttpClient.newBuilder().sslContext(AgentTrust.pinned("server", fingerprint))
+                .build().send(enroll, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(otherPin).as("a client pinning another certificate").isNull();
+        assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(enrolled.body());
+        assertThat(answer.get("serverKey").stringValue()).isEqualTo(signingKey.publicText());
+        assertThat(answer.get("serverKeySha256").stringValue()).isEqualTo(signingKey.fingerprint());
+    }
 
     @Test
     void theEnrolmentPinHoldsUntilAnAdminAcceptsTheNewCertificate() throws Exception {
@@ -125,11 +169,12 @@ class AgentCertificateApiTest {
         assertThat(token).startsWith("bl_join_");
         assertThat(answer.get("token").get("state").stringValue()).isEqualTo("unused");
         assertThat(answer.get("agentJarSha256").stringValue()).isEqualTo(sha256);
-        assertThat(answer.get("commands").get("linux").stringValue()).contains(token, sha256, "'join-a'",
-                "sha256sum -c", "umask 077", "http://127.0.0.1:" + port + "/agent/burstline-agent.jar");
-        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash");
-        assertThat(answer.get("commands").get("windowsTask").stringValue()).contains("Register-ScheduledTask",
-                "'SYSTEM'");
+        for (String linux : List.of("linuxDnf", "linuxApt")) {
+            assertThat(answer.get("commands").get(linux).stringValue()).contains(token, sha256, "'join-a'",
+                    "sha256sum -c", "install -m 0600", "'http://127.0.0.1:" + port + "/agent/burstline-agent.jar'");
+        }
+        assertThat(answer.get("commands").get("windows").stringValue()).contains(token, sha256, "Get-FileHash",
+                "Register-ScheduledTask", "-User $user");
         assertThat(download.statusCode()).isEqualTo(200);
         assertThat(download.body()).isEqualTo(bytes);
         assertThat(download.headers().firstValue("X-Checksum-SHA256")).hasValue(sha256);

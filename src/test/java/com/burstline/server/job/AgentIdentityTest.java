@@ -189,6 +189,77 @@ class AgentIdentityTest {
         assertThat(enroll("id-old", "http://127.0.0.1:7701").statusCode()).isEqualTo(409);
     }
 
+    /**
+     * Agents share addresses (a host, a NAT, a lab): wrong secrets count against the agent a call names, so ten of
+     * them from this address lock out no other agent here, and never the agent's own secret.
+     */
+    @Test
+    void wrongSecretsFromOneAddressLockOutNoOtherAgent() throws IOException {
+        TestAgent guessed = agent("lim-guessed");
+        TestAgent neighbour = agent("lim-neighbour");
+        for (int i = 0; i < 12; i++) {
+            guessed.post("/api/v1/agents/lim-guessed/heartbeat", "{\"busy\": false}", EnrollmentSecret.generate());
+        }
+
+        assertThat(neighbour.post("/api/v1/agents/lim-neighbour/heartbeat", "{\"busy\": false}").statusCode())
+                .as("another agent at the same address").isEqualTo(204);
+        assertThat(guessed.post("/api/v1/agents/lim-guessed/heartbeat", "{\"busy\": false}").statusCode())
+                .as("the named agent's own secret").isEqualTo(204);
+        JobApiBehaviour.assertProblem(guessed.post("/api/v1/agents/lim-guessed/heartbeat", "{\"busy\": false}",
+                EnrollmentSecret.generate()), 429, "agent lim-guessed");
+    }
+
+    /** An upload's bytes sent as a result: the scenario does not link that unrelated run. */
+    @Test
+    void aResultCarryingAnExistingUploadsBytesLinksNothing() throws IOException {
+        String sample = "iperf3-318-tcp-1-upload.json";
+        byte[] uploaded = com.burstline.iperf.Samples.bytes(sample);
+        var upload = new com.burstline.server.run.ApiClient(port).upload(uploaded, "application/json", "?sut=up-sut");
+        assertThat(upload.statusCode()).as(upload.body()).isIn(200, 201);
+        long uploadId = JobApiClient.json(upload).get("id").longValue();
+        TestAgent sut = agent("link-sut");
+        agent("link-peer");
+        long jobId = job("link-sut", "link-peer");
+        JsonNode first = api().awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        String forged = with(JobApiClient.result(first, jobId, sample), "output",
+                new String(uploaded, java.nio.charset.StandardCharsets.UTF_8));
+
+        var answered = sut.postResult(forged);
+
+        assertThat(answered.statusCode()).as(answered.body()).isEqualTo(200);
+        assertThat(JobApiClient.json(answered).get("runId").isNull()).isTrue();
+        JsonNode scenario = api().job(jobId).get("scenarios").get(0);
+        assertThat(scenario.get("runId").isNull()).as("not linked to upload " + uploadId).isTrue();
+        assertThat(scenario.get("status").stringValue()).isEqualTo("FAILED");
+        assertThat(scenario.get("error").stringValue()).contains("the same bytes as run " + uploadId);
+    }
+
+    /** Live samples become a lost agent's partial run: held to an upload's bounds, or refused and kept nowhere. */
+    @Test
+    void implausibleLiveSamplesAreRefusedAndKeptNowhere() throws IOException {
+        TestAgent sut = agent("plaus-sut");
+        agent("plaus-peer");
+        long jobId = job("plaus-sut", "plaus-peer");
+        JsonNode first = api().awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        String nonce = sut.nonceFor(first.get("id").longValue());
+        List<String> relayed = api().liveSamples(jobId);
+
+        for (String sample : List.of("{\"start\": 0, \"end\": 1, \"bitsPerSecond\": 1e300, \"stream\": \"sum\"}",
+                "{\"start\": 0, \"end\": 1, \"bitsPerSecond\": -1e300, \"stream\": \"sum\"}",
+                "{\"start\": -5, \"end\": 1, \"bitsPerSecond\": 1e9, \"stream\": \"sum\"}",
+                "{\"start\": 3, \"end\": 2, \"bitsPerSecond\": 1e9, \"stream\": \"sum\"}")) {
+            String samples = "{\"jobId\": " + jobId + ", \"scenarioId\": " + first.get("id").longValue()
+                    + ", \"attempt\": 1, \"source\": \"iperf3\", \"nonce\": \"" + nonce + "\", \"samples\": ["
+                    + sample + "]}";
+            JobApiBehaviour.assertProblem(sut.post("/api/v1/agents/plaus-sut/live", samples), 400, "samples[0]");
+        }
+        assertThat(sut.post("/api/v1/agents/plaus-sut/live", live(jobId, first, nonce)).statusCode())
+                .as("a plausible one").isEqualTo(204);
+        Eventually.await("the plausible sample relayed", JobApiClient.PATIENCE, () -> relayed.size(),
+                size -> size >= 1);
+        assertThat(relayed).hasSize(1).allMatch(line -> line.contains("1.5E9"));
+    }
+
     private HttpResponse<String> enroll(String name, String url) {
         return register(AGENT_TOKEN, name, url);
     }

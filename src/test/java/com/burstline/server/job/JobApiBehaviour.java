@@ -605,6 +605,40 @@ abstract class JobApiBehaviour {
         stream.body().close();
     }
 
+    /** A stream opened with a token ends when the token is revoked, and carries nothing after. */
+    @Test
+    void anEventStreamEndsWhenItsTokenIsRevoked() throws Exception {
+        TestAgent sut = agent("revoke-sut");
+        agent("revoke-peer");
+        long jobId = json(createJob("""
+                {"sut": "revoke-sut", "peer": "revoke-peer", "scenarios": [
+                  {"protocol": "TCP", "durationSeconds": 30, "intervalSeconds": 1}]}""")).get("id").longValue();
+        JsonNode scenario = awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        JsonNode issued = json(send("POST", "/api/v1/tokens", API_TOKEN, "{\"name\": \"stream-" + System.nanoTime()
+                + "\", \"role\": \"viewer\"}"));
+        HttpResponse<Stream<String>> stream = HttpClient.newHttpClient().send(HttpRequest
+                        .newBuilder(URI.create(base() + "/api/v1/jobs/" + jobId + "/events"))
+                        .header("Authorization", "Bearer " + issued.get("secret").stringValue()).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        var lines = stream.body().iterator();
+        assertThat(nextData(lines, "job")).contains("\"status\":\"RUNNING\"");
+
+        send("DELETE", "/api/v1/tokens/" + issued.get("token").get("id").longValue(), API_TOKEN, null);
+        sut.postReport("/live", live(jobId, scenario, 3.3e9));
+
+        String after = CompletableFuture.supplyAsync(() -> {
+            StringBuilder rest = new StringBuilder();
+            try {
+                lines.forEachRemaining(line -> rest.append(line).append('\n'));
+            } catch (java.io.UncheckedIOException closedByTheServer) {
+                // the stream ended: what matters is what it carried before
+            }
+            return rest.toString();
+        }).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertThat(after).as("what the stream carried after its token was revoked").doesNotContain("3.3E9");
+        send("POST", "/api/v1/jobs/" + jobId + "/cancel", API_TOKEN, null);
+    }
+
     private static String live(long jobId, JsonNode scenario, double bitsPerSecond) {
         return "{\"jobId\": " + jobId + ", \"scenarioId\": " + scenario.get("id").longValue() + ", \"attempt\": "
                 + scenario.get("attempt").intValue() + ", \"source\": \"interface-counters\", \"samples\": "

@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.server.fleet.AgentsTls;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -48,8 +49,10 @@ final class JobLab implements AutoCloseable {
             started.server = JobApiClient.startServer(0, workDir.resolve("data"));
             int port = ((WebServerApplicationContext) started.server).getWebServer().getPort();
             started.api = new JobApiClient("http://127.0.0.1:" + port);
-            started.agents.add(started.startAgent("lab-a", 1, port, workDir));
-            started.agents.add(started.startAgent("lab-b", 2, port, workDir));
+            // the agents speak to the server's HTTPS listener for agents and pin its certificate, as installed ones do
+            AgentsTls tls = started.server.getBean(AgentsTls.class);
+            started.agents.add(started.startAgent("lab-a", 1, tls, workDir));
+            started.agents.add(started.startAgent("lab-b", 2, tls, workDir));
             for (String name : List.of("lab-a", "lab-b")) {
                 Eventually.await("agent " + name + " to register", PATIENCE,
                         () -> started.api.get("/api/v1/agents/" + name),
@@ -105,6 +108,61 @@ final class JobLab implements AutoCloseable {
                 "burst", "1mb", "latency", "50ms"), Map.of());
     }
 
+    /**
+     * Drops what lab-a sends above {@code rate} on its way out instead of holding it back: a shaper whose queue holds
+     * 30 kB, less than a UDP socket's send buffer, drops the excess rather than slowing the sender (the kernel counts
+     * it as the sending host's SndbufErrors, never as the receiver's). The lab's stand-in for a path that drops.
+     */
+    void dropSutUploadAbove(String rate) throws IOException, InterruptedException {
+        run(List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", sutLink(), "root", "tbf", "rate", rate,
+                "burst", "15k", "limit", "30000"), Map.of());
+    }
+
+    /**
+     * Pins the peer's agent (and so the iperf3 servers it starts) to CPU 0 beside a busy loop on that core, so its
+     * receiver gets half a core and falls behind; closing it stops the loop and frees the agent again.
+     */
+    AutoCloseable busyPeerCore() throws IOException, InterruptedException {
+        String agent = javaIn(lab + "-b");
+        run(List.of("taskset", "-a", "-p", "-c", "0", agent), Map.of());
+        Process loop = new ProcessBuilder("ip", "netns", "exec", lab + "-b", "taskset", "-c", "0", "sh", "-c",
+                "while :; do :; done").redirectErrorStream(true).start();
+        return () -> {
+            loop.destroyForcibly().waitFor();
+            run(List.of("taskset", "-a", "-p", "-c", "0-" + (Runtime.getRuntime().availableProcessors() - 1),
+                    agent), Map.of());
+        };
+    }
+
+    /** The pid of the agent's JVM in the namespace. */
+    private static String javaIn(String namespace) throws IOException, InterruptedException {
+        Process pids = new ProcessBuilder("ip", "netns", "pids", namespace).start();
+        String all = new String(pids.getInputStream().readAllBytes());
+        pids.waitFor();
+        for (String pid : all.strip().split("\n")) {
+            java.nio.file.Path comm = java.nio.file.Path.of("/proc", pid.strip(), "comm");
+            if (!pid.isBlank() && java.nio.file.Files.exists(comm)
+                    && java.nio.file.Files.readString(comm).strip().equals("java")) {
+                return pid.strip();
+            }
+        }
+        throw new IllegalStateException("no agent JVM runs in " + namespace);
+    }
+
+    /** Sets the MTU of both ends of the test link, as a host's configuration would differ between two runs. */
+    void setTestLinkMtu(int mtu) throws IOException, InterruptedException {
+        run(List.of("ip", "-n", lab + "-a", "link", "set", sutLink(), "mtu", String.valueOf(mtu)), Map.of());
+        run(List.of("ip", "-n", lab + "-b", "link", "set", lab + "-tb", "mtu", String.valueOf(mtu)), Map.of());
+    }
+
+    /** A file as {@code cat} reads it inside lab-a's ({@code a}) or lab-b's namespace, stripped. */
+    String catInNamespace(String side, String file) throws IOException, InterruptedException {
+        Process cat = new ProcessBuilder("ip", "netns", "exec", lab + "-" + side, "cat", file).start();
+        String text = new String(cat.getInputStream().readAllBytes()).strip();
+        cat.waitFor();
+        return text;
+    }
+
     @Override
     public void close() throws Exception {
         try {
@@ -120,11 +178,13 @@ final class JobLab implements AutoCloseable {
     }
 
     /** Agent a lives in {@code <lab>-a} (control n=1), b in {@code <lab>-b} (n=2). */
-    private AgentProcess startAgent(String name, int n, int serverPort, Path workDir) throws IOException {
+    private AgentProcess startAgent(String name, int n, AgentsTls tls, Path workDir)
+            throws IOException {
         String controlAddress = net + "." + n + ".2";
         int agentPort = 7701;
         List<String> options = new ArrayList<>(List.of(
-                "--server", "http://" + net + "." + n + ".1:" + serverPort, "--token", AGENT_TOKEN,
+                "--server", "https://" + net + "." + n + ".1:" + tls.port(), "--server-fingerprint", tls.fingerprint(),
+                "--token", AGENT_TOKEN,
                 "--name", name, "--listen", controlAddress + ":" + agentPort,
                 "--test-address", net + ".0." + n, "--instance-type", "t4g.large",
                 "--spool", workDir.resolve("spool-" + name).toString()));

@@ -79,8 +79,9 @@ class PartialRunsTest {
         assertThat(run.get("error").stringValue()).isEqualTo("control socket has closed unexpectedly");
         assertThat(sums(api, runId)).as("the 3 distinct intervals iperf3 measured before its server died")
                 .containsExactly(0.0, 1.000118, 2.000117);
-        assertThat(api.get("/api/v1/runs/" + runId + "/raw").body())
-                .isEqualTo(new String(Samples.bytes(PARTIAL), StandardCharsets.UTF_8));
+        assertThat(api.get("/api/v1/runs/" + runId + "/raw").body()).as("what the agent sent, its own run's bytes")
+                .isEqualTo(JobApiClient.ownRun(new String(Samples.bytes(PARTIAL), StandardCharsets.UTF_8), jobId,
+                        scenario.get("id").longValue(), scenario.get("attempt").intValue()));
 
         assertThat(ids(api, "/api/v1/runs?job=" + jobId + "&status=partial")).containsExactly(runId);
         assertThat(ids(api, "/api/v1/runs?job=" + jobId + "&status=complete")).isEmpty();

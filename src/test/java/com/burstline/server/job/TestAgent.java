@@ -1,7 +1,8 @@
 package com.burstline.server.job;
 
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AgentCallVerifier;
+import com.burstline.contract.LegacyCallSignature;
+import com.burstline.contract.ServerSigningKeys;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import tools.jackson.databind.JsonNode;
@@ -29,8 +30,9 @@ import java.util.concurrent.TimeUnit;
  * The test plays an agent over real HTTP, both ways: it registers and sends heartbeats to the server like an agent,
  * and answers the server's calls ({@code /v1/iperf3-server}, {@code /v1/scenarios}, {@code /v1/scenarios/cancel})
  * by accepting them and remembering their bodies. It enrolls with the enrollment token and from then on speaks with
- * the secret the server answered, like the real agent, and obeys only calls signed with that secret's key, checked
- * with the agent's own {@link AgentCallVerifier} (a refused call is answered 401 and not remembered). It never measures: the test posts the result itself, with real
+ * the secret the server answered, like the real agent, pins the server's signing key the answer carries, and obeys
+ * only calls signed with that key for its name, checked with the agent's own {@link AgentCallVerifier} (a refused
+ * call is answered 401 and not remembered). It never measures: the test posts the result itself, with real
  * iperf3 output, and {@link #postResult} adds the nonce the server dispatched the scenario with. End-to-end runs with
  * the real agent jar are in {@link JobDispatchIT}.
  */
@@ -43,13 +45,16 @@ public final class TestAgent implements AutoCloseable {
     private final String server;
     /** What a real agent keeps in its spool directory: a new TestAgent of a known name registers as that agent. */
     private static final Map<String, String> KEPT_SECRETS = new ConcurrentHashMap<>();
+    private static final Map<String, String> KEPT_SERVER_KEYS = new ConcurrentHashMap<>();
 
     private final String enrollmentToken;
     private volatile String secret;
+    private volatile String serverKey;
     private volatile boolean holdScenarioDispatches;
+    /** What it answers {@code /v1/host-config} with: nothing, unless a test gives it a configuration. */
+    private volatile String hostConfig = "{}";
     private final CountDownLatch closed = new CountDownLatch(1);
-    private final AgentCallVerifier verifier = new AgentCallVerifier(
-            () -> secret == null ? null : AgentCallSignature.keyOf(secret), Clock.systemUTC(), 1000);
+    private final AgentCallVerifier verifier;
     /** Calls refused for their signature: "PATH detail". */
     final List<String> refused = new CopyOnWriteArrayList<>();
 
@@ -57,6 +62,10 @@ public final class TestAgent implements AutoCloseable {
         this.server = server;
         this.enrollmentToken = enrollmentToken;
         this.name = name;
+        this.verifier = new AgentCallVerifier(name,
+                () -> serverKey == null ? null : ServerSigningKeys.parsePublic(serverKey),
+                () -> secret == null ? null : LegacyCallSignature.keyOf(secret), Clock.systemUTC(), 1000,
+                AgentCallVerifier.SeenNonces.IN_MEMORY);
         this.http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/v1/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
@@ -70,7 +79,8 @@ public final class TestAgent implements AutoCloseable {
             if (holdScenarioDispatches && exchange.getRequestURI().getPath().equals("/v1/scenarios")) {
                 awaitClose();
             }
-            byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
+            byte[] answer = (exchange.getRequestURI().getPath().equals("/v1/host-config") ? hostConfig : "{}")
+                    .getBytes(StandardCharsets.UTF_8);
             int status = exchange.getRequestURI().getPath().endsWith("cancel") ? 204 : 200;
             exchange.sendResponseHeaders(status, status == 204 ? -1 : answer.length);
             if (status != 204) {
@@ -92,6 +102,12 @@ public final class TestAgent implements AutoCloseable {
         exchange.close();
     }
 
+    /** From now on it answers {@code /v1/host-config} with this configuration (a real agent's reading). */
+    TestAgent answersHostConfig(com.burstline.contract.HostConfig config) {
+        hostConfig = com.burstline.contract.Json.write(config.toJson());
+        return this;
+    }
+
     String url() {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }
@@ -102,9 +118,11 @@ public final class TestAgent implements AutoCloseable {
      */
     public TestAgent register() {
         secret = KEPT_SECRETS.get(server + " " + name);
+        serverKey = secret == null ? null : KEPT_SERVER_KEYS.get(server + " " + name);
         HttpResponse<String> response = post("/api/v1/agents", registration());
         if (response.statusCode() == 401 && secret != null) { // another server on the same port: enroll there
             secret = null;
+            serverKey = null;
             response = post("/api/v1/agents", registration());
         }
         if (response.statusCode() != 200) {
@@ -114,6 +132,10 @@ public final class TestAgent implements AutoCloseable {
         if (answer.has("secret")) {
             secret = answer.get("secret").stringValue();
             KEPT_SECRETS.put(server + " " + name, secret);
+        }
+        if (answer.has(ServerSigningKeys.FIELD)) {
+            serverKey = answer.get(ServerSigningKeys.FIELD).stringValue();
+            KEPT_SERVER_KEYS.put(server + " " + name, serverKey);
         }
         heartbeats.scheduleAtFixedRate(this::heartbeat, 500, 500, TimeUnit.MILLISECONDS);
         return this;
@@ -146,7 +168,8 @@ public final class TestAgent implements AutoCloseable {
 
     private void heartbeat() {
         try {
-            post("/api/v1/agents/" + name + "/heartbeat", "{\"busy\": false}");
+            post("/api/v1/agents/" + name + "/heartbeat", "{\"busy\": false, \"serverKeySha256\": "
+                    + heldServerKey() + "}");
         } catch (RuntimeException serverGone) {
             // like a real agent: keep trying
         }
@@ -156,8 +179,16 @@ public final class TestAgent implements AutoCloseable {
         return """
                 {"name": "%s", "url": "%s", "version": "test", "facts": {"osName": "Linux", "cpus": 2,
                  "iperf3Version": "3.12", "instanceType": "t4g.large", "routeInterface": null,
-                 "interfaces": [{"name": "eth0", "driver": "ena", "driverVersion": "2.11.0", "mtu": 9001}]}}
-                """.formatted(name, url());
+                 "interfaces": [{"name": "eth0", "driver": "ena", "driverVersion": "2.11.0", "mtu": 9001}]},
+                 "serverKeySha256": %s}
+                """.formatted(name, url(), heldServerKey());
+    }
+
+    /** The fingerprint of the server key this agent pinned, as JSON (null for none). */
+    private String heldServerKey() {
+        String pinned = serverKey;
+        return pinned == null ? "null" : "\"" + ServerSigningKeys.fingerprint(ServerSigningKeys.parsePublic(pinned))
+                + "\"";
     }
 
     /** With the agent's own secret once it enrolled, else the enrollment token. */

@@ -32,6 +32,16 @@ final class HostileCorpus {
     private static final List<String> FRACTIONAL = List.of("bits_per_second", "start", "end", "seconds",
             "jitter_ms", "lost_percent", "host_total", "host_user", "host_system", "remote_total", "remote_user",
             "remote_system");
+    /**
+     * Keys that carry no throughput. Since issue 29 a number no run can have there (negative, 1e300, a fraction
+     * where iperf3 prints whole numbers) is stored as unknown with a note on the run rather than refused, as iperf3
+     * 3.12 printed a remote CPU of -6.7e19 beside sound throughput; a string or a boolean there is still refused.
+     * Those bodies are {@link #markedNotRefused()}, checked by {@code MarkedInputTest}.
+     */
+    static final List<String> WITHOUT_THROUGHPUT = List.of("rtt", "rttvar", "min_rtt", "max_rtt", "mean_rtt",
+            "snd_cwnd", "max_snd_cwnd", "snd_wnd", "max_snd_wnd", "pmtu", "tcp_mss_default", "sock_bufsize",
+            "sndbuf_actual", "rcvbuf_actual", "host_total", "host_user", "host_system", "remote_total",
+            "remote_user", "remote_system");
 
     /** One hostile request: what it is, its body and the headers it declares. */
     record Body(String description, byte[] content, String contentType, String contentEncoding) {
@@ -41,9 +51,21 @@ final class HostileCorpus {
     }
 
     private final List<Body> bodies = new ArrayList<>();
+    private final List<Body> marked = new ArrayList<>();
+    private final java.util.Set<String> markedKeys = new java.util.HashSet<>();
 
     static List<Body> generate() {
         return byClass().values().stream().flatMap(List::stream).toList();
+    }
+
+    /**
+     * Real outputs with one impossible number in a field that carries no throughput ({@link #WITHOUT_THROUGHPUT}):
+     * stored, that field unknown, with a note. Each description starts with the key.
+     */
+    static List<Body> markedNotRefused() {
+        HostileCorpus corpus = new HostileCorpus();
+        List.of(TCP, TCP_4, UDP, STREAM).forEach(corpus::numbers);
+        return List.copyOf(corpus.marked);
     }
 
     /** The same bodies, under the class of break each belongs to (for the reliability report). */
@@ -62,6 +84,7 @@ final class HostileCorpus {
         corpus.collect(classes, "long strings and keys", corpus::longStrings);
         corpus.collect(classes, "bad --json-stream lines", corpus::badStreamLines);
         corpus.collect(classes, "wrong types and encodings", corpus::wrongTypesAndEncodings);
+        corpus.collect(classes, "intervals backwards, events repeated however spaced", corpus::orderAndRepeats);
         return classes;
     }
 
@@ -94,8 +117,17 @@ final class HostileCorpus {
                     values.add("0.5");
                 }
                 for (String value : values) {
-                    bodies.add(Body.of(sample + ": " + key + " at " + position + " = " + value,
-                            replaceValue(text(sample), position, value), type));
+                    String body = replaceValue(text(sample), position, value);
+                    boolean number = !value.startsWith("\"") && !value.equals("true");
+                    if (number && WITHOUT_THROUGHPUT.contains(key)) {
+                        // one place per key and format shows the rule; each upload stores a run
+                        if (markedKeys.add(type + " " + key + " " + value)) {
+                            marked.add(Body.of(key + " in " + sample + " at " + position + " = " + value, body,
+                                    type));
+                        }
+                    } else {
+                        bodies.add(Body.of(sample + ": " + key + " at " + position + " = " + value, body, type));
+                    }
                 }
             }
         }
@@ -177,6 +209,34 @@ final class HostileCorpus {
         withoutEnd.remove(lines.length - 1);
         bodies.add(Body.of("--json-stream without its end event", String.join("\n", withoutEnd), NDJSON));
         bodies.add(Body.of("--json-stream without its start event", text(STREAM).substring(lines[0].length()), NDJSON));
+    }
+
+    /**
+     * Found stored: an interval that ends before it starts, and a second "end" event on a line that starts
+     * {@code { "event"} (spaced as JSON may be), which replaced the first's figures.
+     */
+    private void orderAndRepeats() {
+        for (String sample : List.of(TCP, TCP_4, UDP, STREAM)) {
+            String text = text(sample);
+            List<Integer> ends = numericValues(text, "end");
+            for (int occurrence : List.of(ends.size() / 2, ends.size() / 2 + 1)) {
+                bodies.add(Body.of(sample + " with an interval ending at 0.5 s, before it starts",
+                        replaceValue(text, ends.get(occurrence), "0.5"), sample.equals(STREAM) ? NDJSON : JSON));
+            }
+        }
+        String[] lines = text(STREAM).split("\n");
+        String end = lines[lines.length - 1];
+        String start = lines[0];
+        for (String spaced : List.of(end.replaceFirst("^\\{\"event\":\"end\"", "{ \"event\": \"end\""),
+                end.replaceFirst("^\\{\"event\":\"end\"", "{\"event\" : \"end\""),
+                start.replaceFirst("^\\{\"event\":\"start\"", "{ \"event\": \"start\""))) {
+            for (int position : List.of(1, lines.length - 1, lines.length)) {
+                List<String> changed = new ArrayList<>(List.of(lines));
+                changed.add(position, spaced);
+                bodies.add(Body.of("--json-stream with a second event " + abbreviate(spaced) + " at " + position,
+                        String.join("\n", changed) + "\n", NDJSON));
+            }
+        }
     }
 
     private void wrongTypesAndEncodings() {

@@ -58,4 +58,34 @@ abstract class HostileInputBehaviour {
         var control = api.upload(Samples.bytes("iperf3-318-tcp-1-upload.json"), HostileCorpus.JSON, "");
         assertThat(control.statusCode()).as("the untouched output").isEqualTo(201);
     }
+
+    /**
+     * The requests around a good body: a label given twice (stored as "a,b"), a bad %-escape (a logged stack
+     * trace), a multipart type (a 500): each a 400 problem, and nothing stored.
+     */
+    @Test
+    void hostileRequestsAroundAGoodBodyGetA400ProblemAndStoreNothing() throws Exception {
+        byte[] good = Samples.bytes("iperf3-318-tcp-4-upload.json");
+        String auth = "Authorization: Bearer " + ApiClient.TOKEN;
+        StoredRows before = StoredRows.count(jdbc);
+        List<String> wrong = new ArrayList<>();
+        for (String head : List.of("POST /api/v1/runs?sut=a&sut=b HTTP/1.1",
+                "POST /api/v1/runs?peer=a&peer=b&tag=x HTTP/1.1", "POST /api/v1/runs?driver=ena&driver= HTTP/1.1",
+                "POST /api/v1/runs?sut=%zz HTTP/1.1", "POST /api/v1/runs?sut=%C3%28 HTTP/1.1",
+                "POST /api/v1/runs?tag=%E2%82 HTTP/1.1")) {
+            var answer = com.burstline.testsupport.RawHttp.exchange("127.0.0.1", port, head + "\r\n" + auth
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + good.length, good);
+            if (answer.status() != 400 || !String.valueOf(answer.header("Content-Type"))
+                    .startsWith("application/problem+json")) {
+                wrong.add(head + " → " + answer.status() + " " + answer.body());
+            }
+        }
+        var multipart = com.burstline.testsupport.RawHttp.exchange("127.0.0.1", port, "POST /api/v1/runs HTTP/1.1"
+                + "\r\n" + auth + "\r\nContent-Type: multipart/form-data\r\nContent-Length: " + good.length, good);
+        if (multipart.status() != 400) {
+            wrong.add("multipart/form-data → " + multipart.status());
+        }
+        assertThat(wrong).as("requests not refused with a 400 problem").isEmpty();
+        assertThat(StoredRows.count(jdbc)).isEqualTo(before);
+    }
 }

@@ -26,6 +26,7 @@ class ImportChecksTest {
         List<byte[]> inputs = new ArrayList<>();
         Samples.all().forEach(name -> inputs.add(Samples.bytes(name)));
         HostileCorpus.generate().forEach(body -> inputs.add(body.content()));
+        HostileCorpus.markedNotRefused().forEach(body -> inputs.add(body.content()));
         inputs.addAll(oddShapes());
         int compared = 0;
         for (byte[] input : inputs) {

@@ -152,8 +152,9 @@ class ScheduleApiTest {
                 .contains("burstline.schedules.webhook-allowed-networks");
         assertNothingNamed("inside");
 
+        // a globally reachable address (IANA's PCP anycast); documentation ranges such as 203.0.113.0/24 are not
         HttpResponse<String> created = create("{\"name\": \"hooked\", \"cron\": \"0 0 3 * * *\", \"notifyUrl\": "
-                + "\"https://203.0.113.7:8443/hooks/burstline?token=receiver-secret\", \"jobTemplate\": " + TEMPLATE
+                + "\"https://192.0.0.9:8443/hooks/burstline?token=receiver-secret\", \"jobTemplate\": " + TEMPLATE
                 + "}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long id = json(created).get("id").longValue();
@@ -162,7 +163,7 @@ class ScheduleApiTest {
         JsonNode operator = json(api.send("GET", "/api/v1/schedules/" + id, API_TOKEN, null));
         assertThat(operator.has("webhookSecret")).as("shown once").isFalse();
         assertThat(operator.get("notifyUrl").stringValue())
-                .isEqualTo("https://203.0.113.7:8443/hooks/burstline?token=receiver-secret");
+                .isEqualTo("https://192.0.0.9:8443/hooks/burstline?token=receiver-secret");
 
         JsonNode rotated = json(api.send("POST", "/api/v1/schedules/" + id + "/webhook-secret", API_TOKEN, null));
         assertThat(rotated.get("webhookSecret").stringValue()).matches("[0-9a-f]{64}").isNotEqualTo(secret);
@@ -172,7 +173,7 @@ class ScheduleApiTest {
         String viewer = json(api.send("POST", "/api/v1/tokens", API_TOKEN,
                 "{\"name\": \"schedule-viewer\", \"role\": \"viewer\"}")).get("secret").stringValue();
         JsonNode seen = json(api.send("GET", "/api/v1/schedules/" + id, viewer, null));
-        assertThat(seen.get("notifyUrl").stringValue()).isEqualTo("https://203.0.113.7:8443/…");
+        assertThat(seen.get("notifyUrl").stringValue()).isEqualTo("https://192.0.0.9:8443/…");
         assertThat(json(api.send("GET", "/api/v1/schedules", viewer, null)).toString())
                 .doesNotContain("receiver-secret");
         assertThat(api.send("POST", "/api/v1/schedules/" + id + "/webhook-secret", viewer, null).statusCode())

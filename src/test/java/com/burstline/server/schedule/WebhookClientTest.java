@@ -114,6 +114,34 @@ class WebhookClientTest {
         assertThat(signatures).singleElement().asString().endsWith(" hooks.example:" + listener.getAddress().getPort());
     }
 
+    /** One slow receiver held the only webhook thread for 120 s despite the timeout: the whole post has it now. */
+    @Test
+    void aReceiverThatTricklesItsAnswerIsCutAtTheDeadline() throws Exception {
+        try (java.net.ServerSocket trickler = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            Thread answering = new Thread(() -> {
+                try (java.net.Socket socket = trickler.accept()) {
+                    socket.getInputStream().read(new byte[4096]);
+                    for (byte b : "HTTP/1.1 204 No Content\r\n\r\n".getBytes(StandardCharsets.US_ASCII)) {
+                        socket.getOutputStream().write(b);
+                        socket.getOutputStream().flush();
+                        Thread.sleep(200); // each byte well within the 800 ms read timeout
+                    }
+                } catch (IOException | InterruptedException cut) {
+                    // the client closed the connection at its deadline
+                }
+            });
+            answering.start();
+
+            String failure = client.post("http://127.0.0.1:" + trickler.getLocalPort() + "/hook", SECRET, Map.of());
+
+            assertThat(failure).as("a 204 trickled over 5 s is not taken within the 800 ms a post has")
+                    .isEqualTo("the webhook could not be reached within 800 ms: it had not taken the post by then "
+                            + "(the whole post has that long)");
+            answering.join(10_000);
+        }
+    }
+
     @Test
     void failuresAreReasonsInWords() throws Exception {
         assertThat(client.post(url("/broken"), SECRET, Map.of())).isEqualTo("the webhook answered HTTP 500");

@@ -64,8 +64,8 @@ class AccessMatrixTest {
         assertThat(http.send("DELETE", "/api/v1/tokens/" + http.idOf(BOOTSTRAP, "revoked"), BOOTSTRAP, null)
                 .statusCode()).isEqualTo(200);
         credentials.put("revoked", revoked);
-        credentials.put("expired", tokens.issue("expired", Role.ADMIN, Instant.now().minusSeconds(60), "test")
-                .secret());
+        credentials.put("expired", tokens.issue("expired", Role.ADMIN, Instant.now().minusSeconds(60),
+                TokenAuthenticators.BOOTSTRAP_NAME).secret());
         for (String role : List.of("viewer", "operator", "admin")) {
             credentials.put(role, http.issue(BOOTSTRAP, role, role));
         }

@@ -1,6 +1,9 @@
 package com.burstline.server.security;
 
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -9,6 +12,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * what a viewer and an operator see and may do, and a token's life from creation to revocation.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class UserAccessTest {
     static final String BOOTSTRAP = "users-bootstrap-token-0123456789";
     static final Path dataDir = AccessFixtures.tempDir("burstline-users-");
@@ -25,6 +30,8 @@ class UserAccessTest {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("burstline.data-dir", () -> dataDir.toString());
         registry.add("burstline.api-token", () -> BOOTSTRAP);
+        // the change-password tests come from several addresses: a proxy on loopback names them
+        registry.add("burstline.security.trusted-proxies", () -> "127.0.0.1/32");
     }
 
     @LocalServerPort
@@ -87,6 +94,152 @@ class UserAccessTest {
         var created = new AccessHttp(port).send("POST", "/api/v1/users", BOOTSTRAP, "{\"username\": \"" + name
                 + "\", \"password\": \"" + password + "\", \"role\": \"" + role + "\"}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    }
+
+    /**
+     * The sign-in page's "Change your password" form from {@code address} (named by the trusted proxy): where it
+     * redirected, and the error the sign-in page then shows (empty for none).
+     */
+    private String changePassword(String address, String username, String current, String newPassword)
+            throws Exception {
+        var http = java.net.http.HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build();
+        String login = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base() + "/login"))
+                .header("X-Forwarded-For", address).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
+                .matcher(login);
+        assertThat(csrf.find()).isTrue();
+        var posted = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base() + "/login/password"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("X-Forwarded-For", address)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(SignedInBrowser.form("_csrf", csrf.group(1),
+                        "username", username, "currentPassword", current, "newPassword", newPassword))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (posted.statusCode() != 302) {
+            return posted.statusCode() + " " + posted.body();
+        }
+        String page = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base() + "/login"))
+                .header("X-Forwarded-For", address).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        java.util.regex.Matcher error = java.util.regex.Pattern.compile("role=\"alert\">([^<]*)<").matcher(page);
+        return posted.headers().firstValue("Location").orElse("") + " " + (error.find() ? error.group(1) : "");
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /**
+     * The form was a password oracle without the account lock: guesses from several addresses never locked the
+     * account, and a right current password with a too-short new one answered differently from a wrong one.
+     */
+    @Test
+    void everyPasswordCheckCountsAgainstTheAccountAndAnswersTheSameUntilThePasswordIsRight() throws Exception {
+        createUser("gus", "gus-password-01", "viewer");
+
+        String wrong = changePassword("198.51.100.1", "gus", "not-gus-password", "short");
+        String right = changePassword("198.51.100.2", "gus", "gus-password-01", "short");
+        assertThat(right).as("a right current password, the new one too short").isEqualTo(wrong)
+                .contains("at least 12 characters");
+
+        for (int i = 0; i < 10; i++) {
+            assertThat(changePassword("198.51.100." + (10 + i % 5), "gus", "guess-" + i, "gus-password-02"))
+                    .contains("That user name and current password do not match.");
+        }
+        assertThat(changePassword("198.51.100.99", "gus", "gus-password-01", "gus-password-02"))
+                .as("the account is locked out, from any address").startsWith("429 ");
+        var api = signedInFrom("198.51.100.98");
+        assertThat(api).as("sign-in is locked out for the account too").startsWith("429");
+    }
+
+    private String signedInFrom(String address) throws Exception {
+        var http = java.net.http.HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build();
+        String login = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base() + "/login"))
+                .header("X-Forwarded-For", address).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
+                .matcher(login);
+        assertThat(csrf.find()).isTrue();
+        var posted = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base() + "/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("X-Forwarded-For", address)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(SignedInBrowser.form("_csrf", csrf.group(1),
+                        "username", "gus", "password", "gus-password-01"))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        return posted.statusCode() + " " + posted.headers().firstValue("Location").orElse("");
+    }
+
+    /** A token made with a user's token is that user's: it ends when the user is deleted or demoted. */
+    @Test
+    void aTokenMintedWithATokenEndsWithItsUser() throws Exception {
+        var http = new AccessHttp(port);
+        createUser("tess", "tess-password-1", "admin");
+        String first = mint(signedIn("tess", "tess-password-1"), "tess-first", "admin");
+        String second = http.issue(first, "tess-second", "admin");
+        String third = http.issue(second, "tess-third", "operator");
+        assertThat(AccessHttp.JSON.readTree(http.send("GET", "/api/v1/tokens", BOOTSTRAP, null).body()))
+                .filteredOn(token -> token.get("name").stringValue().startsWith("tess-"))
+                .extracting(token -> token.get("createdBy").stringValue()).containsOnly("tess");
+
+        assertThat(http.send("PATCH", "/api/v1/users/tess", BOOTSTRAP, "{\"role\": \"operator\"}").statusCode())
+                .isEqualTo(200);
+        assertThat(fromElsewhere("POST", "/api/v1/users", second, "{\"username\": \"sneaky\", \"password\": "
+                + "\"sneaky-password\", \"role\": \"admin\"}"))
+                .as("an admin token minted by a token, its user demoted").isEqualTo(401);
+        assertThat(http.send("GET", "/api/v1/jobs", third, null).statusCode()).isEqualTo(200);
+
+        assertThat(http.send("DELETE", "/api/v1/users/tess", BOOTSTRAP, null).statusCode()).isEqualTo(204);
+        assertThat(fromElsewhere("GET", "/api/v1/jobs", third, null))
+                .as("a token minted by a token, its user deleted").isEqualTo(401);
+    }
+
+    /**
+     * A call from an address of its own (named by the trusted proxy), whose failure locks out nothing the other
+     * tests here call from: answers its status.
+     */
+    private int fromElsewhere(String method, String path, String token, String json) throws Exception {
+        return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(base() + path)).header("Authorization", "Bearer " + token)
+                .header("X-Forwarded-For", "198.51.100." + (200 + Math.floorMod(path.hashCode(), 50)))
+                .header("Content-Type", "application/json").method(method, json == null
+                        ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(json)).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /**
+     * Two deletes of the last two admins at once leave one: the second waits for the first and then counts. Last,
+     * since it deletes the other tests' admins.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void theLastAdminStaysUnderConcurrentDeletes() throws Exception {
+        var http = new AccessHttp(port);
+        for (int round = 0; round < 4; round++) {
+            List<String> admins = new java.util.ArrayList<>();
+            var users = http.send("GET", "/api/v1/users", BOOTSTRAP, null);
+            assertThat(users.statusCode()).as(users.body()).isEqualTo(200);
+            for (var user : AccessHttp.JSON.readTree(users.body())) {
+                if (user.get("role").stringValue().equals("admin")) {
+                    admins.add(user.get("username").stringValue());
+                }
+            }
+            for (String admin : admins.subList(0, admins.size() - 1)) {
+                http.send("DELETE", "/api/v1/users/" + admin, BOOTSTRAP, null);
+            }
+            createUser("duo-a-" + round, "duo-password-01", "admin");
+            String last = admins.get(admins.size() - 1);
+            var start = new java.util.concurrent.CountDownLatch(1);
+            var deletes = java.util.stream.Stream.of(last, "duo-a-" + round)
+                    .map(name -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            start.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return http.send("DELETE", "/api/v1/users/" + name, BOOTSTRAP, null).statusCode();
+                    })).toList();
+            start.countDown();
+            List<Integer> statuses = deletes.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+
+            assertThat(statuses).as("round " + round).containsExactlyInAnyOrder(204, 409);
+            createUser("duo-b-" + round, "duo-password-01", "admin");
+        }
     }
 
     private static String mint(SignedInBrowser browser, String name, String role) throws Exception {

@@ -72,6 +72,64 @@ class SlowClientsTest {
         }
     }
 
+    /**
+     * 8 addresses × 30 trickled uploads took all 200 request threads and a fresh client timed out: once half the
+     * threads are taken, each address gets only its part of them, and a fresh address is answered.
+     */
+    @Test
+    void eightAddressesTricklingThirtyUploadsEachLeaveAFreshClientAnswered() throws Exception {
+        List<Socket> slow = new ArrayList<>();
+        Thread trickling = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                synchronized (slow) {
+                    trickle(slow);
+                }
+                try {
+                    Thread.sleep(2000); // within the 10 s a read may stall, so no read times out
+                } catch (InterruptedException stop) {
+                    return;
+                }
+            }
+        });
+        try {
+            for (int address = 2; address < 10; address++) {
+                for (int i = 0; i < 30; i++) {
+                    Socket upload = slowUpload("127.0.0." + address);
+                    synchronized (slow) {
+                        slow.add(upload);
+                    }
+                }
+            }
+            trickling.start();
+            HttpClient fresh = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            for (String path : List.of("/actuator/health", "/login", "/actuator/health/readiness")) {
+                HttpResponse<String> answer = fresh.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + path)).timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).as(path + " while 8 addresses trickle 30 uploads each")
+                        .isEqualTo(200);
+            }
+        } finally {
+            trickling.interrupt();
+            trickling.join();
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    private Socket slowUpload(String from) throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(from, 0));
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        socket.setSoTimeout(50);
+        OutputStream out = socket.getOutputStream();
+        out.write(("POST /api/v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer slow-clients-token-"
+                + "0123456789\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return socket;
+    }
+
     @Test
     void aChunkedBodyOverTheLimitIs413() throws Exception {
         HttpClient client = HttpClient.newHttpClient();

@@ -1,15 +1,20 @@
 package com.burstline.server.job.dispatch;
 
-import com.burstline.contract.AgentCallSignature;
+import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
+import com.burstline.contract.HostConfig;
+import com.burstline.contract.HostConfigRequest;
 import com.burstline.contract.Json;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
+import com.burstline.contract.ServerSigningKeys;
 import com.burstline.server.fleet.AgentAddresses;
 import com.burstline.server.fleet.AgentCallKeys;
 import com.burstline.server.fleet.AgentCertificateException;
 import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.fleet.ServerSigningKey;
 import com.burstline.server.system.BurstlineProperties;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -32,11 +37,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLException;
 
 /**
- * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), each signed with the called agent's own
- * key ({@link AgentCallSignature}), which is what makes the agent obey it. Every failure
- * becomes an {@link AgentCallException} whose message a person can read on the job page. HTTPS agents are held to
- * what {@link AgentTrust} trusts for them (by default the certificate pinned at enrollment): one HTTP client per
- * trust, since a JDK client has one TLS context for all its connections.
+ * The server's calls to agents (docs/agent-protocol.md, "Server → agent"), each signed with the server's own key for
+ * the called agent ({@link ServerSigningKey}), which is what makes the agent obey it. An agent that holds no key of
+ * this server's yet (enrolled before protocol v2) first gets it delivered, once, signed with the key of its secret
+ * ({@link LegacyCallSignature}). Every failure becomes an {@link AgentCallException} whose message a person can read on
+ * the job page. HTTPS agents are held to what {@link AgentTrust} trusts for them (by default the certificate pinned at
+ * enrollment): one HTTP client per trust, since a JDK client has one TLS context for all its connections.
  */
 @Component
 class AgentClient {
@@ -47,14 +53,19 @@ class AgentClient {
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
     private static final String AGENT_PROBLEM = "urn:burstline:agent-problem:";
     private static final int MAX_DETAIL = 300;
+    /** The agent's endpoint for the one delivery of the server's key (docs/agent-protocol.md). */
+    static final String SERVER_KEY_PATH = "/v1/server-key";
 
     private final AgentCallKeys keys;
+    private final ServerSigningKey signingKey;
     private final AgentAddresses addresses;
     private final AgentTrust trust;
     private final Clock clock = Clock.systemUTC();
 
-    AgentClient(AgentCallKeys keys, BurstlineProperties properties, AgentAddresses addresses, AgentTrust trust) {
+    AgentClient(AgentCallKeys keys, ServerSigningKey signingKey, BurstlineProperties properties,
+                AgentAddresses addresses, AgentTrust trust) {
         this.keys = keys;
+        this.signingKey = signingKey;
         this.addresses = addresses;
         this.trust = trust;
         this.connectTimeout = properties.jobs().agentConnectTimeout();
@@ -64,7 +75,25 @@ class AgentClient {
         post(peer, "/v1/iperf3-server", Json.write(role.toJson()), "start an iperf3 server");
     }
 
-    /** The peer is named only when it lies inside the allowed networks, checked again now as names may move. */
+    /**
+     * The address the SUT is sent to measure: the peer's test address resolved once, now, and checked against the
+     * allowed networks; the SUT gets this address, never the name, so no later lookup can answer differently.
+     */
+    String peerAddress(AgentView sut, AgentView peer) throws AgentCallException {
+        AgentAddresses.Checked checked = addresses.checkedAddress("peer", peer.testAddress());
+        if (checked.refusal() != null) {
+            throw new AgentCallException("the server does not send agent " + sut.name() + " to measure: "
+                    + checked.refusal(), false);
+        }
+        return checked.address();
+    }
+
+    /** The networks the SUT is told the server allows peers in (ScenarioSpec#allowedNetworks). */
+    java.util.List<String> peerNetworks() {
+        return addresses.networks();
+    }
+
+    /** The spec names the address {@link #peerAddress} checked; it is checked again, without a lookup. */
     void startScenario(AgentView sut, ScenarioSpec spec) throws AgentCallException, InterruptedException {
         String refusal = addresses.hostRefusal("peer", spec.peerHost());
         if (refusal != null) {
@@ -74,34 +103,107 @@ class AgentClient {
         post(sut, "/v1/scenarios", Json.write(spec.toJson()), "start the scenario");
     }
 
+    /**
+     * The peer's receive-drop counts around the server role it ran for the attempt; asked once the attempt ended. The
+     * agent waits a few seconds for a role that still runs, within this call's answer timeout.
+     */
+    HostDrops serverRoleDrops(AgentView peer, AttemptKey key) throws AgentCallException, InterruptedException {
+        String body = post(peer, "/v1/iperf3-server/drops", Json.write(key.toJson()), "give its drop counts").body();
+        return HostDrops.fromJson(Json.parseObject(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * The agent's configuration towards the other host of a scenario, as sent ({@link HostConfig#fromJson} reads it
+     * leniently). An agent older than this call answers 404, which is an {@link AgentCallException} like any other.
+     */
+    HostConfig hostConfig(AgentView agent, HostConfigRequest request) throws AgentCallException, InterruptedException {
+        HttpResponse<String> answer = post(agent, "/v1/host-config", Json.write(request.toJson()),
+                "read its host configuration");
+        try {
+            return HostConfig.fromJson(Json.parseObject(answer.body()));
+        } catch (IllegalArgumentException notJson) {
+            throw new AgentCallException("agent " + agent.name() + " answered its host configuration with something "
+                    + "that is not JSON", false);
+        }
+    }
+
     /** The cancel message is the attempt's key. */
     void cancel(AgentView agent, AttemptKey key) throws AgentCallException, InterruptedException {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
     /** Messages are written by the contract's own code, the same the agent reads them with. */
-    private void post(AgentView agent, String path, String body, String what)
+    private HttpResponse<String> post(AgentView agent, String path, String body, String what)
             throws AgentCallException, InterruptedException {
+        AgentCallKeys.CallKeys held = keysOf(agent);
+        if (!signingKey.fingerprint().equals(held.heldServerKey())) {
+            deliverServerKey(agent, held);
+        }
         URI uri = URI.create(agent.url() + path);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .timeout(ANSWER_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
-        AgentCallSignature.sign(keyOf(agent), "POST", uri.getRawPath(), bytes, clock.instant())
-                .forEach(request::header);
-        HttpResponse<String> response = send(agent, request.build());
+        HttpResponse<String> response = send(agent, request(uri, bytes,
+                signingKey.sign(agent.name(), "POST", uri.getRawPath(), bytes)));
         if (response.statusCode() / 100 != 2) {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
         }
+        return response;
     }
 
-    private String keyOf(AgentView agent) throws AgentCallException {
-        return keys.callKey(agent.name()).orElseThrow(() -> new AgentCallException("agent " + agent.name()
-                + " has no secret of its own (it registered before agents enrolled), so the server cannot sign calls "
-                + "to it: remove it on the Agents page and restart it with a current agent, which enrolls again",
-                false));
+    /**
+     * Gives an agent that enrolled before protocol v2 the server's key, once: signed with the key of its secret and
+     * sent to its listener, whose certificate the server pinned. From then on the agent obeys only calls signed with
+     * the server's key, and refuses any signed the old way. An agent that holds another server's key keeps it.
+     */
+    void deliverServerKey(AgentView agent, AgentCallKeys.CallKeys held)
+            throws AgentCallException, InterruptedException {
+        if (held.heldServerKey() != null) {
+            throw new AgentCallException("agent " + agent.name() + " holds another server key (SHA-256 "
+                    + held.heldServerKey() + ") than this server's (" + signingKey.fingerprint() + ") and obeys "
+                    + "only that: remove it on the Agents page and enroll it again", false);
+        }
+        URI uri = URI.create(agent.url() + SERVER_KEY_PATH);
+        byte[] bytes = Json.write(Map.of(ServerSigningKeys.FIELD, signingKey.publicText()))
+                .getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> response = send(agent, request(uri, bytes, LegacyCallSignature.sign(held.secretKey(),
+                "POST", uri.getRawPath(), bytes, clock.instant())));
+        if (response.statusCode() == 404) {
+            throw new AgentCallException("agent " + agent.name() + " runs a version older than this server's and "
+                    + "cannot check the server's signature: update it (the Agents page's commands fetch this "
+                    + "server's agent jar)", false);
+        }
+        if (response.statusCode() != 200) {
+            throw new AgentCallException("agent " + agent.name() + " did not take the server's signing key: "
+                    + detailOf(response), false);
+        }
+        keys.heldServerKey(agent.name(), signingKey.fingerprint());
+    }
+
+    /** Deliveries on heartbeats: an agent that holds no key of this server's gets it without waiting for a job. */
+    void deliverServerKey(AgentView agent) throws AgentCallException, InterruptedException {
+        AgentCallKeys.CallKeys held = keysOf(agent);
+        if (!signingKey.fingerprint().equals(held.heldServerKey())) {
+            deliverServerKey(agent, held);
+        }
+    }
+
+    private HttpRequest request(URI uri, byte[] body, Map<String, String> signature) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                .timeout(ANSWER_TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        signature.forEach(request::header);
+        return request.build();
+    }
+
+    private AgentCallKeys.CallKeys keysOf(AgentView agent) throws AgentCallException {
+        AgentCallKeys.CallKeys held = keys.callKeys(agent.name()).orElse(null);
+        if (held == null || held.secretKey() == null) {
+            throw new AgentCallException("agent " + agent.name() + " has no secret of its own (it registered before "
+                    + "agents enrolled), so the server cannot sign calls to it: remove it on the Agents page and "
+                    + "restart it with a current agent, which enrolls again", false);
+        }
+        return held;
     }
 
     private HttpResponse<String> send(AgentView agent, HttpRequest request)

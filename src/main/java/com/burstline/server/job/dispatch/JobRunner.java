@@ -58,11 +58,11 @@ class JobRunner implements SmartLifecycle {
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
               LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
-              LatencySampleLog latencySamples) {
+              LatencySampleLog latencySamples, PeerDrops peerDrops, HostConfigReading configs) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups, latencySamples);
+                probes, wakeups, latencySamples, peerDrops, configs);
     }
 
     @Override

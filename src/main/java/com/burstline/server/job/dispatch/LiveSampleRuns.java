@@ -13,6 +13,7 @@ import com.burstline.iperf.OutputSide;
 import com.burstline.iperf.Side;
 import com.burstline.server.fleet.AgentRegistry;
 import com.burstline.server.fleet.AgentView;
+import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.job.intake.LatencySampleLog;
@@ -53,7 +54,11 @@ class LiveSampleRuns {
     private final LatencyStore latencyStore;
     private final Clock clock = Clock.systemUTC();
 
-    LiveSampleRuns(RunImporter importer, JobStore store, AgentRegistry agents, LatencyStore latencyStore) {
+    private final HostConfigs hostConfigs;
+
+    LiveSampleRuns(RunImporter importer, JobStore store, AgentRegistry agents, LatencyStore latencyStore,
+                   HostConfigs hostConfigs) {
+        this.hostConfigs = hostConfigs;
         this.importer = importer;
         this.store = store;
         this.agents = agents;
@@ -84,6 +89,7 @@ class LiveSampleRuns {
                     error + " (kept from the live samples the server received: iperf3's output never arrived)",
                     alongside(latency)).run().id();
             store.linkRun(work.key(), runId);
+            hostConfigs.linkRun(work.key(), runId);
         } catch (Iperf3FormatException nothingMeasured) {
             log.info("The live samples of {} held no measured interval", work.key().describe());
         }

@@ -26,7 +26,8 @@ import java.util.Optional;
 
 /**
  * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
- * until the SUT's result ends it (see {@code ResultIntake}), or a timeout, a lost agent or a cancel does. A burst
+ * until the SUT's result ends it (see {@code ResultIntake}), or a timeout, a lost agent or a cancel does; then the
+ * peer's drop counts join the run ({@link PeerDrops}). A burst
  * probe also ends, successfully, once its drop is confirmed: then both agents are told to stop, so the probe spends
  * no more credit than it must, and what it measured is kept as its probe.
  */
@@ -54,11 +55,16 @@ final class ScenarioAttempt {
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
+    private final PeerDrops peerDrops;
+    private final HostConfigReading configs;
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties.Jobs settings,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups, LatencySampleLog latencySamples) {
+                    JobWakeups wakeups, LatencySampleLog latencySamples, PeerDrops peerDrops,
+                    HostConfigReading configs) {
         this.latencySamples = latencySamples;
+        this.peerDrops = peerDrops;
+        this.configs = configs;
         this.wakeups = wakeups;
         this.probes = probes;
         this.store = store;
@@ -110,14 +116,19 @@ final class ScenarioAttempt {
         ScenarioSpec spec;
         ServerRoleRequest role;
         try {
-            spec = spec(work, peer.get().testAddress(), port, work.runsLatencyProbe()
-                    ? LatencyProbeSpec.standard(ports.latencyProbePort(port), SESSIONS.nextLong()) : null);
+            spec = spec(work, client.peerAddress(sut.get(), peer.get()), port, client.peerNetworks(),
+                    work.runsLatencyProbe() ? LatencyProbeSpec.standard(ports.latencyProbePort(port),
+                            SESSIONS.nextLong()) : null);
             role = ServerRoleRequest.forScenario(spec, margin);
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
             return;
+        } catch (AgentCallException refused) {
+            fail(work, refused.getMessage());
+            return;
         }
         long limitSeconds = spec.limitSeconds(margin);
+        configs.read(work, sut.get(), peer.get());
         try {
             whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
             whenNotBusy(() -> client.startScenario(sut.get(), spec));
@@ -132,6 +143,7 @@ final class ScenarioAttempt {
             // the peer's iperf3 server may still wait for a client that never comes: free the peer now
             cancelQuietly(peer.get(), work.key());
         }
+        peerDrops.collect(work, peer.get());
     }
 
     /** @return true when a burst probe was stopped at its drop */
@@ -251,13 +263,18 @@ final class ScenarioAttempt {
         }
     }
 
-    /** What the SUT is sent; package-private for the wire contract test. */
-    static ScenarioSpec spec(ScenarioWork work, String peerHost, int port) {
-        return spec(work, peerHost, port, null);
+    /**
+     * What the SUT is sent: the peer's address as the server checked it, and the networks it allows; package-private
+     * for the wire contract test.
+     */
+    static ScenarioSpec spec(ScenarioWork work, String peerAddress, int port, java.util.List<String> networks) {
+        return spec(work, peerAddress, port, networks, null);
     }
 
     /** @param latencyProbe the loaded-latency probe beside the scenario, null for none */
-    static ScenarioSpec spec(ScenarioWork work, String peerHost, int port, LatencyProbeSpec latencyProbe) {
-        return new ScenarioSpec(work.key(), peerHost, port, work.scenario(), work.nonce(), latencyProbe);
+    static ScenarioSpec spec(ScenarioWork work, String peerAddress, int port, java.util.List<String> networks,
+                             LatencyProbeSpec latencyProbe) {
+        return new ScenarioSpec(work.key(), peerAddress, port, work.scenario(), work.nonce(), networks,
+                latencyProbe);
     }
 }

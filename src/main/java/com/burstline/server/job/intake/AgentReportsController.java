@@ -6,6 +6,7 @@ import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LatencySamples;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
+import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobEvents;
 import com.burstline.server.job.planning.InvalidJobException;
@@ -21,6 +22,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -55,7 +58,8 @@ class AgentReportsController {
     }
 
     @Operation(summary = "Live samples of a running scenario (the agent's own secret)",
-            description = "Relayed to the job's event stream and kept until the scenario ends (a partial run is "
+            description = "Held to the bounds of an upload's intervals (400 "
+                    + "otherwise, nothing kept). Relayed to the job's event stream and kept until the scenario ends (a partial run is "
                     + "made of them when the agent is lost), and watched for the drop when the scenario is a burst "
                     + "probe. 403 unless the scenario was dispatched to this agent with this nonce and its job still "
                     + "runs; samples of an attempt no longer running are dropped.")
@@ -68,6 +72,7 @@ class AgentReportsController {
                     + LiveSamples.MAX_SAMPLES + ")");
         }
         dispatches.verifyLive(name, key, samples.nonce());
+        refuseImplausible(samples);
         LiveSamples relayed = samples.withoutNonce();
         if (events.live(key, relayed)) {
             liveSamples.add(key, relayed);
@@ -95,6 +100,26 @@ class AgentReportsController {
         relayed.remove(DispatchNonce.FIELD);
         if (events.latency(samples.key(), relayed)) {
             latencySamples.add(samples);
+        }
+    }
+
+    /**
+     * Live samples are held to the bounds an upload's intervals are (Iperf3Plausibility), since a lost agent's
+     * samples become a partial run: a rate of 1e300 bit/s or a negative time would be stored as measured.
+     */
+    private static void refuseImplausible(LiveSamples samples) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < samples.samples().size() && problems.size() < 5; i++) {
+            LiveSamples.Sample sample = samples.samples().get(i);
+            String problem = sample == null ? "samples[" + i + "] is null"
+                    : Iperf3Plausibility.intervalProblem("samples[" + i + "]", sample.start(), sample.end(),
+                    sample.bitsPerSecond());
+            if (problem != null) {
+                problems.add(problem);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidJobException(problems);
         }
     }
 

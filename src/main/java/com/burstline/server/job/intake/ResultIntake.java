@@ -1,6 +1,7 @@
 package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LatencyReport;
@@ -8,17 +9,22 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
 import com.burstline.iperf.Iperf3ReportedError;
+import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.DispatchRefusedException;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.latency.LatencyStore;
+import com.burstline.server.run.HostDropsStore;
+import com.burstline.server.run.ImportOutcome;
 import com.burstline.server.run.InvalidRunInputException;
 import com.burstline.server.run.RawOutput;
+import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
 import com.burstline.server.run.RunProvenance;
+import com.burstline.server.run.RunSummary;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,11 +56,16 @@ public class ResultIntake {
     private final long maxOutputBytes;
     private final LatencyStore latency;
     private final LatencySampleLog latencySamples;
+    private final HostDropsStore drops;
+    private final HostConfigs hostConfigs;
 
     ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties,
-                 LatencyStore latency, LatencySampleLog latencySamples) {
+                 LatencyStore latency, LatencySampleLog latencySamples, HostDropsStore drops,
+                 HostConfigs hostConfigs) {
         this.latency = latency;
         this.latencySamples = latencySamples;
+        this.drops = drops;
+        this.hostConfigs = hostConfigs;
         this.importer = importer;
         this.store = store;
         this.dispatches = dispatches;
@@ -94,7 +105,10 @@ public class ResultIntake {
                     + " output could not be stored: " + rejected.getMessage() : error;
             complete = false;
         }
-        if (runId == null && report != null) {
+        if (runId != null) {
+            keepDrops(agent, result, runId);
+            hostConfigs.linkRun(key, runId); // both hosts' configurations, read before the attempt, are the run's
+        } else if (report != null) {
             latencySamples.offer(key, report); // kept with the run the live samples make, if they make one
         }
         if (context.isPresent()) {
@@ -102,6 +116,25 @@ public class ResultIntake {
             store.resultArrived(key);
         }
         return runId;
+    }
+
+    /**
+     * The SUT's own drop counts join its run before the scenario is marked ended, so that whoever waits for the end
+     * finds them; an agent that sent none, or none the server can read, leaves the reason.
+     */
+    private void keepDrops(String agent, ScenarioResult result, long runId) {
+        try {
+            HostDrops counted = result.hostDrops();
+            if (counted == null) {
+                drops.notCounted(runId, ReceiverDrops.SUT, agent, "agent " + agent + " sent no drop counts with its "
+                        + "result (an agent older than its server)");
+            } else {
+                drops.counted(runId, ReceiverDrops.SUT, agent, counted);
+            }
+        } catch (InvalidMessageException unreadable) {
+            drops.notCounted(runId, ReceiverDrops.SUT, agent, "agent " + agent + " sent drop counts the server "
+                    + "cannot read: " + unreadable.getMessage());
+        }
     }
 
     /** What iperf3 printed before the failure, as a partial run; null when it printed no measured interval. */
@@ -150,16 +183,33 @@ public class ResultIntake {
                 latency.insert(runId, report, LatencyStore.FROM_RESULT);
             }
         };
+        ImportOutcome outcome;
         if (result.isRequestResponse()) {
             if (report == null) {
                 throw new InvalidRunInputException("the agent sent no round trips with its request/response output");
             }
-            return importer.importRequestResponse(RequestResponseOutput.read(result.output(), report),
-                    new RawOutput(NDJSON, output), metadata, provenance, partialError, alongside).run().id();
+            outcome = importer.importRequestResponse(RequestResponseOutput.read(result.output(), report),
+                    new RawOutput(NDJSON, output), metadata, provenance, partialError, alongside);
+        } else {
+            outcome = partialError == null ? importer.importRun(output, mediaType, metadata, provenance, alongside)
+                    : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError, alongside);
         }
-        return (partialError == null ? importer.importRun(output, mediaType, metadata, provenance, alongside)
-                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError, alongside))
-                .run().id();
+        if (!outcome.created() && !madeByThisAttempt(outcome.run(), result.key())) {
+            throw new InvalidRunInputException("the output is the same bytes as run " + outcome.run().id()
+                    + ", which this scenario did not measure; an agent's result links only to the run its own "
+                    + "output made");
+        }
+        return outcome.run().id();
+    }
+
+    /**
+     * The same bytes stored before belong to this attempt only when this job's result made them and no other
+     * scenario holds them: a delivery whose answer was lost before the scenario recorded it. An upload's bytes, or
+     * another job's or scenario's, sent as a result must not link that unrelated run.
+     */
+    private boolean madeByThisAttempt(RunSummary existing, AttemptKey key) {
+        return existing.jobId() != null && existing.jobId() == key.jobId()
+                && !store.runHeldByAnotherScenario(key, existing.id());
     }
 
     /** The job's label over the agent's fact. */

@@ -1,12 +1,7 @@
 package com.burstline.server.job.dispatch;
 
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
-import com.burstline.contract.EnrollmentSecret;
-import com.burstline.server.fleet.AgentAddresses;
-import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -14,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -69,7 +63,6 @@ class AgentAnswerTextTest {
     }
 
     private static AgentClient client() {
-        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
-                AgentAddresses.defaults(), AgentTrust.pinning());
+        return TestAgentClients.client(TestAgentClients.newSigningKey());
     }
 }

@@ -1,14 +1,9 @@
 package com.burstline.server.job.dispatch;
 
 import com.burstline.agent.TestCertificates;
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AttemptKey;
-import com.burstline.contract.EnrollmentSecret;
-import com.burstline.server.fleet.AgentAddresses;
 import com.burstline.server.fleet.AgentCertificate;
-import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
-import com.burstline.server.system.BurstlineProperties;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -82,7 +76,6 @@ class AgentTlsCallTest {
     }
 
     private static AgentClient client() {
-        return new AgentClient(name -> Optional.of(AgentCallSignature.keyOf(EnrollmentSecret.generate())), new BurstlineProperties(null, null, null, "t", null, null, null),
-                AgentAddresses.defaults(), AgentTrust.pinning());
+        return TestAgentClients.client(TestAgentClients.newSigningKey());
     }
 }

@@ -1,15 +1,17 @@
 package com.burstline.server.job.dispatch;
 
-import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.DispatchNonce;
-import com.burstline.contract.EnrollmentSecret;
+import com.burstline.contract.HostDrops;
 import com.burstline.contract.Json;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
+import com.burstline.contract.ServerSigningKeys;
 import com.burstline.server.fleet.AgentAddresses;
+import com.burstline.server.fleet.AgentCallKeys;
+import com.burstline.server.fleet.ServerSigningKey;
 import com.burstline.server.fleet.AgentTrust;
 import com.burstline.server.fleet.AgentView;
 import com.burstline.server.job.ScenarioWork;
@@ -42,9 +44,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class ServerToAgentContractTest {
     private static final String NONCE = DispatchNonce.generate();
+    /** As the peer of the lab's UDP upload counted it (src/test/resources/agent/drops). */
+    private static final HostDrops PEER_DROPS = new HostDrops("blev-tb", HostDrops.LINUX,
+            Map.of(HostDrops.UDP_RCVBUF_ERRORS, 0L, HostDrops.UDP_IN_ERRORS, 0L),
+            Map.of(HostDrops.UDP_RCVBUF_ERRORS, 141_026L, HostDrops.UDP_IN_ERRORS, 141_026L), Map.of());
     private final Map<String, String> received = new ConcurrentHashMap<>();
-    private final String agentKey = AgentCallSignature.keyOf(EnrollmentSecret.generate());
-    private final AgentCallVerifier verifier = new AgentCallVerifier(() -> agentKey, Clock.systemUTC(), 100);
+    private final ServerSigningKey signingKey = TestAgentClients.newSigningKey();
+    private final AgentCallVerifier verifier = new AgentCallVerifier("sut",
+            () -> ServerSigningKeys.parsePublic(signingKey.publicText()), () -> null, Clock.systemUTC(), 100,
+            AgentCallVerifier.SeenNonces.IN_MEMORY);
     private HttpServer agent;
     private AgentView view;
     private AgentClient client;
@@ -62,10 +70,19 @@ class ServerToAgentContractTest {
             exchange.sendResponseHeaders(refusal == null ? 204 : refusal.status(), -1);
             exchange.close();
         });
+        agent.createContext("/v1/iperf3-server/drops", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            received.put(exchange.getRequestURI().getPath(), new String(body, StandardCharsets.UTF_8));
+            byte[] answer = Json.write(PEER_DROPS.toJson()).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
         agent.start();
         view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
                 true, false, null, null, null);
-        client = client(agentKey);
+        client = TestAgentClients.client(signingKey, properties(Duration.ofSeconds(20)));
     }
 
     @AfterEach
@@ -78,7 +95,7 @@ class ServerToAgentContractTest {
         Scenario longest = JobRules.check(request(new JobRequest.ScenarioRequest("udp", "bidir",
                 Scenario.STREAMS.maxInt(), Scenario.DURATION.maxInt(), 0.1, Scenario.OMIT.maxInt(),
                 Scenario.TARGET.maxLong(), "java")), name -> true).scenarios().get(0);
-        ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209);
+        ScenarioSpec sent = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5209, List.of("10.77.0.0/16"));
 
         client.startScenario(view, sent);
 
@@ -97,7 +114,7 @@ class ServerToAgentContractTest {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
         Scenario longest = new Scenario("TCP", "upload", 1,
                 Scenario.DURATION.maxInt(), 1, Scenario.OMIT.maxInt(), null, "burstline-java");
-        ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201);
+        ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201, List.of());
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
 
@@ -117,12 +134,29 @@ class ServerToAgentContractTest {
     @Test
     void aDispatchWithoutANonceIsRefusedByTheAgent() {
         Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
-                5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201).toJson();
+                5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201, List.of()).toJson();
         json.remove("nonce");
 
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
         json.put("nonce", "short");
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be 16 to 128");
+    }
+
+    /** The peer learns which attempt its server role serves, and is asked for that attempt's drop counts. */
+    @Test
+    void thePeersDropCountsAreAskedForByTheAttemptTheServerRoleServed() throws Exception {
+        Scenario udp = new Scenario("UDP", "upload", 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
+        ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201, List.of());
+
+        client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, Duration.ofSeconds(30)));
+        HostDrops answered = client.serverRoleDrops(view, spec.key());
+
+        assertThat(ServerRoleRequest.fromJson(Json.parseObject(received.get("/v1/iperf3-server"))).attempt())
+                .isEqualTo(spec.key());
+        assertThat(AttemptKey.fromJson(Json.parseObject(received.get("/v1/iperf3-server/drops"))))
+                .isEqualTo(spec.key());
+        assertThat(answered).isEqualTo(PEER_DROPS);
+        assertThat(answered.delta()).containsEntry(HostDrops.UDP_RCVBUF_ERRORS, 141_026L);
     }
 
     @Test
@@ -135,17 +169,28 @@ class ServerToAgentContractTest {
     }
 
     @Test
-    void aCallSignedWithAnotherAgentsKeyIsRefusedByTheAgent() {
-        AgentClient otherAgentsKey = client(AgentCallSignature.keyOf(EnrollmentSecret.generate()));
+    void aCallSignedWithAnotherServersKeyIsRefusedByTheAgent() {
+        AgentClient otherServer = TestAgentClients.client(TestAgentClients.newSigningKey(),
+                properties(Duration.ofSeconds(20)));
 
-        assertThatThrownBy(() -> otherAgentsKey.cancel(view, new AttemptKey(7, 31, 2)))
+        assertThatThrownBy(() -> otherServer.cancel(view, new AttemptKey(7, 31, 2)))
                 .isInstanceOf(AgentCallException.class).hasMessageContaining("HTTP 401");
         assertThat(received).isEmpty();
     }
 
     @Test
     void anAgentWithoutASecretOfItsOwnIsNotCalled() {
-        AgentClient noKey = new AgentClient(name -> Optional.empty(), properties(Duration.ofSeconds(20)),
+        AgentCallKeys noSecret = new AgentCallKeys() {
+            @Override
+            public Optional<CallKeys> callKeys(String agentName) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void heldServerKey(String agentName, String fingerprint) {
+            }
+        };
+        AgentClient noKey = new AgentClient(noSecret, signingKey, properties(Duration.ofSeconds(20)),
                 AgentAddresses.defaults(), AgentTrust.pinning());
 
         assertThatThrownBy(() -> noKey.cancel(view, new AttemptKey(7, 31, 2)))
@@ -157,17 +202,14 @@ class ServerToAgentContractTest {
     @Test
     void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
         ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario("TCP", "upload", 1,
-                5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201);
+                5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201, List.of());
 
         assertThatThrownBy(() -> client.startScenario(view, outside))
                 .hasMessageContaining("peer 8.8.8.8 (8.8.8.8) is outside burstline.agents.allowed-networks");
         assertThat(received).isEmpty();
     }
 
-    private static AgentClient client(String key) {
-        return new AgentClient(name -> Optional.of(key), properties(Duration.ofSeconds(20)),
-                AgentAddresses.defaults(), AgentTrust.pinning());
-    }
+
 
     private static JobRequest request(JobRequest.ScenarioRequest scenario) {
         return new JobRequest("sut", "peer", null, List.of(scenario), 1, List.of(), null, null);

@@ -1,4 +1,4 @@
-package com.burstline.agent;
+package com.burstline.contract;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -21,9 +21,10 @@ import java.time.format.DateTimeFormatter;
  * {@link Signature}. Written by hand rather than by running the JDK's {@code keytool}: a JRE or a jlinked runtime
  * may have no keytool, its path differs per platform, and a child process adds its own failure modes at start-up,
  * while these few DER structures are fixed and the JDK's own {@link CertificateFactory} parses and verifies the
- * result before it is used (RFC 5280 names the fields below).
+ * result before it is used (RFC 5280 names the fields below). The agent's HTTPS listener and the server's listener
+ * for agents both make theirs here.
  */
-final class SelfSignedCertificate {
+public final class SelfSignedCertificate {
     private static final byte[] ECDSA_WITH_SHA256 = {0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x04, 0x03, 0x02};
     private static final byte[] COMMON_NAME = {0x55, 0x04, 0x03};
     private static final byte[] KEY_USAGE = {0x55, 0x1D, 0x0F};
@@ -38,10 +39,11 @@ final class SelfSignedCertificate {
     }
 
     /** The key pair and its certificate, valid from a day before {@code now} (clock skew) until {@code notAfter}. */
-    record Generated(KeyPair keys, X509Certificate certificate) {
+    public record Generated(KeyPair keys, X509Certificate certificate) {
     }
 
-    static Generated generate(String commonName, Instant now, Instant notAfter) throws GeneralSecurityException {
+    public static Generated generate(String commonName, Instant now, Instant notAfter)
+            throws GeneralSecurityException {
         SecureRandom random = new SecureRandom();
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(new ECGenParameterSpec("secp256r1"), random);
