@@ -36,13 +36,6 @@ class LatencyLabIT {
     static void startLab() throws Exception {
         lab = JobLab.start(LAB, "10.115", workDir);
         api = lab.api();
-        // a loss-based sender, as the bufferbloat case is: BBR (this machine's default since 2026-12-04, inherited by
-        // new namespaces) paces below the bottleneck and keeps the deep queue near empty (loaded median 4.4 ms)
-        for (String side : List.of("-a", "-b")) {
-            Process cubic = new ProcessBuilder("ip", "netns", "exec", LAB + side, "sysctl", "-w",
-                    "net.ipv4.tcp_congestion_control=cubic").inheritIO().start();
-            assertThat(cubic.waitFor()).isZero();
-        }
     }
 
     @AfterAll
