@@ -107,6 +107,18 @@ public class JobEvents {
         return true;
     }
 
+    /**
+     * Relays a running scenario's latency samples (the agent's {@code LatencySamples} without its nonce) as a
+     * {@code latency} event; false (dropped) when that scenario attempt is not running.
+     */
+    public boolean latency(AttemptKey key, Map<String, Object> samples) {
+        if (!running.containsKey(key)) {
+            return false;
+        }
+        publish(key.jobId(), "latency", samples);
+        return true;
+    }
+
     private static List<LiveSamples> snapshot(Deque<LiveSamples> buffer) {
         synchronized (buffer) {
             return List.copyOf(buffer);

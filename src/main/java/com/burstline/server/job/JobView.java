@@ -16,12 +16,25 @@ import java.util.Map;
  * {@code scheduleId} is the schedule that started the job, null for a job started by hand (or whose schedule was
  * deleted). {@code coolDownAuto} is set when the cool-down was "auto": {@code coolDownSeconds} is then the estimate
  * it states. {@code labels} are what every run of the job is labelled with over the agent's facts.
+ * {@code latencyProbe} says whether its throughput scenarios run the loaded-latency probe beside them.
  */
 public record JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
                       Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
                       Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
                       List<PairView> pairs, String order, Long seed, int coolDownSeconds,
-                      CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels) {
+                      CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels,
+                      boolean latencyProbe) {
+
+    /** A job with the loaded-latency probe on, as every job is unless it turned it off. */
+    public JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
+                   Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
+                   Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
+                   List<PairView> pairs, String order, Long seed, int coolDownSeconds,
+                   CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels) {
+        this(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt, startedAt, finishedAt,
+                error, scenarios, pairs, order, seed, coolDownSeconds, coolingDown, scheduleId, coolDownAuto, labels,
+                true);
+    }
 
     /** Queued or running: a schedule does not start another job while its last one is unfinished. */
     public boolean unfinished() {

@@ -5,6 +5,7 @@ import com.burstline.server.job.JobQueued;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.JobWakeups;
 import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LatencySampleLog;
 import com.burstline.server.job.intake.LiveSampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
@@ -57,11 +58,11 @@ class JobRunner implements SmartLifecycle {
 
     JobRunner(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
               LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes, JobWakeups wakeups,
-              PeerDrops peerDrops, HostConfigReading configs) {
+              LatencySampleLog latencySamples, PeerDrops peerDrops, HostConfigReading configs) {
         this.store = store;
         this.rest = new HostRest(store::lastScenarioEndOn);
         this.attempt = new ScenarioAttempt(store, agents, client, properties.jobs(), liveSamples, liveSampleRuns,
-                probes, wakeups, peerDrops, configs);
+                probes, wakeups, latencySamples, peerDrops, configs);
     }
 
     @Override
