@@ -70,7 +70,9 @@ public final class FigureText {
         if (value == 0) {
             return "0";
         }
-        BigDecimal rounded = BigDecimal.valueOf(value).round(new java.math.MathContext(3)).stripTrailingZeros();
+        // the double's shortest decimal, rounded half up, as the browser's Intl.NumberFormat rounds it
+        BigDecimal rounded = BigDecimal.valueOf(value).round(new java.math.MathContext(3, java.math.RoundingMode.HALF_UP))
+                .stripTrailingZeros();
         return rounded.scale() <= 0 ? String.format(Locale.ROOT, "%,d", rounded.longValue()) : rounded.toPlainString();
     }
 
