@@ -61,7 +61,7 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios, List<La
 
     /**
      * One scenario's latency figure per group; {@code comparison} as for throughput, lower-is-better. {@code name},
-     * {@code label} and {@code figureText} (which figure: "p99 under load (probe)", "transactions p99") are the words
+     * {@code label} and {@code figureText} (which figure: "p99 under load", "transactions p99") are the words
      * the compare page and the report show.
      */
     public record LatencyScenario(Protocol protocol, String direction, int streams, Long targetBitsPerSecond,

@@ -60,7 +60,7 @@ final class LatencyComparisons {
                     key.targetBitsPerSecond(), figure, figures, comparison, name,
                     key.protocol().requestResponse() ? name + (key.pair() == null ? "" : " (" + key.pair() + ")")
                             : ComparisonText.label(name, direction, key.pair()),
-                    TRANSACTIONS_P99.equals(figure) ? "transactions p99" : "p99 under load (probe)"));
+                    TRANSACTIONS_P99.equals(figure) ? "transactions p99" : "p99 under load"));
         });
         return scenarios;
     }

@@ -52,7 +52,7 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
         return new JobView(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt,
                 startedAt, finishedAt, error, scenarios.stream().map(scenario -> scenario.runId() == null ? scenario
                 : scenario.withVerdict(byRun.get(scenario.runId()))).toList(), pairs, order, seed, coolDownSeconds,
-                coolingDown, scheduleId, coolDownAuto, labels);
+                coolingDown, scheduleId, coolDownAuto, labels, latencyProbe);
     }
 
     /** How far the job is and how long it has left, now. */
