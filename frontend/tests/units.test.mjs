@@ -5,14 +5,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  formatGbit, formatJitter, formatLimit, formatLoss, formatPercent, formatRate, formatTime, UNKNOWN,
+  formatGbit, formatJitter, formatLimit, formatLoss, formatMs, formatPercent, formatRate, formatTime, UNKNOWN,
 } from '../src/js/units.js';
 
 const list = fileURLToPath(new URL('../../src/test/resources/figure-text.json', import.meta.url));
 const { cases } = JSON.parse(readFileSync(list, 'utf8'));
 const formats = {
   rate: formatRate, percent: formatPercent, loss: formatLoss, jitter: formatJitter, limit: formatLimit,
-  gbit: formatGbit,
+  gbit: formatGbit, ms: formatMs,
 };
 
 describe('figure words, as the server writes them', () => {

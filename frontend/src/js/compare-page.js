@@ -38,6 +38,33 @@ async function main() {
   if (table) {
     fillTable(table.tBodies[0], body);
   }
+  const latency = document.getElementById('compare-latency');
+  if (latency && body.latency.length > 0) {
+    showLatency(body.latency);
+    latency.hidden = false;
+  }
+}
+
+/** Latency per scenario and group, lower is better: the verdict the server wrote, then the figures. */
+function showLatency(scenarios) {
+  const verdicts = document.getElementById('compare-latency-verdicts');
+  for (const scenario of scenarios.filter((s) => s.comparison)) {
+    const verdict = document.createElement('p');
+    verdict.className = `verdict ${scenario.comparison.verdictKind}`;
+    verdict.dataset.deltaPercent = scenario.comparison.deltaPercent;
+    const title = document.createElement('strong');
+    title.textContent = scenario.label;
+    verdict.append(title, capitalize(scenario.comparison.verdict));
+    verdicts.append(verdict);
+  }
+  const body = document.getElementById('compare-latency-table').tBodies[0];
+  for (const scenario of scenarios) {
+    for (const g of scenario.groups) {
+      const row = body.insertRow();
+      [scenario.label, scenario.figureText, g.label ?? g.group, String(g.n), g.text.mean, g.text.interval,
+        g.text.idleP99].forEach((text) => { row.insertCell().textContent = text; });
+    }
+  }
 }
 
 /** Grouped bars: x = scenario, one dataset per group; the dataset keeps each bar's CI for the whisker plugin. */

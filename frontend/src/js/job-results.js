@@ -48,11 +48,13 @@ async function showResults(runs) {
   }
   fill('tcp', results.tcp.map(tcpRow));
   fill('udp', results.udp.map(udpRow));
-  document.getElementById('results-empty').hidden = results.tcp.length + results.udp.length > 0;
+  fill('rr', results.requestResponse.map(rrRow));
+  document.getElementById('results-empty').hidden = results.tcp.length + results.udp.length
+    + results.requestResponse.length > 0;
   const drivers = document.getElementById('results-driver');
   drivers.textContent = results.drivers;
   drivers.hidden = !results.drivers;
-  const rows = [...results.tcp, ...results.udp];
+  const rows = [...results.tcp, ...results.udp, ...results.requestResponse];
   drivers.dataset.drivers = JSON.stringify([...new Set(rows.map((row) => row.run.driver).filter(Boolean))]);
   drivers.dataset.instanceTypes = JSON.stringify([...new Set(rows.map((row) => row.run.instanceType)
     .filter(Boolean))]);
@@ -67,9 +69,9 @@ async function showResults(runs) {
   }
 }
 
-function fill(protocol, rows) {
-  document.getElementById(`results-${protocol}`).tBodies[0].replaceChildren(...rows);
-  document.getElementById(`results-${protocol}-box`).hidden = rows.length === 0;
+function fill(table, rows) {
+  document.getElementById(`results-${table}`).tBodies[0].replaceChildren(...rows);
+  document.getElementById(`results-${table}-box`).hidden = rows.length === 0;
 }
 
 function tcpRow(result) {
@@ -84,6 +86,7 @@ function tcpRow(result) {
     verdictCell(run),
     cell('% of burst', figure(run, 'shareOfBurstLimit'), 'num'),
     cell('Retransmits', figure(run, 'retransmits'), 'num'),
+    loadedLatencyCell(result),
     cell('Findings', findingBadges(result.findings)),
   ]);
 }
@@ -102,8 +105,40 @@ function udpRow(result) {
     cell('Received', bothWays(run, 'received', 'reverseReceived'), 'num'),
     verdictCell(run),
     cell('Loss / jitter', both(figure(run, 'loss'), ' / ', figure(run, 'jitter')), 'num'),
+    loadedLatencyCell(result),
     cell('Findings', findingBadges(result.findings)),
   ]);
+}
+
+/** A UDP_RR or TCP_RR run: transactions, their round trips and both ends' CPU; no throughput. */
+function rrRow(result) {
+  const text = result.latency?.text;
+  const transactions = result.latency?.transactions?.text;
+  return row(result, [
+    cell('#', String(result.position)),
+    cell('Scenario', scenarioCell(result), 'text'),
+    cell('Measured by', result.measuredBy),
+    cell('Transactions/s', text?.transactionsPerSecond, 'num'),
+    cell('p50', transactions?.p50, 'num'),
+    cell('p99', transactions?.p99, 'num'),
+    cell('p99.9', transactions?.p999, 'num'),
+    cell('Lost', transactions?.lost, 'num'),
+    cell('CPU client / server', text?.cpu, 'num'),
+    cell('Findings', findingBadges(result.findings)),
+  ]);
+}
+
+/**
+ * "65.2 ms (×226)": the probe's p99 under load and its ratio to idle, the idle p99 in the title; "not measured" when
+ * the job had no probe. Short, so that the table keeps to the width of the page.
+ */
+function loadedLatencyCell(result) {
+  const td = cell('p99 under load', result.loadedP99, 'num');
+  td.dataset.figure = 'loadedP99';
+  if (result.latency?.text.loadedTitle) {
+    td.title = result.latency.text.loadedTitle;
+  }
+  return td;
 }
 
 /** The verdict's words, its sentence in the title; the catalog's id for styling. */

@@ -26,6 +26,9 @@ fetchFindings(section.dataset.runId).then((findings) => showFindings(document.ge
   .catch(() => showFindings(document.getElementById('findings'), []));
 
 async function main() {
+  if (section.dataset.requestResponse === 'true') {
+    return; // transactions, no throughput: run-latency.js draws what the run holds
+  }
   const id = section.dataset.runId;
   // The default side is what arrived (the receiver's rows where the run has them): every stream's line, and the sums
   // at more points. The sender's sums come as well, for the lighter "sent" line and the retransmits (the only sender

@@ -4,7 +4,7 @@
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { limitLegend, limitLine } from './limit-lines.js';
 import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
-import { GBIT, formatPercent, formatRate } from './units.js';
+import { GBIT, formatMs, formatPercent, formatRate } from './units.js';
 
 const { Chart } = window;
 Chart.register(window['chartjs-plugin-annotation']);
@@ -66,6 +66,7 @@ function drawChart(canvas, trend) {
         borderColor: '#2b7bb9' },
       { label: 'level', data: levels(trend, points), stepped: 'before', pointRadius: 0, borderColor: '#111827',
         borderWidth: 2 },
+      ...latencyDataset(trend),
     ] },
     options: {
       animation: false,
@@ -76,6 +77,8 @@ function drawChart(canvas, trend) {
         x: { type: 'linear', ticks: { maxTicksLimit: 5, maxRotation: 0, callback: timeLabel(points) } },
         y: { beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
           suggestedMax: (trend.burstLimitBitsPerSecond ?? 0) / GBIT * 1.1 },
+        ...(trend.points.some((p) => p.loadedP99Ms != null) ? { latency: { position: 'right', beginAtZero: true,
+          title: { display: true, text: 'p99 under load (ms)' }, grid: { drawOnChartArea: false } } } : {}),
       },
       plugins: {
         annotation: { annotations: annotations(trend) },
@@ -86,6 +89,14 @@ function drawChart(canvas, trend) {
   });
   // Tests and screenshots wait for this instead of guessing how long drawing takes.
   canvas.dataset.ready = 'true';
+}
+
+/** The loaded-latency probe's p99 per run, on its own axis, where the runs have it (lower is better). */
+function latencyDataset(trend) {
+  const points = trend.points.filter((p) => p.loadedP99Ms != null)
+    .map((p) => ({ x: Date.parse(p.time), y: p.loadedP99Ms, run: p }));
+  return points.length === 0 ? [] : [{ label: 'p99 under load (ms)', data: points, yAxisID: 'latency',
+    showLine: false, pointRadius: 3, pointStyle: 'triangle', backgroundColor: '#d6336c', borderColor: '#d6336c' }];
 }
 
 /** The level line: each segment's mean from its first run to the next change point (or the last run). */
@@ -147,7 +158,8 @@ function tooltip(raw) {
   const run = raw.run;
   if (!run) return formatRate(raw.y * GBIT);
   const job = run.jobId == null ? 'upload' : `job ${run.jobId}`;
-  return `run ${run.runId}: ${formatRate(run.receivedBitsPerSecond)}, driver ${run.driver ?? '–'}, ${job}`;
+  const latency = run.loadedP99Ms == null ? '' : `, p99 under load ${formatMs(run.loadedP99Ms)}`;
+  return `run ${run.runId}: ${formatRate(run.receivedBitsPerSecond)}${latency}, driver ${run.driver ?? '–'}, ${job}`;
 }
 
 /** Tick labels as precise as the series' span needs: seconds within an hour, minutes within two days, else dates. */

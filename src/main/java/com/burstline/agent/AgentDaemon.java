@@ -79,7 +79,7 @@ final class AgentDaemon implements AutoCloseable {
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 version == null ? null : new Iperf3ServerRole(settings.iperf3(), settings.testAddress()),
                 new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers(), serverKey,
-                new ServerRoleDrops(platform, settings.testAddress(), ServerRoleDrops.WAIT));
+                new ServerRoleDrops(platform, settings.testAddress(), ServerRoleDrops.WAIT), settings.testAddress());
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "

@@ -28,16 +28,20 @@ final class AgentEndpoints {
     private final Tools tools;
     private final ScenarioRunner scenarios;
     private final AllowedPeers allowedPeers;
+    private final String testAddress;
     private final ServerRoleDrops serverRoleDrops;
     private final ServerKey serverKey;
     private final HostConfigEndpoint hostConfig;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
+    private volatile LatencyProbeResponder probeAnswers;
 
     /** @param serverRole null when the host has no iperf3: the engine then takes the server role */
     AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
-                   AllowedPeers allowedPeers, ServerKey serverKey, ServerRoleDrops serverRoleDrops) {
+                   AllowedPeers allowedPeers, ServerKey serverKey, ServerRoleDrops serverRoleDrops,
+                   String testAddress) {
+        this.testAddress = testAddress;
         this.allowedPeers = allowedPeers;
         this.serverKey = serverKey;
         this.serverRoleDrops = serverRoleDrops;
@@ -69,26 +73,60 @@ final class AgentEndpoints {
         }
         acquire(tool + " server on port " + port);
         try {
+            answerLatencyProbe(request);
             Runnable countAfter = serverRoleDrops.started(request.attempt());
             Runnable ended = () -> {
                 countAfter.run();
-                measurementEnded();
+                serverRoleEnded();
             };
-            serverProcess = Scenario.TOOL_ENGINE.equals(tool)
+            serverProcess = request.requestResponse()
+                    ? engineServerRole.startTransactions(port, request.timeout(), ended)
+                    : Scenario.TOOL_ENGINE.equals(tool)
                     ? engineServerRole.start(port, request.timeout(), ended)
                     : ServerRoleHandle.of(serverRole.start(port, request.timeout(), ended));
         } catch (RuntimeException e) {
+            stopProbeAnswers();
             busy.release();
             throw e;
         } catch (IOException e) {
+            stopProbeAnswers();
             busy.release();
             throw new IllegalStateException("cannot start the " + tool + " server: " + e.getMessage(), e);
         } catch (InterruptedException e) {
+            stopProbeAnswers();
             busy.release();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the " + tool + " server", e);
         }
         return new AgentHttpApi.EndpointResult(200, Map.of("port", port));
+    }
+
+    /**
+     * The loaded-latency probe's answers beside the server, when asked for; answers of an earlier scenario still
+     * lingering stop first, since one test at a time means they can only be that scenario's.
+     */
+    private void answerLatencyProbe(ServerRoleRequest request) {
+        stopProbeAnswers();
+        if (request.latencyProbe() != null) {
+            probeAnswers = LatencyProbeResponder.start(testAddress, request.latencyProbe());
+        }
+    }
+
+    private void stopProbeAnswers() {
+        LatencyProbeResponder answers = probeAnswers;
+        if (answers != null) {
+            answers.stop();
+            probeAnswers = null;
+        }
+    }
+
+    /** The server role's test is over (or its time): the probe answers a little longer, then the agent is free. */
+    private void serverRoleEnded() {
+        LatencyProbeResponder answers = probeAnswers;
+        if (answers != null) {
+            answers.stopSoon();
+        }
+        measurementEnded();
     }
 
     /** The peer's drop counts around the server role it ran for an attempt (see {@link ServerRoleDrops}). */
@@ -182,6 +220,7 @@ final class AgentEndpoints {
             running.cancellation().cancel();
         }
         stopServerRole();
+        stopProbeAnswers();
     }
 
     private void runToEnd(RunningScenario running) {

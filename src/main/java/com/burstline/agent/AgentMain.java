@@ -11,11 +11,14 @@ import java.util.concurrent.CountDownLatch;
  * {@code java -jar burstline-agent.jar --server URL --token TOKEN --name NAME [...]}; see {@code --help}. Exits 1
  * for bad arguments and 2 when the agent cannot start (its port is taken, iperf3 is missing), each with a message;
  * a server that cannot be reached yet is no reason to exit: the agent retries until it registers. With
- * {@code iperf3 ...} as its arguments it runs the native engine's iperf3-like command line instead.
+ * {@code iperf3 ...} as its arguments it runs the native engine's iperf3-like command line instead, with
+ * {@code rr ...} its request/response test.
  */
 public final class AgentMain {
     static final int BAD_ARGUMENTS = 1;
     static final int CANNOT_START = 2;
+    /** The first argument that runs the engine's request/response test ({@code rr -s}, {@code rr -c HOST}). */
+    static final String REQUEST_RESPONSE = "rr";
 
     private AgentMain() {
     }
@@ -25,6 +28,10 @@ public final class AgentMain {
         List<String> arguments = Arrays.asList(args);
         if (!arguments.isEmpty() && arguments.get(0).equals("iperf3")) {
             System.exit(com.burstline.engine.EngineCli.run(arguments.subList(1, arguments.size()), System.out,
+                    System.err));
+        }
+        if (!arguments.isEmpty() && arguments.get(0).equals(REQUEST_RESPONSE)) {
+            System.exit(com.burstline.engine.TransactionCli.run(arguments.subList(1, arguments.size()), System.out,
                     System.err));
         }
         if (arguments.contains("--help") || arguments.contains("-h")) {

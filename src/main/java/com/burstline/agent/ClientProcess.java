@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A measuring tool's client run as a process, iperf3's or the engine's alike: its stdout kept whole as the output,
@@ -24,9 +25,16 @@ final class ClientProcess {
     static Measurement measure(String tool, List<String> command, List<String> recorded, String format,
                                Duration timeout, MeasurementTool.LiveListener live, Cancellation cancellation)
             throws InterruptedException {
+        return measure(tool, command, recorded, format, timeout, line -> forwardInterval(line, live), cancellation);
+    }
+
+    /** As the other, each line of stdout handed to {@code lines} while the tool runs. */
+    static Measurement measure(String tool, List<String> command, List<String> recorded, String format,
+                               Duration timeout, Consumer<String> lines, Cancellation cancellation)
+            throws InterruptedException {
         RunningProcess process;
         try {
-            process = RunningProcess.start(command, line -> forwardInterval(line, live));
+            process = RunningProcess.start(command, lines);
         } catch (IOException e) {
             return new Measurement(false, "cannot start " + tool + ": " + e.getMessage(), "", format, "", recorded,
                     null);

@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.RequestResponseCommand;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,9 +20,17 @@ final class EngineProcess {
 
     /** The command that runs {@code portable} (a line of {@link Iperf3Command#ENGINE_PROGRAM}) on this host. */
     static List<String> command(List<String> portable) {
+        return command(portable, Iperf3Command.ENGINE_PROGRAM);
+    }
+
+    /**
+     * The same for a line of another of the jar's programs, {@code java -jar burstline-agent.jar <program> …} (such
+     * as {@link RequestResponseCommand#PROGRAM}).
+     */
+    static List<String> command(List<String> portable, List<String> program) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path"),
-                AgentMain.class.getName(), "iperf3"));
-        command.addAll(portable.subList(Iperf3Command.ENGINE_PROGRAM.size(), portable.size()));
+                AgentMain.class.getName(), program.get(program.size() - 1)));
+        command.addAll(portable.subList(program.size(), portable.size()));
         return List.copyOf(command);
     }
 

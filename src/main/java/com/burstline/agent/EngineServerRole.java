@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
+import com.burstline.contract.RequestResponseCommand;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -26,6 +27,21 @@ final class EngineServerRole {
         List<String> args = new ArrayList<>(Iperf3Command.engineServer(port, bind));
         args.add("-J");
         return List.copyOf(args);
+    }
+
+    List<String> transactionArguments(int port) {
+        return RequestResponseCommand.server(port, bind);
+    }
+
+    /**
+     * Starts the engine's request/response server ({@code rr -s -1}) instead, for a UDP_RR or TCP_RR scenario; it
+     * says it listens on stderr, as the engine's iperf3 server does with {@code -J}.
+     */
+    ServerRoleHandle startTransactions(int port, Duration timeout, Runnable whenDone)
+            throws IOException, InterruptedException {
+        return ServerRoleHandle.of(PeerServerProcess.startListening("the engine's request/response server",
+                EngineProcess.command(transactionArguments(port), RequestResponseCommand.PROGRAM), port, false,
+                timeout, whenDone));
     }
 
     /** Starts the server; {@code whenDone} runs once when its test ends, it fails or its time is up. */

@@ -22,6 +22,12 @@ interface MeasurementTool {
     /** Runs the client role of the spec; blocks until done, timed out or cancelled. */
     Measurement run(ScenarioSpec spec, LiveListener live, Cancellation cancellation) throws InterruptedException;
 
+    /** As the other, for a tool that measures latency itself: its intervals go to {@code latency} as they come. */
+    default Measurement run(ScenarioSpec spec, LiveListener live, LatencyListener latency, Cancellation cancellation)
+            throws InterruptedException {
+        return run(spec, live, cancellation);
+    }
+
     /** Receives the tool's own per-interval figures while it runs, when the tool can give them. */
     interface LiveListener {
         /** @param direction null for a one-way scenario; upload or download for each half of a bidir one */

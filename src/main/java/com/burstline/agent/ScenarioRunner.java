@@ -4,6 +4,10 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.Json;
+import com.burstline.contract.LatencyReport;
+import com.burstline.contract.LatencySample;
+import com.burstline.contract.LatencySamples;
+import com.burstline.contract.LatencySummary;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
@@ -15,8 +19,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs one client-role scenario end to end: host facts, NIC and drop counters before, the tool, counters after, then
- * the result into the spool and on to the server. Live figures go to the server while the tool runs.
+ * Runs one client-role scenario end to end: host facts, NIC and drop counters before, the loaded-latency probe's idle
+ * window when the spec asks for the probe, the tool (with the probe beside it), counters after, then the result into
+ * the spool and on to the server. Live figures and latency samples go to the server while the tool runs.
  */
 final class ScenarioRunner {
     private static final Logger LOG = Logger.getLogger(ScenarioRunner.class.getName());
@@ -43,16 +48,54 @@ final class ScenarioRunner {
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
         DropSnapshot drops = DropSnapshot.before(facts.platform(), routeInterface);
+        LatencyProbeClient probe = startProbe(spec);
         Measurement measurement;
-        MeasurementTool tool = tools.forSpec(spec);
-        try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
-            measurement = tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec,
-                    tool.liveSource(), LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
-                    cancellation);
+        try {
+            if (probe != null) {
+                probe.awaitIdleEnd(cancellation);
+            }
+            measurement = cancellation.isCancelled() ? cancelledBeforeTheTool(spec)
+                    : measure(spec, routeInterface, cancellation);
+            if (probe != null) {
+                measurement = measurement.withLatency(probe.finish());
+            }
+        } finally {
+            if (probe != null) {
+                probe.close(); // after finish() a no-op; else the agent stops or the tool broke: nothing left behind
+            }
         }
         HostDrops dropped = drops.after();
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after), dropped));
+    }
+
+    private Measurement measure(ScenarioSpec spec, String routeInterface, Cancellation cancellation)
+            throws InterruptedException {
+        MeasurementTool tool = tools.forSpec(spec);
+        try (LiveSampler sampler = counterSampler(tool, spec, routeInterface)) {
+            return tool.run(spec, (start, end, bitsPerSecond, direction) -> sendLive(spec, tool.liveSource(),
+                    LiveSamples.Sample.ofSum(start, end, bitsPerSecond, direction)),
+                    (sample, summary) -> sendLatency(spec, sample, summary), cancellation);
+        }
+    }
+
+    /** The probe, its idle window starting now; null when the spec asks for none or its flow cannot be opened. */
+    private LatencyProbeClient startProbe(ScenarioSpec spec) {
+        if (spec.latencyProbe() == null) {
+            return null;
+        }
+        try {
+            return LatencyProbeClient.start(spec, (sample, summary) -> sendLatency(spec, sample, summary));
+        } catch (IOException | RuntimeException e) {
+            LOG.warning("No loaded-latency probe for " + spec.describe() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static Measurement cancelledBeforeTheTool(ScenarioSpec spec) {
+        return new Measurement(false, "the scenario was cancelled before its tool started", "",
+                spec.scenario().requestResponse() ? ScenarioResult.REQUEST_RESPONSE : ScenarioResult.JSON, "",
+                List.of(), null);
     }
 
     /** Only when the tool cannot stream its own intervals, and only when we know the interface. */
@@ -70,6 +113,10 @@ final class ScenarioRunner {
         server.live(LiveSamples.of(spec.key(), source, List.of(sample), spec.nonce()));
     }
 
+    private void sendLatency(ScenarioSpec spec, LatencySample sample, LatencySummary summary) {
+        server.latency(new LatencySamples(spec.key(), new LatencyReport(summary, List.of(sample)), spec.nonce()));
+    }
+
     /**
      * What the server is sent, with the dispatch's nonce: the spool keeps the whole result, so a delivery after a
      * restart still proves the scenario was dispatched to this agent. Package-private for the wire contract test.
@@ -80,7 +127,8 @@ final class ScenarioRunner {
         return new ScenarioResult(key.jobId(), key.scenarioId(), key.attempt(), measurement.succeeded(),
                 measurement.error(), measurement.output(), measurement.outputFormat(), measurement.stderrTail(),
                 measurement.command(), measurement.exitCode(), hostFacts.toJson(), counters, spec.nonce(),
-                drops == null ? null : drops.toJson());
+                drops == null ? null : drops.toJson(),
+                measurement.latency() == null ? null : measurement.latency().toJson());
     }
 
     private void deliver(ScenarioSpec spec, ScenarioResult result) {

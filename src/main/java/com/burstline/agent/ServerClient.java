@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.Json;
+import com.burstline.contract.LatencySamples;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ServerSigningKeys;
 
@@ -152,6 +153,15 @@ final class ServerClient {
         String own = secret.value();
         if (own != null) {
             http.sendAsync(request(agentPath("/live"), Json.write(samples.toJson()), own),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+    }
+
+    /** A running scenario's latency samples: a preview as live samples are, and also kept for a lost result. */
+    void latency(LatencySamples samples) {
+        String own = secret.value();
+        if (own != null) {
+            http.sendAsync(request(agentPath("/latency"), Json.write(samples.toJson()), own),
                     HttpResponse.BodyHandlers.discarding());
         }
     }

@@ -15,6 +15,7 @@ final class Tools {
     private final Iperf3Tool iperf3;
     private final boolean iperf3Native;
     private final EngineTool engine = new EngineTool();
+    private final TransactionTool transactions = new TransactionTool();
 
     /**
      * @param iperf3       null when the host has no usable iperf3 binary
@@ -44,6 +45,9 @@ final class Tools {
 
     /** The tool for the spec; null when it asks for iperf3 and this host has none. */
     MeasurementTool forSpec(ScenarioSpec spec) {
+        if (spec.scenario().requestResponse()) {
+            return transactions;
+        }
         return Scenario.TOOL_ENGINE.equals(resolve(spec.scenario().tool())) ? engine : iperf3;
     }
 

@@ -49,6 +49,18 @@ public final class Fields {
         return limit.check(number.doubleValue());
     }
 
+    /** A finite number, or null when absent or null; anything else is refused. */
+    public Double optionalDouble(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof Number number) || !Double.isFinite(number.doubleValue())) {
+            throw new InvalidMessageException(name + " must be a number");
+        }
+        return number.doubleValue();
+    }
+
     public double doubleOr(Limit limit, double fallback) {
         return fields.get(limit.field()) == null ? fallback : requireDouble(limit);
     }
@@ -75,6 +87,20 @@ public final class Fields {
         return allowed.stream().filter(choice -> choice.equalsIgnoreCase(value)).findFirst()
                 .orElseThrow(() -> new InvalidMessageException(name + " must be one of " + allowed + ", not '"
                         + value.toLowerCase(Locale.ROOT) + "'"));
+    }
+
+    /**
+     * The fields when every name is one of {@code known}; an unknown one (a misspelt field, or one this side does not
+     * read) is refused by name rather than dropped.
+     */
+    public Fields onlyKnown(Set<String> known) {
+        for (String name : fields.keySet()) {
+            if (!known.contains(name)) {
+                throw new InvalidMessageException("unknown field '" + name + "' (known: "
+                        + known.stream().sorted().toList() + ")");
+            }
+        }
+        return this;
     }
 
     /** Whether the field is absent or null. */

@@ -12,12 +12,16 @@ import java.util.Set;
  * reaches a tool's argument list; they are public so that the server's job checks name the same bounds. Pages, reports and the job's API name a scenario with {@link #name()}.
  */
 public record Scenario(Protocol protocol, Direction direction, int streams, int durationSeconds,
-                       double intervalSeconds, int omitSeconds, Long targetBitsPerSecond, String tool) {
+                       double intervalSeconds, int omitSeconds, Long targetBitsPerSecond, String tool,
+                       Integer messageBytes) {
     public static final Limit STREAMS = new Limit("streams", 1, 128);
     public static final Limit DURATION = new Limit("durationSeconds", 1, 3600);
     public static final Limit INTERVAL = new Limit("intervalSeconds", 0.1, 60);
     public static final Limit OMIT = new Limit("omitSeconds", 0, 600);
     public static final Limit TARGET = new Limit("targetBitsPerSecond", 1_000, 400_000_000_000L);
+    /** A request's and a response's payload; 16 bytes carry a UDP transaction's cookie and sequence number. */
+    public static final Limit MESSAGE_BYTES = new Limit("messageBytes", 16, 65_000);
+    public static final int DEFAULT_MESSAGE_BYTES = 64;
     public static final double DEFAULT_INTERVAL = 1;
     /** iperf3's {@code -i 0}: no report per interval, only the end's; an uploaded run may have been made so. */
     public static final double NO_INTERVALS = 0;
@@ -50,6 +54,21 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
             throw new InvalidMessageException("a scenario needs a stream, and no negative time or interval");
         }
         tool = checkTool(tool);
+        if (protocol.requestResponse()) {
+            RequestResponseRules.check(protocol, direction, targetBitsPerSecond, tool);
+            tool = TOOL_ENGINE;
+            messageBytes = messageBytes == null ? DEFAULT_MESSAGE_BYTES : messageBytes;
+        } else if (messageBytes != null) {
+            throw new InvalidMessageException("messageBytes is for " + Protocol.UDP_RR + " and " + Protocol.TCP_RR
+                    + " only");
+        }
+    }
+
+    /** A scenario as it was before request/response: no message size. */
+    public Scenario(Protocol protocol, Direction direction, int streams, int durationSeconds, double intervalSeconds,
+                    int omitSeconds, Long targetBitsPerSecond, String tool) {
+        this(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool,
+                null);
     }
 
     /**
@@ -62,6 +81,9 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
         DURATION.check(durationSeconds);
         INTERVAL.check(intervalSeconds);
         OMIT.check(omitSeconds);
+        if (messageBytes != null) {
+            MESSAGE_BYTES.check(messageBytes);
+        }
         if (targetBitsPerSecond != null) {
             TARGET.check(targetBitsPerSecond);
         } else if (udp()) {
@@ -98,7 +120,8 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
                 Direction.fromApiName(fields.requireChoice("direction", Direction.NAMES)),
                 fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
                 fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                readTool(fields)).bounded(); // tool absent: an older server's spec runs as before
+                readTool(fields), // tool absent: an older server's spec runs as before
+                fields.isAbsent(MESSAGE_BYTES.field()) ? null : fields.requireInt(MESSAGE_BYTES)).bounded();
     }
 
     /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */
@@ -112,11 +135,19 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
         json.put("omitSeconds", omitSeconds);
         json.put("targetBitsPerSecond", targetBitsPerSecond);
         json.put("tool", tool);
+        if (messageBytes != null) {
+            json.put("messageBytes", messageBytes);
+        }
         return json;
     }
 
     public boolean udp() {
         return protocol == Protocol.UDP;
+    }
+
+    /** {@link Protocol#UDP_RR} or {@link Protocol#TCP_RR}: transactions, not a throughput test; no iperf3 runs them. */
+    public boolean requestResponse() {
+        return protocol.requestResponse();
     }
 
     public boolean bidir() {
@@ -156,13 +187,13 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
     /** The same scenario run by another tool: a stored run's is the program that measured it. */
     public Scenario withTool(String other) {
         return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds,
-                targetBitsPerSecond, other);
+                targetBitsPerSecond, other, messageBytes);
     }
 
     /** The same scenario aiming at another rate ({@code -b}); a stored run takes the one its job asked for. */
     public Scenario withTarget(Long bitsPerSecond) {
         return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, bitsPerSecond,
-                tool);
+                tool, messageBytes);
     }
 
     /** How long the tool measures, counting the omitted start that it throws away. */
@@ -179,17 +210,38 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
             return this;
         }
         double interval = Math.min(intervalSeconds, Math.max(1, Math.floor(seconds / 4.0)));
-        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool);
+        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool,
+                messageBytes);
     }
 
-    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages, reports and metrics name a scenario. */
+    /**
+     * "TCP 4 streams download", "UDP 1 Gbit/s upload", "UDP_RR 1 flow, 64 B": how pages, reports and metrics name a
+     * scenario. A request/response scenario has no direction to name: its transactions go both ways.
+     */
     public String name() {
-        return shortName() + " " + direction.apiName();
+        return name(protocol, direction, streams, targetBitsPerSecond, messageBytes);
+    }
+
+    /** {@link #name()} of a stored scenario: with its message size where it has one. */
+    public static String name(Protocol protocol, Direction direction, int streams, Long targetBitsPerSecond,
+                              Integer messageBytes) {
+        return protocol.requestResponse() && messageBytes != null
+                ? shortName(protocol, streams, null) + ", " + messageBytes + " B"
+                : name(protocol, direction, streams, targetBitsPerSecond);
+    }
+
+    /**
+     * {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. A
+     * request/response scenario has no direction to name: its transactions go both ways.
+     */
+    public static String name(Protocol protocol, Direction direction, int streams, Long targetBitsPerSecond) {
+        return protocol.requestResponse() ? shortName(protocol, streams, null)
+                : shortName(protocol, streams, targetBitsPerSecond) + " " + direction.apiName();
     }
 
     /**
      * The name without its direction, as the seed article's tables write it: "TCP 1 stream", "UDP 1 Gbit/s" (UDP by
-     * its {@code -b}, each stream's rate, as iperf3 is told it).
+     * its {@code -b}, each stream's rate, as iperf3 is told it), "UDP_RR 4 flows".
      */
     public String shortName() {
         return shortName(protocol, streams, targetBitsPerSecond);
@@ -197,6 +249,9 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
 
     /** {@link #shortName()} of what runs grouped by protocol, streams and target have in common (a comparison's). */
     public static String shortName(Protocol protocol, int streams, Long targetBitsPerSecond) {
+        if (protocol.requestResponse()) {
+            return protocol + " " + streams + (streams == 1 ? " flow" : " flows");
+        }
         return protocol == Protocol.UDP && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
                 : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }

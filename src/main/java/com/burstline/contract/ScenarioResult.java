@@ -16,13 +16,25 @@ import java.util.Map;
  * @param nonce        the dispatch's {@link DispatchNonce}, brought back from the {@link ScenarioSpec}
  * @param drops        the SUT's {@link HostDrops} around the measurement; kept as sent, read with {@link #hostDrops()};
  *                     null from an agent that counts none
+ * @param latency      the scenario's {@link LatencyReport} as sent: its loaded-latency probe's, or a request/response
+ *                     scenario's; null for none. Read with {@link #latencyReport()}
  */
 public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
                              String output, String outputFormat, String stderr, List<String> command,
                              Integer exitCode, Map<String, Object> facts, Map<String, Object> counters,
-                             String nonce, Map<String, Object> drops) {
+                             String nonce, Map<String, Object> drops, Map<String, Object> latency) {
     public static final String JSON = "json";
     public static final String JSON_STREAM = "json-stream";
+    /** The engine's request/response client's output: one JSON event a line, its own shape (docs/engine.md). */
+    public static final String REQUEST_RESPONSE = "burstline-rr";
+
+    /** A result without drop counts or latency figures. */
+    public ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boolean succeeded, String error,
+                          String output, String outputFormat, String stderr, List<String> command,
+                          Integer exitCode, Map<String, Object> facts, Map<String, Object> counters, String nonce) {
+        this(jobId, scenarioId, attempt, succeeded, error, output, outputFormat, stderr, command, exitCode, facts,
+                counters, nonce, null, null);
+    }
 
     /** The attempt this result ends, or an {@link InvalidMessageException} when a part of it is missing. */
     public AttemptKey key() {
@@ -31,6 +43,15 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
             throw new InvalidMessageException("a result needs jobId, scenarioId, attempt (1 or more) and succeeded");
         }
         return key;
+    }
+
+    /** The latency report, or null when none was sent; an {@link InvalidMessageException} when it is malformed. */
+    public LatencyReport latencyReport() {
+        return latency == null ? null : LatencyReport.fromJson(latency);
+    }
+
+    public boolean isRequestResponse() {
+        return REQUEST_RESPONSE.equals(outputFormat);
     }
 
     public boolean isJsonStream() {
@@ -68,6 +89,9 @@ public record ScenarioResult(Long jobId, Long scenarioId, Integer attempt, Boole
         json.put("counters", counters);
         json.put(DispatchNonce.FIELD, nonce);
         json.put("drops", drops);
+        if (latency != null) {
+            json.put("latency", latency);
+        }
         return json;
     }
 }

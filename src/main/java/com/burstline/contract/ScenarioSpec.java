@@ -18,9 +18,11 @@ import java.util.Map;
  *                        scenario
  * @param allowedNetworks the networks the server lets agents measure in (its burstline.agents.allowed-networks): the
  *                        agent measures no peer outside them ({@link AddressRange#PRIVATE} when the server names none)
+ * @param latencyProbe    the loaded-latency probe to run beside a throughput scenario; null for none (the job turned
+ *                        it off, a request/response scenario, or a server from before the probe)
  */
 public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario scenario, String nonce,
-                           List<String> allowedNetworks) {
+                           List<String> allowedNetworks, LatencyProbeSpec latencyProbe) {
     public static final Limit PORT = new Limit("port", 1024, 65535);
     public static final String ALLOWED_NETWORKS = "allowedNetworks";
     private static final int MAX_NETWORKS = 64;
@@ -44,11 +46,25 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
             throw new InvalidMessageException(ALLOWED_NETWORKS + " must name at most " + MAX_NETWORKS + " ranges");
         }
         allowedNetworks.forEach(range -> AddressRange.parse(ALLOWED_NETWORKS, range));
+        if (latencyProbe != null && scenario.requestResponse()) {
+            throw new InvalidMessageException(scenario.protocol() + " measures its own round trips; it takes no "
+                    + "loaded-latency probe");
+        }
+        if (latencyProbe != null && latencyProbe.port() == port) {
+            throw new InvalidMessageException("the loaded-latency probe needs a port of its own, not the "
+                    + "scenario's " + port);
+        }
     }
 
-    /** A spec within the private ranges only. */
+    /** A spec without the loaded-latency probe. */
+    public ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario scenario, String nonce,
+                        List<String> allowedNetworks) {
+        this(key, peerHost, port, scenario, nonce, allowedNetworks, null);
+    }
+
+    /** A spec within the private ranges only, without the loaded-latency probe. */
     public ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario scenario, String nonce) {
-        this(key, peerHost, port, scenario, nonce, null);
+        this(key, peerHost, port, scenario, nonce, null, null);
     }
 
     public static ScenarioSpec fromJson(Map<String, Object> json) {
@@ -58,7 +74,8 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
         int port = fields.requireInt(PORT);
         List<String> networks = networks(json.get(ALLOWED_NETWORKS));
         return new ScenarioSpec(key, peerHost, port, Scenario.fromJson(fields),
-                fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH), networks);
+                fields.requireString(DispatchNonce.FIELD, DispatchNonce.MAX_LENGTH), networks,
+                LatencyProbeSpec.fromJsonOrNull(fields.object("latencyProbe")));
     }
 
     private static List<String> networks(Object value) {
@@ -78,6 +95,9 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
         json.putAll(scenario.toJson());
         json.put(DispatchNonce.FIELD, nonce);
         json.put(ALLOWED_NETWORKS, allowedNetworks);
+        if (latencyProbe != null) {
+            json.put("latencyProbe", latencyProbe.toJson());
+        }
         return json;
     }
 
@@ -94,10 +114,12 @@ public record ScenarioSpec(AttemptKey key, String peerHost, int port, Scenario s
 
     /**
      * How long the scenario may take before its result is given up on: duration + omit + the server's margin for
-     * connecting and the results exchange. The peer's iperf3 server gets the same limit ({@link ServerRoleRequest}).
+     * connecting and the results exchange, and the loaded-latency probe's idle window and wait for late answers. The
+     * peer's iperf3 server gets the same limit ({@link ServerRoleRequest}).
      */
     public long limitSeconds(Duration resultMargin) {
-        return scenario.measuringSeconds() + resultMargin.toSeconds();
+        return scenario.measuringSeconds() + resultMargin.toSeconds()
+                + (latencyProbe == null ? 0 : latencyProbe.addedSeconds());
     }
 
     public String describe() {

@@ -248,12 +248,12 @@ public final class Iperf3OutputParser {
 
         private static Protocol protocol(JsonPath testStart) {
             String name = testStart.requireString("protocol");
-            try {
+            // iperf3 measures throughput only: a request/response protocol is the engine's rr output, never iperf3's
+            if (Protocol.TCP.name().equals(name) || Protocol.UDP.name().equals(name)) {
                 return Protocol.valueOf(name);
-            } catch (IllegalArgumentException e) {
-                throw new Iperf3FormatException(testStart.path() + ".protocol is '" + name
-                        + "'; Burstline reads TCP and UDP runs");
             }
+            throw new Iperf3FormatException(testStart.path() + ".protocol is '" + name
+                    + "'; Burstline reads TCP and UDP runs");
         }
 
         /**

@@ -51,6 +51,17 @@ record BenchPath(String name, List<String> clientPrefix, List<String> serverPref
                 List.of("ip", "netns", "exec", UDP_A), List.of("ip", "netns", "exec", UDP_B), "10.77.50.2");
     }
 
+    /**
+     * A pair of namespaces of a benchmark's own, {@code a} (.1 of {@code net}) and {@code b} (.2), unshaped when
+     * {@code rate} is null, else shaped as {@link #shaped(String)}; {@link #down(String, String)} removes them.
+     */
+    static BenchPath pair(String a, String b, String veth, String net, String rate) {
+        link(a, b, veth, net, rate == null ? List.of() : shaping(a, b, veth, rate));
+        return new BenchPath((rate == null ? "unshaped veth" : "veth shaped to " + rate + ", MTU 9000")
+                + " (namespaces " + a + " -> " + b + ")", List.of("ip", "netns", "exec", a),
+                List.of("ip", "netns", "exec", b), net + "2");
+    }
+
     private static List<String> shaping(String a, String b, String veth, String rate) {
         List<String> shaping = new ArrayList<>();
         for (String[] end : List.of(new String[] {a, veth + "a"}, new String[] {b, veth + "b"})) {
@@ -86,7 +97,7 @@ record BenchPath(String name, List<String> clientPrefix, List<String> serverPref
         down(UDP_A, UDP_B);
     }
 
-    private static void down(String a, String b) {
+    static void down(String a, String b) {
         run(List.of("ip", "netns", "del", a));
         run(List.of("ip", "netns", "del", b));
     }

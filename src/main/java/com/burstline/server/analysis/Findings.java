@@ -1,7 +1,10 @@
 package com.burstline.server.analysis;
 
+import com.burstline.contract.Scenario;
 import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.hostconfig.HostRole;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunEnvironment;
 import com.burstline.server.run.RunFilter;
 import com.burstline.server.run.RunQueries;
@@ -24,11 +27,13 @@ public class Findings {
     private final RunQueries queries;
     private final RunSelections selections;
     private final HostConfigs hostConfigs;
+    private final RunLatencies latency;
 
-    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs) {
+    Findings(RunQueries queries, RunSelections selections, HostConfigs hostConfigs, RunLatencies latency) {
         this.queries = queries;
         this.selections = selections;
         this.hostConfigs = hostConfigs;
+        this.latency = latency;
     }
 
     /** The run's findings, warnings first. */
@@ -36,6 +41,9 @@ public class Findings {
         RunSummary run = queries.get(id);
         if (run.partial()) {
             return List.of(RunAnalysis.partial(run));
+        }
+        if (run.scenario().protocol().requestResponse()) {
+            return List.of(); // no throughput to judge, nor to set beside the other direction's
         }
         // Both directions of the pair, so that the run page states the same asymmetry as a report of the pair.
         List<RunSummary> pair = new ArrayList<>(queries.list(new RunFilter(run.labels().sut(), run.labels().peer(), run.labels().driver(),
@@ -50,6 +58,7 @@ public class Findings {
         EnaExpressRule.of(run, environment.nicCounters(), hostConfigs.ofRuns(List.of(id)).of(id, HostRole.SUT))
                 .ifPresent(findings::add);
         findings.addAll(AsymmetryRule.of(pair, run));
+        LatencyRule.of(id, latency.summaries(List.of(id)).get(id)).ifPresent(findings::add);
         // warnings first, each in the rules' order: the order a person reads them in, on every page
         findings.sort(Comparator.comparing(finding -> !Finding.WARNING.equals(finding.severity())));
         return findings;
@@ -60,12 +69,15 @@ public class Findings {
         Map<Long, SeriesFigures> figures = selections.seriesFigures(runs);
         List<Finding> findings = new ArrayList<>();
         HostConfigs.RunConfigs configs = hostConfigs.ofRuns(runs.stream().map(RunSummary::id).toList());
+        Map<Long, RunLatency> latencies = latency.summaries(runs.stream().filter(run -> !run.partial())
+                .map(RunSummary::id).toList());
         for (RunSummary run : runs) {
             RunEnvironment environment = environments.get(run.id());
             findings.addAll(findings(run, figures.get(run.id()), environment));
             if (!run.partial()) {
                 EnaExpressRule.of(run, environment == null ? null : environment.nicCounters(),
                         configs.of(run.id(), HostRole.SUT)).ifPresent(findings::add);
+                LatencyRule.of(run.id(), latencies.get(run.id())).ifPresent(findings::add);
             }
         }
         findings.addAll(AsymmetryRule.of(runs.stream().filter(run -> !run.partial()).toList(), null));

@@ -20,7 +20,8 @@ class FindingsApiController {
 
     @Operation(summary = "A run's findings",
             description = "Kinds: percent-of-limit, packet-loss, direction-asymmetry, sender-limited, burst-exhausted, "
-                    + "allowance-exceeded, unstable, ena-express-unused, and partial-run alone for a partial run (no findings are drawn "
+                    + "allowance-exceeded, unstable, ena-express-unused, latency-under-load (from the loaded-latency "
+                    + "probe), and partial-run alone for a partial run (no findings are drawn "
                     + "from its figures); each with a severity, a message and the numbers in data.")
     @GetMapping(path = "/api/v1/runs/{id}/findings", produces = MediaType.APPLICATION_JSON_VALUE)
     List<Finding> findings(@PathVariable long id) {

@@ -36,6 +36,10 @@ final class RunAnalysis {
         if (run.partial()) {
             return List.of(partial(run));
         }
+        if (run.scenario().protocol().requestResponse()) {
+            // transactions, not throughput: no rule here reads its figures (its round trips are the latency feature's)
+            return List.of();
+        }
         List<Finding> findings = new ArrayList<>();
         // A sender short of its target comes first: what never left it cannot be the network's limit or loss.
         SenderLimitRule.of(run).ifPresent(findings::add);

@@ -52,6 +52,12 @@ public enum FindingKind {
             "The peer's ENA Express setting (both ends need it, in one subnet, without a middlebox), the MTU, and "
                     + "the SRD resource utilisation (ethtool -S: ena_srd_resource_utilization).",
             List.of(Thresholds.SRD_ELIGIBLE_SENT, Thresholds.SRD_RECEIVED, Thresholds.SRD_NEAR_FULL)),
+    LATENCY_UNDER_LOAD("latency-under-load", Severity.WARNING,
+            "A queue builds under load (bufferbloat): the loaded-latency probe's median round trip during the bulk "
+                    + "traffic rose well above its idle median.",
+            "Check what holds the queue on the sending side: BQL (byte queue limits), the NIC's TX ring size (ethtool -g), "
+                    + "interrupt moderation (ethtool -c), the qdisc (fq_codel or fq keep it short) and any shaper's "
+                    + "queue on the path.", List.of(Thresholds.LATENCY_RATIO, Thresholds.LATENCY_RISE)),
     PARTIAL_RUN("partial-run", Severity.WARNING,
             "The run's scenario failed or was cancelled: its figures cover only what was measured until then, and "
                     + "no other finding is drawn from them.",

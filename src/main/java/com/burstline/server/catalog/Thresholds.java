@@ -66,6 +66,15 @@ public final class Thresholds {
     public static final Threshold SRD_NEAR_FULL = new Threshold("srd-near-full", 90, "% SRD resource utilisation",
             "AWS: as utilisation approaches 100%, ENA Express falls back from SRD to standard ENA transmission");
 
+    /** The probe's loaded median round trip at this multiple of its idle one or more is a queue building... */
+    public static final Threshold LATENCY_RATIO = new Threshold("latency-ratio", 4, "× the idle median round trip",
+            "into tbf rate 1gbit latency 50ms the loaded median rose past 10 ms from well under 1 ms idle; the bare "
+                    + "veth and latency 1ms (at most 9 ms of queue) stayed under 10 ms (LatencyLabIT)");
+    /** ... and this many milliseconds above it: on shared cores a sub-millisecond idle median multiplies easily. */
+    public static final Threshold LATENCY_RISE = new Threshold("latency-rise", 10, "ms above the idle median",
+            "on two shared cores at a load of 18 the bare veth's loaded p99 was 32 ms with no queue at all, while "
+                    + "its median stayed under 1 ms: the median decides, by at least 10 ms");
+
     private Thresholds() {
     }
 

@@ -31,6 +31,9 @@ record ComparisonKey(Protocol protocol, String direction, int streams, Long targ
 
     /** How a verdict names the scenario: "4-stream download", "UDP 1 Gbit/s upload", "1-stream TCP on a/b". */
     String label() {
+        if (protocol.requestResponse()) {
+            return streams + "-flow " + protocol + (pair != null ? " on " + pair : "");
+        }
         boolean udp = protocol == Protocol.UDP;
         if (pair != null) {
             String what = udp && targetBitsPerSecond != null ? name() : streams + "-stream " + protocol;

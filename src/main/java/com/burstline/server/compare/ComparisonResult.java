@@ -18,9 +18,12 @@ import java.util.List;
  * other groupings); a scenario without its twin has its one real direction. A scenario's {@code name}, {@code label}
  * and {@code tick} and a group's {@code text} are the words the compare page and the report show; a group's
  * {@code verdicts} count what decided its runs' received figures (each a step of the findings catalog). Names are
- * part of the API.
+ * part of the API. {@code latency} compares the same groups on a latency figure, per scenario whose runs have one:
+ * {@code loaded-p99} (the loaded-latency probe's p99 beside a throughput scenario) or {@code transactions-p99} (a
+ * UDP_RR or TCP_RR scenario's, which has no throughput and so appears only here), in milliseconds; lower is better,
+ * so a positive {@code deltaPercent} is worse and the verdict says "higher (worse)".
  */
-public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
+public record ComparisonResult(String groupBy, List<Scenario> scenarios, List<LatencyScenario> latency) {
 
     public record Scenario(Protocol protocol, String direction, int streams, Long targetBitsPerSecond,
                            List<Group> groups, Comparison comparison, String pair, String name, String label,
@@ -54,5 +57,26 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios) {
                              Double ci95HighPercent, Double pValue, String verdict, String verdictKind,
                              double practicalDifferencePercent, String explanation,
                              ConfigDifferences configuration) {
+    }
+
+    /**
+     * One scenario's latency figure per group; {@code comparison} as for throughput, lower-is-better. {@code name},
+     * {@code label} and {@code figureText} (which figure: "p99 under load", "transactions p99") are the words
+     * the compare page and the report show.
+     */
+    public record LatencyScenario(Protocol protocol, String direction, int streams, Long targetBitsPerSecond,
+                                  String figure, List<LatencyGroup> groups, Comparison comparison, String name,
+                                  String label, String figureText) {
+    }
+
+    /** A group's runs' latency figure (ms): its statistics, and the idle p99 beside it where the probe ran. */
+    public record LatencyGroup(String group, String label, int n, double mean, double median, double min, double max,
+                               Double stddev, Double ci95Low, Double ci95High, Double meanIdleP99Ms,
+                               List<Long> runIds, LatencyGroupText text) {
+    }
+
+    /** A latency group's figures in words ({@link com.burstline.server.run.FigureText#ms}). */
+    public record LatencyGroupText(String mean, String interval, String median, String min, String max,
+                                   String idleP99, String runs) {
     }
 }

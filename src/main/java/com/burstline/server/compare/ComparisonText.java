@@ -83,6 +83,16 @@ final class ComparisonText {
         return low + " – " + FigureText.rate(stats.ci95High());
     }
 
+    /** A latency group's figures in ms; the interval never below 0, as a round trip cannot be. */
+    static ComparisonResult.LatencyGroupText latencyGroup(Statistics.Summary stats, Double idleP99,
+                                                          List<Long> runIds) {
+        String interval = stats.ci95Low() == null ? "none: one run"
+                : FigureText.ms(Math.max(0, stats.ci95Low())) + " – " + FigureText.ms(stats.ci95High());
+        return new ComparisonResult.LatencyGroupText(FigureText.ms(stats.mean()), interval,
+                FigureText.ms(stats.median()), FigureText.ms(stats.min()), FigureText.ms(stats.max()),
+                FigureText.ms(idleP99), runIds.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+    }
+
     /** The means a group's words are made of; each null when no run of the group has it. */
     record Means(Double sent, Double sentShareOfTarget, Double shareOfBurstLimit, Double shareOfBaseline,
                  Double retransmits, Double lost, Double jitter, Double reverse) {

@@ -4,6 +4,8 @@ import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.hostconfig.ConfigDifferences;
 import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.hostconfig.RunConfigLookup;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import org.springframework.beans.factory.annotation.Value;
@@ -18,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /** Groups the selected runs by scenario and by the chosen dimension, and compares the groups. */
 @Service
@@ -30,15 +33,19 @@ public class Comparisons {
     private final double practicalPercent;
     private final PeerLimits peerLimits;
     private final RunConfigLookup configs;
+    private final RunLatencies latencies;
+    private final LatencyComparisons latencyComparisons;
 
     Comparisons(RunSelections selections,
                 @Value("${burstline.compare.practical-difference-percent:1}") double practicalPercent,
-                PeerLimits peerLimits, RunConfigLookup configs) {
+                PeerLimits peerLimits, RunConfigLookup configs, RunLatencies latencies) {
         this.selections = selections;
         this.configs = configs;
         this.verdicts = new Verdicts(practicalPercent);
         this.practicalPercent = practicalPercent;
         this.peerLimits = peerLimits;
+        this.latencies = latencies;
+        this.latencyComparisons = new LatencyComparisons(verdicts, practicalPercent);
     }
 
     public ComparisonResult compare(SelectionQuery query) {
@@ -48,11 +55,30 @@ public class Comparisons {
     /** Compares runs already read (the report reads them once for all its parts). */
     public ComparisonResult compare(SelectionQuery query, List<RunSummary> runs) {
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
+        List<Long> ids = runs.stream().map(RunSummary::id).toList();
+        HostConfigs.RunConfigs hosts = configs.ofRuns(ids);
+        // a run whose output holds no received rate (UDP before iperf3 3.11, UDP_RR): no throughput to compare
+        Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = grouped(runs, query, groupBy, hosts,
+                run -> run.figures().receivedBitsPerSecond() != null);
+        List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
+        Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
+        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, groups, groupBy,
+                query, peer -> peers.computeIfAbsent(peer, peerLimits::of), hosts)));
+        Map<Long, RunLatency> latency = latencies.summaries(ids);
+        return new ComparisonResult(groupBy.apiName(), scenarios, latencyComparisons.compare(
+                grouped(runs, query, groupBy, hosts, run -> LatencyComparisons.figure(latency.get(run.id())) != null),
+                latency, groupBy, query.baseline(), name -> groupBy == GroupBy.CONFIG ? query.fact().label(name)
+                        : groupBy.label(name)));
+    }
+
+    /** The runs that {@code compared} keeps, by scenario and by group, each scenario's groups in their order. */
+    private static Map<ComparisonKey, Map<String, List<RunSummary>>> grouped(
+            List<RunSummary> runs, SelectionQuery query, GroupBy groupBy, HostConfigs.RunConfigs hosts,
+            Predicate<RunSummary> compared) {
         Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario = new TreeMap<>(ComparisonKey.ORDER);
-        HostConfigs.RunConfigs hosts = configs.ofRuns(runs.stream().map(RunSummary::id).toList());
         for (RunSummary run : runs) {
-            if (run.figures().receivedBitsPerSecond() == null) {
-                continue; // its output holds no received rate (UDP before iperf3 3.11): nothing to compare
+            if (!compared.test(run)) {
+                continue;
             }
             List<String> keys = groupBy != GroupBy.CONFIG ? groupBy.keysOf(run) : List.of(Objects.requireNonNullElse(
                     hosts.fact(run.id(), query.fact().role(), query.fact().name()), GroupBy.NONE));
@@ -62,11 +88,8 @@ public class Comparisons {
                     .forEach(group -> byScenario.computeIfAbsent(ComparisonKey.of(run, groupBy), k -> new TreeMap<>())
                             .computeIfAbsent(group, k -> new ArrayList<>()).add(run));
         }
-        List<ComparisonResult.Scenario> scenarios = new ArrayList<>();
-        Map<String, Optional<NetworkLimits>> peers = new HashMap<>(); // one agent look-up per peer, not per scenario
-        byScenario.forEach((key, groups) -> scenarios.add(scenario(key, ordered(groups, query, groupBy), groupBy,
-                query, peer -> peers.computeIfAbsent(peer, peerLimits::of), hosts)));
-        return new ComparisonResult(groupBy.apiName(), scenarios);
+        byScenario.replaceAll((key, groups) -> ordered(groups, query, groupBy));
+        return byScenario;
     }
 
     private ComparisonResult.Scenario scenario(ComparisonKey key, Map<String, List<RunSummary>> groups,

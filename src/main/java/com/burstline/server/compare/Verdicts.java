@@ -30,6 +30,19 @@ final class Verdicts {
                  Double otherCapPercent) {
     }
 
+    /**
+     * How a difference reads: throughput is higher-is-better ("faster"/"slower"); a latency is lower-is-better, so a
+     * higher p99 is "higher (worse)". The statistics are the same; only the words turn.
+     */
+    record Wording(String higher, String lower) {
+        static final Wording THROUGHPUT = new Wording("faster", "slower");
+        static final Wording LATENCY = new Wording("higher (worse)", "lower (better)");
+
+        String of(double deltaPercent) {
+            return deltaPercent >= 0 ? higher : lower;
+        }
+    }
+
     private final double practicalPercent;
 
     /** @param practicalPercent differences under this many percent of the baseline are no practical difference */
@@ -38,8 +51,12 @@ final class Verdicts {
     }
 
     Verdict verdict(Sides sides, Statistics.Difference difference, String scenario) {
+        return verdict(sides, difference, scenario, Wording.THROUGHPUT);
+    }
+
+    Verdict verdict(Sides sides, Statistics.Difference difference, String scenario, Wording wording) {
         String change = String.format(Locale.ROOT, "%s is %.1f%% %s than %s on %s", sides.other(),
-                Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower",
+                Math.abs(difference.deltaPercent()), wording.of(difference.deltaPercent()),
                 sides.baseline(), scenario) + interval(difference);
         if (atCap(sides.baselineCapPercent()) && atCap(sides.otherCapPercent())) {
             return new Verdict(Kind.CAP_LIMITS_BOTH, String.format(Locale.ROOT, "the cap limits both on %s: %s "
@@ -62,7 +79,7 @@ final class Verdicts {
         if (Math.abs(difference.deltaPercent()) < practicalPercent) {
             return new Verdict(Kind.NO_PRACTICAL_DIFFERENCE, String.format(Locale.ROOT, "no practical difference "
                     + "on %s: %s is %.1f%% %s than %s, under the %s%% that matters (%s)", scenario, sides.other(),
-                    Math.abs(difference.deltaPercent()), difference.deltaPercent() >= 0 ? "faster" : "slower",
+                    Math.abs(difference.deltaPercent()), wording.of(difference.deltaPercent()),
                     sides.baseline(), trim(practicalPercent), p(difference.pValue())));
         }
         if (difference.pValue() < ALPHA) {
@@ -72,7 +89,7 @@ final class Verdicts {
         return new Verdict(Kind.NOT_SIGNIFICANT, "no significant difference on " + scenario + " with "
                 + sizes(sides) + " (" + p(difference.pValue()) + "): " + String.format(Locale.ROOT,
                 "%s is %.1f%% %s than %s", sides.other(), Math.abs(difference.deltaPercent()),
-                difference.deltaPercent() >= 0 ? "faster" : "slower", sides.baseline()) + interval(difference));
+                wording.of(difference.deltaPercent()), sides.baseline()) + interval(difference));
     }
 
     /** The difference's 95% interval in % of the baseline, signed as the difference is; "" without repeats. */

@@ -60,6 +60,8 @@ class Job {
     private Instant finishedAt;
     private String error;
     private Long scheduleId;
+    /** Whether its throughput scenarios run the loaded-latency probe beside them. */
+    private boolean latencyProbe = true;
     /** What every run of the job is labelled with over the agent's facts; null: the facts decide. */
     private String labelDriver;
     private String labelInstanceType;
@@ -108,6 +110,7 @@ class Job {
         this.tags = new ArrayList<>(planned.tags());
         this.labelDriver = planned.labels().driver();
         this.labelInstanceType = planned.labels().instanceType();
+        this.latencyProbe = planned.latencyProbe();
         for (OrderedScenario scenario : planned.ordered()) {
             scenarios.add(new JobScenario(this, scenarios.size(), scenario));
         }
@@ -281,6 +284,10 @@ class Job {
         tags = new ArrayList<>(labels.tags());
     }
 
+    boolean latencyProbe() {
+        return latencyProbe;
+    }
+
     boolean isProbe() {
         return BurstProbePlan.NAME.equals(plan);
     }
@@ -295,7 +302,7 @@ class Job {
                 scenarios.stream().map(s -> s.toView(all.get(s.pairIndex()), probes.get(s.getId()))).toList(),
                 all.stream().map(pair -> new JobView.PairView(pair.sut(), pair.peer())).toList(), runOrder,
                 orderSeed, coolDownSeconds, cooling, scheduleId, coolDownEstimate == null ? null
-                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate), labels(),
+                : new JobView.AutoCoolDown(coolDownProbeJobId, coolDownEstimate), labels(), latencyProbe,
                 history.stream().map(JobHistoryEntry::toView).toList());
     }
 }

@@ -114,6 +114,15 @@ public class JobEvents {
         }
     }
 
+    /**
+     * Relays a running scenario's latency samples (the agent's {@code LatencySamples} without its nonce) as a
+     * {@code latency} event to the pages watching here: they are small and the run keeps their summary, so they are
+     * not written to the database for other servers' pages, which chart the stored latency once the run is in.
+     */
+    public void latency(long jobId, Map<String, Object> samples) {
+        publish(jobId, "latency", samples);
+    }
+
     private void publish(long jobId, String name, Object data) {
         List<Subscriber> ofJob = subscribers.get(jobId);
         if (ofJob != null) {

@@ -3,6 +3,8 @@ package com.burstline.server.job;
 import com.burstline.server.analysis.Finding;
 import com.burstline.server.analysis.Findings;
 import com.burstline.server.catalog.FindingKind;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunQueries;
 import com.burstline.server.run.RunSummary;
 import org.springframework.stereotype.Service;
@@ -17,8 +19,9 @@ import java.util.Set;
 
 /**
  * A job's results as its page's tables show them, all worded by the server: one row per scenario that stored a run,
- * TCP and UDP apart, each with its run (figures, their words and verdict) and its findings as badges (warnings first;
- * percent-of-limit is the row's own "% of" column, not a badge), and the drivers the answer is about.
+ * TCP, UDP and request/response (UDP_RR, TCP_RR) apart, each with its run (figures, their words and verdict), its
+ * latency and its findings as badges (warnings first; percent-of-limit is the row's own "% of" column, not a badge),
+ * and the drivers the answer is about.
  */
 @Service
 class JobResults {
@@ -28,23 +31,27 @@ class JobResults {
     private final JobService jobs;
     private final RunQueries runs;
     private final Findings findings;
+    private final RunLatencies latencies;
 
-    JobResults(JobService jobs, RunQueries runs, Findings findings) {
+    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies) {
         this.jobs = jobs;
         this.runs = runs;
         this.findings = findings;
+        this.latencies = latencies;
     }
 
-    /** What the job page's tables show: its TCP and UDP rows and the drivers, in words. */
-    record Results(List<Row> tcp, List<Row> udp, String drivers) {
+    /** What the job page's tables show: its TCP, UDP and request/response rows and the drivers, in words. */
+    record Results(List<Row> tcp, List<Row> udp, List<Row> requestResponse, String drivers) {
     }
 
     /**
      * One scenario's run. {@code label} names the scenario as the job page does, {@code measuredBy} the tool that
-     * measured it; {@code findings} are the run's own (as its page lists them), in the order shown.
+     * measured it; {@code findings} are the run's own (as its page lists them), in the order shown. {@code latency}
+     * is the run's latency without its samples (its {@code text} the words shown; null when the run has none), and
+     * {@code loadedP99} the probe's p99 under load with its ratio to idle, or "not measured".
      */
     record Row(long scenarioId, int position, String label, String measuredBy, RunSummary run,
-               List<Finding> findings) {
+               List<Finding> findings, RunLatency latency, String loadedP99) {
     }
 
     Results of(long jobId) {
@@ -55,20 +62,25 @@ class JobResults {
                 .forEach(scenario -> byRun.putIfAbsent(scenario.runId(), scenario));
         List<Row> tcp = new ArrayList<>();
         List<Row> udp = new ArrayList<>();
+        List<Row> requestResponse = new ArrayList<>();
         Map<String, Set<String>> drivers = new LinkedHashMap<>();
+        Map<Long, RunLatency> latency = latencies.summaries(byRun.keySet());
         for (RunSummary run : runs.byIds(byRun.keySet())) {
             ScenarioView scenario = byRun.get(run.id());
+            RunLatency its = latency.get(run.id());
+            String loadedP99 = its == null || its.text().loadedP99() == null ? "not measured" : its.text().loadedP99();
             Row row = new Row(scenario.id(), scenario.position() + 1, scenario.label(severalPairs, job.repeat() > 1),
                     (run.scenario().tool() + " " + (run.toolVersion() == null ? "" : run.toolVersion())).strip(),
-                    run, badges(run.id()));
-            (run.udp() ? udp : tcp).add(row);
+                    run, badges(run.id()), its, loadedP99);
+            (run.requestResponse() ? requestResponse : run.udp() ? udp : tcp).add(row);
             drivers.computeIfAbsent(orElse(run.labels().sut(), "the SUT"), sut -> new LinkedHashSet<>())
                     .add(orElse(run.labels().driver(), "not recorded"));
         }
         Comparator<Row> byPosition = Comparator.comparingInt(Row::position);
         tcp.sort(byPosition);
         udp.sort(byPosition);
-        return new Results(tcp, udp, String.join(" · ", drivers.entrySet().stream()
+        requestResponse.sort(byPosition);
+        return new Results(tcp, udp, requestResponse, String.join(" · ", drivers.entrySet().stream()
                 .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()));
     }
 

@@ -106,7 +106,7 @@ public class JobStore {
             String nonce = DispatchNonce.generate();
             scenario.dispatchedWith(TokenSecrets.sha256(nonce));
             return new ScenarioWork(new AttemptKey(jobId, scenario.getId(), scenario.attempt()), pair.sut(),
-                    pair.peer(), scenario.scenario(), nonce, job.isProbe());
+                    pair.peer(), scenario.scenario(), nonce, job.isProbe(), job.latencyProbe());
         }));
     }
 

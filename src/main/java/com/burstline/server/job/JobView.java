@@ -15,7 +15,8 @@ import java.util.Map;
  * the job waits for its hosts to rest before the next scenario.
  * {@code scheduleId} is the schedule that started the job, null for a job started by hand (or whose schedule was
  * deleted). {@code coolDownAuto} is set when the cool-down was "auto": {@code coolDownSeconds} is then the estimate
- * it states. {@code labels} are what every run of the job is labelled with over the agent's facts. {@code history}
+ * it states. {@code labels} are what every run of the job is labelled with over the agent's facts.
+ * {@code latencyProbe} says whether its throughput scenarios run the loaded-latency probe beside them. {@code history}
  * says what happened to the job beyond its scenarios: restarts, take-overs, resumes ({@link JobHistoryKind}).
  */
 public record JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
@@ -23,9 +24,9 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
                       Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
                       List<PairView> pairs, String order, Long seed, int coolDownSeconds,
                       CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels,
-                      List<JobHistoryView> history) {
+                      boolean latencyProbe, List<JobHistoryView> history) {
 
-    /** A job without history yet. */
+    /** A job without history yet, with the loaded-latency probe on, as every job is unless it turned it off. */
     public JobView(long id, JobStatus status, String sut, String peer, String plan, int repeat,
                    Integer durationSeconds, String onFailure, List<String> tags, Instant createdAt,
                    Instant startedAt, Instant finishedAt, String error, List<ScenarioView> scenarios,
@@ -33,7 +34,7 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
                    CoolingDown coolingDown, Long scheduleId, AutoCoolDown coolDownAuto, JobLabels labels) {
         this(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt, startedAt, finishedAt,
                 error, scenarios, pairs, order, seed, coolDownSeconds, coolingDown, scheduleId, coolDownAuto, labels,
-                List.of());
+                true, List.of());
     }
 
     /** Queued or running: a schedule does not start another job while its last one is unfinished. */
@@ -52,7 +53,7 @@ public record JobView(long id, JobStatus status, String sut, String peer, String
         return new JobView(id, status, sut, peer, plan, repeat, durationSeconds, onFailure, tags, createdAt,
                 startedAt, finishedAt, error, scenarios.stream().map(scenario -> scenario.runId() == null ? scenario
                 : scenario.withVerdict(byRun.get(scenario.runId()))).toList(), pairs, order, seed, coolDownSeconds,
-                coolingDown, scheduleId, coolDownAuto, labels, history);
+                coolingDown, scheduleId, coolDownAuto, labels, latencyProbe, history);
     }
 
     /** How far the job is and how long it has left, now. */

@@ -32,7 +32,7 @@ final class Reruns {
                 job.repeat(), job.tags(), job.plan() != null && !probe ? job.durationSeconds() : null, onFailure,
                 pairs, job.order(), job.seed(), coolDown(job), probe ? probeDirections(job) : null,
                 probe ? probeSeconds(job) : null, new JobLabels(job.labels().driver(), job.labels().instanceType(),
-                List.of()));
+                List.of()), job.latencyProbe() ? null : false);
     }
 
     /** "auto" again for an auto job: the new job waits what the hosts' latest probes say then. */

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 
 /**
- * One scenario of a job as the API shows it: what it runs ({@code scenario}, its fields flat in the JSON),
+ * One scenario of a job as the API shows it: what it runs ({@code scenario}, its fields flat in the JSON, with
+ * {@code messageBytes} a request/response scenario's message size, null for a throughput one),
  * {@code runId} once its result was stored (for a failed scenario, the partial run of what it measured until it
  * failed), {@code error} in words when it did not succeed, {@code note} what else to know (a result that arrived
  * late). {@code pair} is the index of its pair in the job's pairs, {@code sut} and {@code peer} that pair's agents;
@@ -34,7 +35,7 @@ public record ScenarioView(long id, int position, int repetition, @JsonUnwrapped
         return status.finished();
     }
 
-    /** "TCP 4 streams download", "UDP 1 Gbit/s upload": how pages name a scenario. */
+    /** "TCP 4 streams download", "UDP 1 Gbit/s upload", "UDP_RR 1 flow, 64 B": how pages name a scenario. */
     public String name() {
         return scenario.name();
     }

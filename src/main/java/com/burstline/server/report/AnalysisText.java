@@ -24,6 +24,9 @@ final class AnalysisText {
         comparison.scenarios().stream().filter(scenario -> scenario.comparison() != null)
                 .forEach(scenario -> lines.add(new Report.AnalysisLine(null,
                         capitalize(scenario.comparison().verdict()) + "." + differences(scenario.comparison()))));
+        comparison.latency().stream().filter(scenario -> scenario.comparison() != null)
+                .forEach(scenario -> lines.add(new Report.AnalysisLine(null,
+                        "Latency: " + scenario.comparison().verdict() + ".")));
         FindingsOnceEach.of(runs, findings, AnalysisText::scenario).forEach(summary -> lines.add(line(summary)));
         if (lines.isEmpty()) {
             lines.add(new Report.AnalysisLine(null, "Nothing stands out: no run was limited by its sender, unstable, "

@@ -3,6 +3,7 @@ package com.burstline.server.report;
 import com.burstline.contract.Iperf3Command;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.NameRules;
+import com.burstline.contract.RequestResponseCommand;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.server.run.RunEnvironment;
@@ -72,6 +73,10 @@ final class CommandLines {
      * for itself, so an engine client may have met a stock iperf3 server.
      */
     private static String server(RunSummary run, Integer port) {
+        if (run.requestResponse() && port != null) {
+            String peer = NameRules.isHost(run.labels().peer()) ? run.labels().peer() : "the peer";
+            return join(RequestResponseCommand.server(port, null)) + "    # on " + peer;
+        }
         boolean known = run.peerTool() != null;
         boolean engine = ENGINE.equals(known ? run.peerTool() : run.scenario().tool());
         List<String> line = engine ? Iperf3Command.engineServer(port) : Iperf3Command.server("iperf3", port);

@@ -5,6 +5,8 @@ import com.burstline.server.compare.Comparisons;
 import com.burstline.server.compare.GroupBy;
 import com.burstline.server.compare.SelectionQuery;
 import com.burstline.server.job.ScenarioOutcomes;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSelections;
 import com.burstline.server.run.RunSummary;
 import io.swagger.v3.oas.annotations.Operation;
@@ -32,24 +34,29 @@ class CsvExportController {
     private final RunSelections selections;
     private final ScenarioOutcomes outcomes;
     private final Comparisons comparisons;
+    private final RunLatencies latencies;
 
-    CsvExportController(RunSelections selections, ScenarioOutcomes outcomes, Comparisons comparisons) {
+    CsvExportController(RunSelections selections, ScenarioOutcomes outcomes, Comparisons comparisons,
+                        RunLatencies latencies) {
         this.selections = selections;
         this.outcomes = outcomes;
         this.comparisons = comparisons;
+        this.latencies = latencies;
     }
 
     @Operation(summary = "Run summaries of a selection as CSV, one line per run",
-            description = "With jobId, status (the job scenario's, or 'uploaded') and a bidir run's reverse "
-                    + "direction; numbers in plain decimal notation; the file is named after the selection, e.g. "
+            description = "With jobId, status (the job scenario's, or 'uploaded'), a bidir run's reverse "
+                    + "direction and the run's latency figures (last columns, ms); numbers in plain decimal notation; the file is named after the selection, e.g. "
                     + "burstline-runs-job-2.csv.")
     @GetMapping("/api/v1/export/runs.csv")
     void runs(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response) throws IOException {
         List<RunSummary> runs = selections.summaries(SelectionQuery.parse(params, null).selection(), MAX_RUNS);
-        Map<Long, String> statuses = outcomes.statusByRun(runs.stream().map(RunSummary::id).toList());
+        List<Long> ids = runs.stream().map(RunSummary::id).toList();
+        Map<Long, String> statuses = outcomes.statusByRun(ids);
+        Map<Long, RunLatency> latency = latencies.summaries(ids);
         Csv csv = start(response, CsvFileNames.of("runs", params));
         csv.row(RunCsvColumns.HEADER);
-        runs.forEach(run -> csv.row(RunCsvColumns.values(run, statuses.get(run.id()))));
+        runs.forEach(run -> csv.row(RunCsvColumns.values(run, statuses.get(run.id()), latency.get(run.id()))));
     }
 
     @Operation(summary = "Every interval row (each stream and the sums) of a selection's runs as CSV")

@@ -39,6 +39,14 @@ final class MarkdownReport {
                     row.target(), row.sent(), row.received(), row.verdict(), row.sentShareOfTarget(),
                     row.packetLoss(), row.jitter())));
         }
+        if (!report.latency().isEmpty()) {
+            md.append("\n## Latency\n\nRound trips, lower is better: beside a throughput scenario the "
+                    + "loaded-latency probe's p99 during the bulk traffic (idle p99 beside it), for UDP_RR and "
+                    + "TCP_RR the transactions' p99; means over the runs.\n\n").append(header(group, "Scenario",
+                    "Direction", "Figure", "p99", "Idle p99", "Runs"));
+            report.latency().forEach(row -> md.append(groupCells(group, row.group(), row.scenario(),
+                    row.direction(), row.figure(), row.p99(), row.idleP99(), row.runs())));
+        }
         if (report.asymmetry() != null) {
             md.append("\n").append(MarkdownText.inline(report.asymmetry())).append("\n");
         }

@@ -7,11 +7,16 @@ import java.util.List;
  * {@code groupColumn} heads the group column ("Driver", "Job", ...), null when the selection is one group;
  * {@code asymmetry} sets each upload beside its download twin (null when no scenario ran both ways);
  * {@code jobIds} are the jobs that measured the runs (none for uploads); {@code probes} the latest burst probes of
- * the runs' SUTs.
+ * the runs' SUTs; {@code latency} each scenario's latency figure per group (Compare's, lower is better).
  */
 record Report(String title, int runCount, List<EnvironmentRow> environment, String groupColumn, List<TcpRow> tcp,
               List<UdpRow> udp, String asymmetry, List<AnalysisLine> analysis, List<String> commands, String query,
-              List<Long> jobIds, List<ProbeRow> probes) {
+              List<Long> jobIds, List<ProbeRow> probes, List<LatencyRow> latency) {
+
+    /** One scenario's latency figure (the probe's loaded p99, or request/response transactions' p99) of a group. */
+    record LatencyRow(String group, String scenario, String direction, String figure, String p99, String idleP99,
+                      String runs) {
+    }
 
     /**
      * One line of the Analysis: a finding kind's (its id from the findings catalog, in bold) or a comparison's

@@ -45,7 +45,8 @@ class Reports {
             throw new InvalidSelectionException("the selection matches no runs; check the filters and run ids");
         }
         ComparisonResult comparison = comparisons.compare(query, runs);
-        boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1);
+        boolean byGroup = comparison.scenarios().stream().anyMatch(scenario -> scenario.groups().size() > 1)
+                || comparison.latency().stream().anyMatch(scenario -> scenario.groups().size() > 1);
         GroupBy groupBy = query.groupBy() == null ? GroupBy.DRIVER : query.groupBy();
         String groupColumn = byGroup ? columnName(groupBy) : null;
         ReportRows rows = new ReportRows(runs, groupBy == GroupBy.DIRECTION);
@@ -71,7 +72,9 @@ class Reports {
                 queryString == null ? "" : queryString,
                 runs.stream().map(RunSummary::jobId).filter(java.util.Objects::nonNull).distinct().sorted().toList(),
                 probes.latestOf(runs.stream().map(run -> run.labels().sut()).filter(java.util.Objects::nonNull).sorted()
-                        .toList()).stream().map(Reports::probeRow).toList());
+                        .toList()).stream().map(Reports::probeRow).toList(),
+                comparison.latency().stream().flatMap(scenario -> scenario.groups().stream()
+                        .map(group -> ReportFormat.latency(scenario, group, groupColumn != null))).toList());
     }
 
     private static Report.ProbeRow probeRow(ProbeView probe) {

@@ -1,6 +1,9 @@
 package com.burstline.server.report;
 
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSummary;
+
+import java.util.Arrays;
 
 /**
  * The runs CSV: the summary's API fields, in the API's names, tags joined by ';'. {@code status} is the job
@@ -9,7 +12,9 @@ import com.burstline.server.run.RunSummary;
  * other direction. Columns added later come last, so that a reader that picks columns by position keeps working:
  * {@code sentShareOfTarget} and {@code receivedShareOfTarget} are a UDP run's sent and received rate as a share of
  * its target (empty for TCP), {@code shareOfBaseline} what arrived of the baseline, {@code verdict} what decided
- * the received figure (the findings catalog's id) and {@code verdictText} that in words.
+ * the received figure (the findings catalog's id) and {@code verdictText} that in words; then the run's latency
+ * ({@code GET /api/v1/runs/{id}/latency}, ms; empty without it): the loaded-latency probe's idle and loaded round
+ * trips and their p99 ratio, or a request/response run's transactions.
  */
 final class RunCsvColumns {
     static final String UPLOADED = "uploaded";
@@ -19,12 +24,34 @@ final class RunCsvColumns {
             "reverseSentBitsPerSecond", "reverseReceivedBitsPerSecond", "retransmits", "jitterMs", "lostPercent",
             "hostCpuPercent", "remoteCpuPercent", "burstLimitBitsPerSecond", "baselineBitsPerSecond",
             "shareOfBurstLimit", "intervalCount", "runStatus", "error", "sentShareOfTarget", "receivedShareOfTarget",
-            "shareOfBaseline", "senderCpuPercent", "receiverCpuPercent", "verdict", "verdictText"};
+            "shareOfBaseline", "senderCpuPercent", "receiverCpuPercent", "verdict", "verdictText", "latencyKind",
+            "idleP50Ms", "idleP99Ms", "loadedP50Ms", "loadedP90Ms", "loadedP99Ms", "loadedMaxMs", "loadedLost",
+            "loadedToIdleP99Ratio", "transactionsPerSecond", "transactionsP50Ms", "transactionsP99Ms",
+            "transactionsP999Ms", "transactionsLost"};
 
     private RunCsvColumns() {
     }
 
-    static Object[] values(RunSummary run, String status) {
+    /** @param latency the run's latency figures; null when it has none */
+    static Object[] values(RunSummary run, String status, RunLatency latency) {
+        Object[] summary = summary(run, status);
+        Object[] row = Arrays.copyOf(summary, HEADER.length);
+        if (latency != null) {
+            RunLatency.Figures idle = latency.idle();
+            RunLatency.Figures loaded = latency.loaded();
+            RunLatency.Figures rr = latency.transactions();
+            Object[] figures = {latency.kind(), idle == null ? null : idle.p50Ms(), idle == null ? null : idle.p99Ms(),
+                    loaded == null ? null : loaded.p50Ms(), loaded == null ? null : loaded.p90Ms(),
+                    loaded == null ? null : loaded.p99Ms(), loaded == null ? null : loaded.maxMs(),
+                    loaded == null ? null : loaded.lost(), latency.loadedToIdleP99Ratio(),
+                    latency.transactionsPerSecond(), rr == null ? null : rr.p50Ms(), rr == null ? null : rr.p99Ms(),
+                    rr == null ? null : rr.p999Ms(), rr == null ? null : rr.lost()};
+            System.arraycopy(figures, 0, row, summary.length, figures.length);
+        }
+        return row;
+    }
+
+    private static Object[] summary(RunSummary run, String status) {
         var scenario = run.scenario();
         var figures = run.figures();
         var measurement = run.measurement();

@@ -50,6 +50,32 @@ public final class FigureText {
         return ms == null ? UNKNOWN : String.format(Locale.ROOT, "%.3f ms", ms);
     }
 
+    /**
+     * A round trip or another short time in ms, three significant digits: "0.0421 ms", "1.27 ms", "32.4 ms",
+     * "1,230 ms", as frontend/src/js/units.js's formatMs writes the charts' axes.
+     */
+    public static String ms(Double ms) {
+        return ms == null ? UNKNOWN : significant(ms) + " ms";
+    }
+
+    /** A ratio of two figures as a multiple: "×1.31", "×377" (whole from 100 up). */
+    public static String times(Double ratio) {
+        if (ratio == null) {
+            return UNKNOWN;
+        }
+        return "×" + (ratio >= 100 ? String.format(Locale.ROOT, "%,d", Math.round(ratio)) : significant(ratio));
+    }
+
+    private static String significant(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        // the double's shortest decimal, rounded half up, as the browser's Intl.NumberFormat rounds it
+        BigDecimal rounded = BigDecimal.valueOf(value).round(new java.math.MathContext(3, java.math.RoundingMode.HALF_UP))
+                .stripTrailingZeros();
+        return rounded.scale() <= 0 ? String.format(Locale.ROOT, "%,d", rounded.longValue()) : rounded.toPlainString();
+    }
+
     /** A limit (or target) as people say it, exactly: "5 Gbit/s", "512 Mbit/s". */
     public static String limit(Double bitsPerSecond) {
         return bitsPerSecond == null ? UNKNOWN : Scenario.rate(Math.round(bitsPerSecond));

@@ -108,6 +108,37 @@ class Run {
         this.command = provenance.command();
     }
 
+    /**
+     * A request/response run: the engine on both ends, transactions and no throughput figure (its rates stay null,
+     * which keeps it out of everything that compares or charts throughput).
+     */
+    Run(RequestResponseRun result, RunMetadata metadata, Limits limits, RunProvenance provenance,
+        String contentSha256, Instant uploadedAt) {
+        this.contentSha256 = contentSha256;
+        this.uploadedAt = uploadedAt;
+        this.sut = metadata.sut();
+        this.peer = metadata.peer();
+        this.instanceType = metadata.instanceType();
+        this.driver = metadata.driver();
+        this.tags = new ArrayList<>(metadata.tags());
+        this.scenario = new Scenario(result.protocol(), com.burstline.contract.Direction.UPLOAD, result.flows(),
+                result.durationSeconds(), Scenario.DEFAULT_INTERVAL, result.omitSeconds(), null, Scenario.TOOL_ENGINE,
+                result.messageBytes());
+        this.toolVersion = result.toolVersion() == null ? null : versionOf(Scenario.TOOL_ENGINE, result.toolVersion());
+        this.peerTool = Scenario.TOOL_ENGINE;
+        this.outputFormat = com.burstline.contract.ScenarioResult.REQUEST_RESPONSE;
+        this.side = OutputSide.CLIENT.apiName();
+        this.startedAt = result.startedAt();
+        this.figures = new Measured(null, null, null, null, null, result.clientCpuPercent(), result.serverCpuPercent(),
+                null, null);
+        this.limits = limits;
+        this.intervalCount = result.intervalCount();
+        this.jobId = provenance.jobId();
+        this.hostFacts = provenance.hostFacts();
+        this.nicCounters = provenance.nicCounters();
+        this.command = provenance.command();
+    }
+
     Long getId() {
         return id;
     }

@@ -2,6 +2,7 @@ package com.burstline.server.run;
 
 import com.burstline.contract.Direction;
 import com.burstline.contract.Protocol;
+
 import java.time.Instant;
 
 /**

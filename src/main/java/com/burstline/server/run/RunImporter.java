@@ -18,9 +18,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Imports one iperf3 output: checks the metadata, parses, and stores the summary, the raw bytes and every interval
@@ -29,6 +31,7 @@ import java.util.List;
  */
 @Service
 public class RunImporter {
+    private static final LongConsumer NOTHING_ALONGSIDE = runId -> { };
     private final Iperf3OutputParser parser = new Iperf3OutputParser();
     private final RunRepository runs;
     private final RunSummaries summaries;
@@ -83,6 +86,16 @@ public class RunImporter {
      * @see #importRun(byte[], String, RunMetadata)
      */
     public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata, RunProvenance provenance) {
+        return importRun(content, mediaType, metadata, provenance, NOTHING_ALONGSIDE);
+    }
+
+    /**
+     * As {@link #importRun(byte[], String, RunMetadata, RunProvenance)}; {@code alongside} stores what belongs to a
+     * new run (its latency figures) with its id, in the same transaction, so the run and they are kept together or
+     * not at all. It is not called for bytes stored before.
+     */
+    public ImportOutcome importRun(byte[] content, String mediaType, RunMetadata metadata, RunProvenance provenance,
+                                   LongConsumer alongside) {
         MetadataRules.check(metadata);
         Iperf3OutputParser.Checked checked;
         try {
@@ -91,8 +104,8 @@ public class RunImporter {
             meters.counter("burstline.runs.imports", "outcome", "rejected").increment();
             throw rejected;
         }
-        return save(checked.result(), checked.ignored(), new RawOutput(mediaType, content), null, metadata,
-                provenance, null);
+        return save(new Parsed(checked.result(), null), checked.ignored(), new RawOutput(mediaType, content), null,
+                metadata, provenance, null, alongside);
     }
 
     /**
@@ -103,10 +116,16 @@ public class RunImporter {
      */
     public ImportOutcome importPartialOutput(byte[] content, String mediaType, RunMetadata metadata,
                                              RunProvenance provenance, String error) {
+        return importPartialOutput(content, mediaType, metadata, provenance, error, NOTHING_ALONGSIDE);
+    }
+
+    /** As the other, with what belongs to a new run stored alongside it ({@link #importRun}'s {@code alongside}). */
+    public ImportOutcome importPartialOutput(byte[] content, String mediaType, RunMetadata metadata,
+                                             RunProvenance provenance, String error, LongConsumer alongside) {
         MetadataRules.check(metadata);
         Iperf3OutputParser.Checked checked = parse(content, mediaType, true);
-        return save(checked.result(), checked.ignored(), new RawOutput(mediaType, content), null, metadata,
-                provenance, error);
+        return save(new Parsed(checked.result(), null), checked.ignored(), new RawOutput(mediaType, content), null,
+                metadata, provenance, error, alongside);
     }
 
     /**
@@ -117,23 +136,44 @@ public class RunImporter {
      */
     public ImportOutcome importPartial(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
                                        RunProvenance provenance, String error) {
+        return importPartial(result, raw, outputFormat, metadata, provenance, error, NOTHING_ALONGSIDE);
+    }
+
+    /** As the other, with what belongs to a new run stored alongside it ({@link #importRun}'s {@code alongside}). */
+    public ImportOutcome importPartial(Iperf3Result result, RawOutput raw, String outputFormat, RunMetadata metadata,
+                                       RunProvenance provenance, String error, LongConsumer alongside) {
         MetadataRules.check(metadata);
-        return save(result, List.of(), raw, outputFormat, metadata, provenance, error);
+        return save(new Parsed(result, null), List.of(), raw, outputFormat, metadata, provenance, error, alongside);
+    }
+
+    /**
+     * Stores a request/response scenario's run (UDP_RR, TCP_RR: the engine's {@code rr -c} output as its raw bytes),
+     * complete or, with {@code error}, partial; {@code alongside} stores its round trips with it.
+     */
+    public ImportOutcome importRequestResponse(RequestResponseRun result, RawOutput raw, RunMetadata metadata,
+                                               RunProvenance provenance, String error, LongConsumer alongside) {
+        MetadataRules.check(metadata);
+        return save(new Parsed(null, result), List.of(), raw, null, metadata, provenance, error, alongside);
+    }
+
+    /** One of the two kinds of run, as read. */
+    private record Parsed(Iperf3Result iperf3, RequestResponseRun requestResponse) {
     }
 
     /**
      * @param ignored what the check read as unknown rather than refused, kept as the run's notes
      * @param error   null for a complete run, else why it is partial
      */
-    private ImportOutcome save(Iperf3Result result, List<IgnoredValue> ignored, RawOutput raw, String outputFormat,
-                               RunMetadata metadata, RunProvenance provenance, String error) {
+    private ImportOutcome save(Parsed result, List<IgnoredValue> ignored, RawOutput raw, String outputFormat,
+                               RunMetadata metadata, RunProvenance provenance, String error,
+                               LongConsumer alongside) {
         String sha256 = sha256(raw.content());
         storage.requireRoomFor(raw.content().length);
         try {
             ImportOutcome outcome = transaction.execute(status -> hashes.runIdOf(sha256)
                     .map(id -> new ImportOutcome(duplicate(id, metadata, provenance), false))
                     .orElseGet(() -> new ImportOutcome(store(result, ignored, metadata, provenance, sha256, raw,
-                            new Partial(outputFormat, error)), true)));
+                            new Partial(outputFormat, error), alongside), true)));
             storage.writeSucceeded();
             meters.counter("burstline.runs.imports", "outcome", outcome.created() ? "created" : "duplicate")
                     .increment();
@@ -168,21 +208,28 @@ public class RunImporter {
         return checked;
     }
 
-    private RunSummary store(Iperf3Result result, List<IgnoredValue> ignored, RunMetadata metadata,
-                             RunProvenance provenance, String sha256, RawOutput raw, Partial partial) {
-        Run run = new Run(result, metadata, Limits.resolve(metadata, catalog), provenance, sha256,
-                clock.instant().truncatedTo(ChronoUnit.MICROS)); // what the database keeps, so answers match reads
+    private RunSummary store(Parsed result, List<IgnoredValue> ignored, RunMetadata metadata,
+                             RunProvenance provenance, String sha256, RawOutput raw, Partial partial,
+                             LongConsumer alongside) {
+        Limits limits = Limits.resolve(metadata, catalog);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // what the database keeps, so answers match
+        Run run = result.iperf3() != null ? new Run(result.iperf3(), metadata, limits, provenance, sha256, now)
+                : new Run(result.requestResponse(), metadata, limits, provenance, sha256, now);
         if (partial.error() != null) {
             run.markPartial(partial.error(), partial.outputFormat());
         }
         writer.insert(run);
         rawOutputs.insert(run.getId(), raw);
-        intervals.insert(run.getId(), result.intervals());
+        if (result.iperf3() != null) {
+            intervals.insert(run.getId(), result.iperf3().intervals());
+        }
         notes.insert(run.getId(), ignored);
-        SeriesFigures figures = SeriesFigures.of(Series.of(result.scenario(), IntervalSides.received(
-                ClosingIntervals.mark(result.intervals().stream().filter(IntervalSample::isSum)
+        alongside.accept(run.getId());
+        List<IntervalSample> sampled = result.iperf3() == null ? List.of() : result.iperf3().intervals();
+        SeriesFigures figures = SeriesFigures.of(Series.of(run.seriesSubject().scenario(), IntervalSides.received(
+                ClosingIntervals.mark(sampled.stream().filter(IntervalSample::isSum)
                         .map(sample -> new IntervalRow(sample, false)).toList()))));
-        if (LongRuns.isLong(result.intervals().size())) {
+        if (LongRuns.isLong(sampled.size())) {
             series.insert(run.getId(), figures); // so that no read of a long run change-points it again
         }
         return run.toSummary(figures);

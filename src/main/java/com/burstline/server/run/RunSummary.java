@@ -38,6 +38,12 @@ public record RunSummary(
         String status,
         String error) {
 
+    /** A UDP_RR or TCP_RR run: transactions and no throughput figure (its round trips are the latency API's). */
+    @JsonIgnore
+    public boolean requestResponse() {
+        return scenario().protocol().requestResponse();
+    }
+
     /** Whether the run measured only part of its test (see {@link RunStatus}). */
     @JsonIgnore
     public boolean partial() {

@@ -7,12 +7,19 @@ import java.util.List;
  * One pair's series of one scenario over time and where its level changed. Figures in bits per second, received
  * throughput as iperf3 reported it. {@code olderRunsLeftOut} says the selection holds more runs than {@code last}.
  * {@code spread} says how far the runs lie from their median and, when no change point was found, whether the
- * series is steady or varies widely ({@link Spread}); null without runs.
+ * series is steady or varies widely ({@link Spread}); null without runs. A point's {@code loadedP99Ms} is its run's
+ * loaded-latency probe p99 under load (null without the probe), charted beside the throughput; the change points
+ * are the throughput's.
  */
 record TrendResult(String scenario, String sut, String peer, int runCount, boolean olderRunsLeftOut,
                    Double burstLimitBitsPerSecond, Double baselineBitsPerSecond, Method method,
                    List<Point> points, List<ChangePoint> changePoints, List<DriverChange> driverChanges,
                    Spread spread) {
+
+    TrendResult withPoints(List<Point> newPoints) {
+        return new TrendResult(scenario, sut, peer, runCount, olderRunsLeftOut, burstLimitBitsPerSecond,
+                baselineBitsPerSecond, method, newPoints, changePoints, driverChanges, spread);
+    }
 
     /**
      * How the change points were found, so that a reader can repeat it; {@code maxSteadyDeviationPercent} is how far
@@ -22,7 +29,8 @@ record TrendResult(String scenario, String sut, String peer, int runCount, boole
                   double minChangePercent, double maxSteadyDeviationPercent) {
     }
 
-    record Point(long runId, Instant time, double receivedBitsPerSecond, String driver, Long jobId) {
+    record Point(long runId, Instant time, double receivedBitsPerSecond, String driver, Long jobId,
+                 Double loadedP99Ms) {
     }
 
     /** The new level starts at {@code runId}; {@code pValue} is the permutation test's. */

@@ -1,6 +1,8 @@
 package com.burstline.server.trend;
 
 import com.burstline.server.compare.InvalidSelectionException;
+import com.burstline.server.latency.RunLatencies;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunPoint;
 import com.burstline.server.run.RunSelections;
 import org.springframework.stereotype.Service;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -34,9 +37,11 @@ class Trends {
     static final long SEED = 20_141_007L;
 
     private final RunSelections selections;
+    private final RunLatencies latencies;
 
-    Trends(RunSelections selections) {
+    Trends(RunSelections selections, RunLatencies latencies) {
         this.selections = selections;
+        this.latencies = latencies;
     }
 
     TrendResult trend(TrendQuery query) {
@@ -46,7 +51,16 @@ class Trends {
         List<RunPoint> points = new ArrayList<>(newest.subList(0, Math.min(newest.size(), query.last())));
         Collections.reverse(points);
         requireOneSeries(points);
-        return analyse(points, olderLeftOut);
+        TrendResult trend = analyse(points, olderLeftOut);
+        Map<Long, RunLatency> latency = latencies.summaries(points.stream().map(RunPoint::id).toList());
+        return trend.withPoints(trend.points().stream().map(point -> withLatency(point, latency.get(point.runId())))
+                .toList());
+    }
+
+    private static TrendResult.Point withLatency(TrendResult.Point point, RunLatency latency) {
+        Double p99 = latency == null || latency.loaded() == null ? null : latency.loaded().p99Ms();
+        return new TrendResult.Point(point.runId(), point.time(), point.receivedBitsPerSecond(), point.driver(),
+                point.jobId(), p99);
     }
 
     /** The change points of one series, its runs oldest first. */
@@ -71,7 +85,8 @@ class Trends {
     }
 
     private static TrendResult.Point point(RunPoint run) {
-        return new TrendResult.Point(run.id(), run.time(), run.receivedBitsPerSecond(), run.driver(), run.jobId());
+        return new TrendResult.Point(run.id(), run.time(), run.receivedBitsPerSecond(), run.driver(), run.jobId(),
+                null);
     }
 
     private static List<TrendResult.DriverChange> driverChanges(List<RunPoint> points) {

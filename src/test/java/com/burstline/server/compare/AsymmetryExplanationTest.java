@@ -89,7 +89,8 @@ class AsymmetryExplanationTest {
     }
 
     private static ComparisonResult compare(PeerLimits peers, String... samples) {
-        return new Comparisons(null, 1, peers, RunConfigLookup.NONE).compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
+        return new Comparisons(null, 1, peers, RunConfigLookup.NONE, ids -> java.util.Map.of())
+                .compare(new SelectionQuery(GroupBy.DIRECTION, List.of(), null, null),
                 runs(samples));
     }
 

@@ -450,7 +450,7 @@ abstract class JobApiBehaviour {
     }
 
     @Test
-    void theStandardPlanIsSixScenariosPerRepeatWithTheDurationOverridden() throws IOException {
+    void theStandardPlanIsSevenScenariosPerRepeatWithTheDurationOverridden() throws IOException {
         agent("plan-a");
         agent("plan-b");
 
@@ -463,9 +463,9 @@ abstract class JobApiBehaviour {
         assertThat(created.headers().firstValue("Location")).hasValue("/api/v1/jobs/" + job.get("id").longValue());
         assertThat(job.get("tags").toString()).isEqualTo("[\"arm\",\"nightly\"]");
         JsonNode scenarios = job.get("scenarios");
-        assertThat(scenarios.size()).isEqualTo(12);
+        assertThat(scenarios.size()).isEqualTo(14);
         List<String> first = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 7; i++) {
             JsonNode s = scenarios.get(i);
             first.add(s.get("protocol").stringValue() + " " + s.get("streams").intValue() + " "
                     + s.get("direction").stringValue() + " " + s.path("targetBitsPerSecond").asString("-"));
@@ -473,8 +473,11 @@ abstract class JobApiBehaviour {
             assertThat(s.get("intervalSeconds").doubleValue()).isEqualTo(1.0); // shrunk with the 3 s duration
         }
         assertThat(first).containsExactly("TCP 1 upload -", "TCP 4 upload -", "TCP 1 download -",
-                "TCP 4 download -", "UDP 1 upload 1000000000", "UDP 1 upload 5000000000");
-        assertThat(scenarios.get(11).get("repetition").intValue()).isEqualTo(2);
+                "TCP 4 download -", "UDP 1 upload 1000000000", "UDP 1 upload 5000000000", "UDP_RR 1 upload -");
+        assertThat(scenarios.get(6).get("messageBytes").intValue()).isEqualTo(64);
+        assertThat(scenarios.get(6).get("tool").stringValue()).isEqualTo("burstline-java");
+        assertThat(job.get("latencyProbe").booleanValue()).isTrue();
+        assertThat(scenarios.get(13).get("repetition").intValue()).isEqualTo(2);
     }
 
     @Test

@@ -75,13 +75,28 @@ public final class JobApiClient {
 
     /** The job's server-sent events, gathered in the background: the {@code samples} lines as they arrive. */
     public List<String> liveSamples(long jobId) {
-        List<String> samples = new CopyOnWriteArrayList<>();
+        return events(jobId, "samples");
+    }
+
+    /** The data of the job's {@code latency} events from now on, as they arrive. */
+    public List<String> latencySamples(long jobId) {
+        return events(jobId, "latency");
+    }
+
+    private List<String> events(long jobId, String name) {
+        List<String> data = new CopyOnWriteArrayList<>();
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + jobId + "/events"))
                 .header("Authorization", "Bearer " + API_TOKEN).header("Accept", "text/event-stream").build();
+        String[] current = {""};
         http.sendAsync(request, HttpResponse.BodyHandlers.ofLines())
-                .thenAccept(response -> response.body().filter(line -> line.contains("\"samples\""))
-                        .forEach(samples::add));
-        return samples;
+                .thenAccept(response -> response.body().forEach(line -> {
+                    if (line.startsWith("event:")) {
+                        current[0] = line.substring("event:".length());
+                    } else if (line.startsWith("data:") && current[0].equals(name)) {
+                        data.add(line);
+                    }
+                }));
+        return data;
     }
 
     /** A real server on this port (0: any free one) and data dir, as {@link #serverProperties} sets it up. */

@@ -144,7 +144,8 @@ class JobFormTest {
                         tuple("TCP", 1, "—"),
                         tuple("TCP", 4, "—"),
                         tuple("UDP", 1, "1000"),
-                        tuple("UDP", 1, "5000"));
+                        tuple("UDP", 1, "5000"),
+                        tuple("UDP_RR", 1, "—"));
         assertThat(PlanRow.standard().get(0).interval()).isEqualTo("5");
     }
 

@@ -78,6 +78,30 @@ final class JobLab implements AutoCloseable {
         return lab + "-ta";
     }
 
+    /** The veth interface in lab-b's namespace. */
+    String peerLink() {
+        return lab + "-tb";
+    }
+
+    /** Sets the root qdisc of the test link's end in lab-a ({@code sut}) or lab-b: tbf with these settings. */
+    void shape(boolean sut, String... tbf) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("tc", "-n", lab + (sut ? "-a" : "-b"), "qdisc", "replace",
+                "dev", sut ? sutLink() : peerLink(), "root", "tbf"));
+        command.addAll(List.of(tbf));
+        run(command, Map.of());
+    }
+
+    /** Takes the shaper off the test link's end in lab-a ({@code sut}) or lab-b: the bare veth. */
+    void unshape(boolean sut) throws IOException, InterruptedException {
+        run(List.of("tc", "-n", lab + (sut ? "-a" : "-b"), "qdisc", "del", "dev", sut ? sutLink() : peerLink(),
+                "root"), Map.of());
+    }
+
+    /** The agent process of lab-a (0) or lab-b (1). */
+    AgentProcess agent(int index) {
+        return agents.get(index);
+    }
+
     /** Changes the rate of lab-a's shaper (its upload's way out), as a burst allowance running out would. */
     void shapeSutUpload(String rate) throws IOException, InterruptedException {
         run(List.of("tc", "-n", lab + "-a", "qdisc", "change", "dev", sutLink(), "root", "tbf", "rate", rate,

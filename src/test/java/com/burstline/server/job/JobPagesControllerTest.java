@@ -157,7 +157,7 @@ class JobPagesControllerTest {
     }
 
     @Test
-    void theFormShowsTheStandardPlansSixScenarios() throws Exception {
+    void theFormShowsTheStandardPlansScenarios() throws Exception {
         mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get("/jobs/new"))
                 .andExpect(view().name("jobs/new"))
                 .andExpect(model().attribute("standardRows", PlanRow.standard()));

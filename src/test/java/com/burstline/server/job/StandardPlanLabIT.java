@@ -56,10 +56,22 @@ class StandardPlanLabIT {
                 current -> !List.of("QUEUED", "RUNNING").contains(current.get("status").stringValue()));
 
         assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
-        assertThat(job.get("scenarios").size()).isEqualTo(6);
+        assertThat(job.get("scenarios").size()).isEqualTo(7);
         double bestTcpUpload = 0;
         for (JsonNode scenario : job.get("scenarios")) {
             JsonNode run = json(api.get("/api/v1/runs/" + scenario.get("runId").longValue()));
+            JsonNode latency = json(api.get("/api/v1/runs/" + run.get("id").longValue() + "/latency"));
+            if ("UDP_RR".equals(run.get("protocol").stringValue())) {
+                // the plan's request/response scenario: round trips, no throughput figure
+                assertThat(latency.get("kind").stringValue()).isEqualTo("request-response");
+                assertThat(latency.get("transactions").get("answered").longValue()).isPositive();
+                assertThat(run.get("receivedBitsPerSecond").isNull()).isTrue();
+                continue;
+            }
+            // every throughput scenario ran the loaded-latency probe beside it
+            assertThat(latency.get("kind").stringValue()).as(latency.toString()).isEqualTo("loaded-latency");
+            assertThat(latency.get("idle").get("answered").longValue()).isPositive();
+            assertThat(latency.get("loaded").get("answered").longValue()).isPositive();
             assertThat(run.get("jobId").longValue()).isEqualTo(jobId);
             assertThat(run.get("instanceType").stringValue()).isEqualTo("t4g.large");
             assertThat(run.get("driver").stringValue()).startsWith("veth");

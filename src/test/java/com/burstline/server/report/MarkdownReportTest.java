@@ -29,7 +29,7 @@ class MarkdownReportTest {
     @Test
     void aDownloadedReportHasItsDateTheJobsAndAbsoluteLinks() {
         Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), null, List.of(),
-                List.of(), "job=17", List.of(17L), List.of());
+                List.of(), "job=17", List.of(17L), List.of(), List.of());
 
         String markdown = MarkdownReport.render(report, "http://burstline.example:8080",
                 java.time.Instant.parse("2026-12-01T09:20:00Z"));
@@ -43,7 +43,7 @@ class MarkdownReportTest {
         var probe = new Report.ProbeRow("arm-a", "Upload", "4.71 Gbit/s", "6.2 s", "495.33 Mbit/s",
                 "26.1 Gbit (3.3 GB)", 41);
         Report report = new Report("Network throughput", 2, List.of(), null, List.of(ROW), List.of(), null, List.of(),
-                List.of(), "", List.of(), List.of(probe));
+                List.of(), "", List.of(), List.of(probe), List.of());
 
         assertThat(MarkdownReport.render(report, "http://burstline.example", null)).contains("## Burst Credit",
                 "Estimates from one probe each", "| Host | Direction | Burst | Lasted | Baseline | Credit | Probe |",
@@ -54,6 +54,6 @@ class MarkdownReportTest {
 
     private static Report report(String groupColumn) {
         return new Report("Network throughput", 2, List.of(), groupColumn, List.of(ROW), List.of(), null, List.of(),
-                List.of(), "", List.of(), List.of());
+                List.of(), "", List.of(), List.of(), List.of());
     }
 }

@@ -37,6 +37,7 @@ class FigureTextTest {
             case "jitter" -> FigureText::jitter;
             case "limit" -> FigureText::limit;
             case "gbit" -> FigureText::gbit;
+            case "ms" -> FigureText::ms;
             default -> throw new IllegalArgumentException(kind);
         };
     }

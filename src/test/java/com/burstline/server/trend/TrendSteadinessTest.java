@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TrendSteadinessTest {
     private static final Iperf3OutputParser PARSER = new Iperf3OutputParser();
-    private final Trends trends = new Trends(null);
+    private final Trends trends = new Trends(null, ids -> java.util.Map.of());
 
     @Test
     void runsThatVaryWidelyWithoutOneChangePointAreNotSteady() {

@@ -34,6 +34,15 @@ final class PortPool {
         return port;
     }
 
+    /**
+     * The loaded-latency probe's UDP port beside a scenario's: as many ports above the pool as the scenario's is in
+     * it (5211–5220 beside the default 5201–5210), so it never meets the iperf3 server's own UDP port and two
+     * scenarios running at once never share one.
+     */
+    int latencyProbePort(int port) {
+        return port + count;
+    }
+
     synchronized void release(int port) {
         inUse.computeIfPresent(port, (p, users) -> users == 1 ? null : users - 1);
     }

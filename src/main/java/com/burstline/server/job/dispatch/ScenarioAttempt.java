@@ -2,6 +2,7 @@ package com.burstline.server.job.dispatch;
 
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LatencyProbeSpec;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioSpec;
 import com.burstline.contract.ServerRoleRequest;
@@ -12,12 +13,14 @@ import com.burstline.server.job.JobWakeups;
 import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
+import com.burstline.server.job.intake.LatencySampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +45,8 @@ class ScenarioAttempt {
     private static final Duration BUSY_PATIENCE = Duration.ofSeconds(9);
     private static final Duration FIRST_BUSY_PAUSE = Duration.ofMillis(20);
     private static final Duration MAX_BUSY_PAUSE = Duration.ofSeconds(1);
+    /** The loaded-latency probe's session numbers: the peer answers only the one it was given. */
+    private static final SecureRandom SESSIONS = new SecureRandom();
     /** How long a cancelled scenario waits for the SUT's own result (its iperf3 output) before the live samples. */
     private static final Duration CANCELLED_RESULT_WAIT = Duration.ofSeconds(5);
 
@@ -51,6 +56,7 @@ class ScenarioAttempt {
     private final PortPool ports;
     private final Duration margin;
     private final LiveSampleLog liveSamples;
+    private final LatencySampleLog latencySamples;
     private final LiveSampleRuns liveSampleRuns;
     private final ProbeWatch probes;
     private final JobWakeups wakeups;
@@ -59,8 +65,10 @@ class ScenarioAttempt {
 
     ScenarioAttempt(JobStore store, AgentRegistry agents, AgentClient client, BurstlineProperties properties,
                     LiveSampleLog liveSamples, LiveSampleRuns liveSampleRuns, ProbeWatch probes,
-                    JobWakeups wakeups, PeerDrops peerDrops, HostConfigReading configs) {
+                    JobWakeups wakeups, LatencySampleLog latencySamples, PeerDrops peerDrops,
+                    HostConfigReading configs) {
         BurstlineProperties.Jobs settings = properties.jobs();
+        this.latencySamples = latencySamples;
         this.peerDrops = peerDrops;
         this.configs = configs;
         this.wakeups = wakeups;
@@ -95,6 +103,7 @@ class ScenarioAttempt {
                 keepProbeOfAFullRun(work);
             }
             liveSamples.take(work.key()); // whatever is left: the attempt is over
+            latencySamples.take(work.key());
             ports.release(port);
         }
     }
@@ -131,7 +140,9 @@ class ScenarioAttempt {
         ScenarioSpec spec;
         ServerRoleRequest role;
         try {
-            spec = spec(work, client.peerAddress(sut.get(), peer.get()), port, client.peerNetworks());
+            spec = spec(work, client.peerAddress(sut.get(), peer.get()), port, client.peerNetworks(),
+                    work.runsLatencyProbe() ? LatencyProbeSpec.standard(ports.latencyProbePort(port),
+                            SESSIONS.nextLong()) : null);
             role = ServerRoleRequest.forScenario(spec, margin);
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
@@ -266,20 +277,20 @@ class ScenarioAttempt {
     private void keepSamplesUnlessAResultCame(ScenarioWork work) throws InterruptedException {
         List<LiveSamples> samples = liveSamples.take(work.key());
         long deadline = System.nanoTime() + CANCELLED_RESULT_WAIT.toNanos();
-        while (!samples.isEmpty() && System.nanoTime() < deadline) {
+        while ((!samples.isEmpty() || work.scenario().requestResponse()) && System.nanoTime() < deadline) {
             wakeups.await(work.key().jobId(), PROBE_LOOK);
             if (store.resultContext(work.key().jobId(), work.key().scenarioId())
                     .map(JobStore.ResultContext::runId).isPresent()) {
                 return;
             }
         }
-        liveSampleRuns.keep(work, samples, "the scenario was cancelled");
+        liveSampleRuns.keep(work, samples, latencySamples.take(work.key()), "the scenario was cancelled");
     }
 
     /** No result came: what the server received live is what the scenario measured (see {@link LiveSampleRuns}). */
     private void failKeepingSamples(ScenarioWork work, String reason) {
         if (store.finishScenario(work.key(), ScenarioStatus.FAILED, null, reason)) {
-            liveSampleRuns.keep(work, liveSamples.take(work.key()), reason);
+            liveSampleRuns.keep(work, liveSamples.take(work.key()), latencySamples.take(work.key()), reason);
         }
     }
 
@@ -288,6 +299,13 @@ class ScenarioAttempt {
      * for the wire contract test.
      */
     static ScenarioSpec spec(ScenarioWork work, String peerAddress, int port, java.util.List<String> networks) {
-        return new ScenarioSpec(work.key(), peerAddress, port, work.scenario(), work.nonce(), networks);
+        return spec(work, peerAddress, port, networks, null);
+    }
+
+    /** @param latencyProbe the loaded-latency probe beside the scenario, null for none */
+    static ScenarioSpec spec(ScenarioWork work, String peerAddress, int port, java.util.List<String> networks,
+                             LatencyProbeSpec latencyProbe) {
+        return new ScenarioSpec(work.key(), peerAddress, port, work.scenario(), work.nonce(), networks,
+                latencyProbe);
     }
 }

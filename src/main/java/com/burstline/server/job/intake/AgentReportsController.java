@@ -1,7 +1,9 @@
 package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
+import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LatencySamples;
 import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3Plausibility;
@@ -24,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What agents report while and after they run a scenario, each agent by its own secret (the security filter lets
@@ -40,8 +43,11 @@ class AgentReportsController {
     private final ResultIntake intake;
     private final Dispatches dispatches;
     private final LiveSampleLog liveSamples;
+    private final LatencySampleLog latencySamples;
 
-    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples) {
+    AgentReportsController(JobEvents events, ResultIntake intake, Dispatches dispatches, LiveSampleLog liveSamples,
+                           LatencySampleLog latencySamples) {
+        this.latencySamples = latencySamples;
         this.events = events;
         this.intake = intake;
         this.dispatches = dispatches;
@@ -72,6 +78,28 @@ class AgentReportsController {
         if (liveSamples.add(key, relayed)) {
             events.samplesArrived(key.jobId());
         }
+    }
+
+    @Operation(summary = "Latency samples of a running scenario (the agent's own secret)",
+            description = "Its loaded-latency probe's intervals, or a request/response scenario's, with the summary "
+                    + "so far (LatencySamples, docs/agent-protocol.md). Relayed to the job's event stream as "
+                    + "latency events on the server that takes them and kept there until the scenario ends, so a "
+                    + "scenario whose result never comes keeps them with its run. 403 unless the scenario was "
+                    + "dispatched to this agent with this nonce, its attempt is running and its job still runs.")
+    @PostMapping("/latency")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void latency(@PathVariable String name, @RequestBody Map<String, Object> body) {
+        LatencySamples samples;
+        try {
+            samples = LatencySamples.fromJson(body);
+        } catch (InvalidMessageException invalid) {
+            throw new InvalidJobException("latency samples: " + invalid.getMessage());
+        }
+        dispatches.verifyLive(name, samples.key(), samples.nonce());
+        Map<String, Object> relayed = samples.toJson();
+        relayed.remove(DispatchNonce.FIELD);
+        latencySamples.add(samples);
+        events.latency(samples.key().jobId(), relayed);
     }
 
     /**

@@ -4,6 +4,7 @@ import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostDrops;
 import com.burstline.contract.HostFacts;
 import com.burstline.contract.InvalidMessageException;
+import com.burstline.contract.LatencyReport;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3FormatException;
 import com.burstline.iperf.Iperf3MeasuredNothing;
@@ -14,21 +15,26 @@ import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
+import com.burstline.server.latency.LatencyStore;
 import com.burstline.server.run.HostDropsStore;
 import com.burstline.server.run.ImportOutcome;
 import com.burstline.server.run.InvalidRunInputException;
+import com.burstline.server.run.RawOutput;
 import com.burstline.server.run.ReceiverDrops;
 import com.burstline.server.run.RunImporter;
 import com.burstline.server.run.RunMetadata;
 import com.burstline.server.run.RunProvenance;
 import com.burstline.server.run.RunSummary;
 import com.burstline.server.system.BurstlineProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Takes a scenario's result from its SUT agent: a successful one becomes a run (with the job's metadata and the
@@ -41,17 +47,23 @@ import java.util.Optional;
 @Service
 public class ResultIntake {
     static final String NDJSON = "application/x-ndjson";
+    private static final Logger log = LoggerFactory.getLogger(ResultIntake.class);
 
     private final JsonMapper json = JsonMapper.builder().build();
     private final RunImporter importer;
     private final JobStore store;
     private final Dispatches dispatches;
     private final long maxOutputBytes;
+    private final LatencyStore latency;
+    private final LatencySampleLog latencySamples;
     private final HostDropsStore drops;
     private final HostConfigs hostConfigs;
 
     ResultIntake(RunImporter importer, JobStore store, Dispatches dispatches, BurstlineProperties properties,
-                 HostDropsStore drops, HostConfigs hostConfigs) {
+                 LatencyStore latency, LatencySampleLog latencySamples, HostDropsStore drops,
+                 HostConfigs hostConfigs) {
+        this.latency = latency;
+        this.latencySamples = latencySamples;
         this.drops = drops;
         this.hostConfigs = hostConfigs;
         this.importer = importer;
@@ -79,21 +91,25 @@ public class ResultIntake {
         String error = complete ? null : result.error() == null || result.error().isBlank()
                 ? "the agent reported a failure without a reason" : result.error();
         Long runId = null;
+        LatencyReport report = latencyOf(result);
         try {
             // not a ternary: its long branch would unbox keepPartial's null
             if (complete) {
-                runId = importRun(agent, result, context, null);
+                runId = importRun(agent, result, context, null, report);
             } else {
-                runId = keepPartial(agent, result, context, error);
+                runId = keepPartial(agent, result, context, error, report);
             }
         } catch (Iperf3FormatException | Iperf3ReportedError | Iperf3MeasuredNothing
                  | InvalidRunInputException rejected) {
-            error = complete ? "the agent's iperf3 output could not be stored: " + rejected.getMessage() : error;
+            error = complete ? "the agent's " + (result.isRequestResponse() ? "request/response" : "iperf3")
+                    + " output could not be stored: " + rejected.getMessage() : error;
             complete = false;
         }
         if (runId != null) {
             keepDrops(agent, result, runId);
             hostConfigs.linkRun(key, runId); // both hosts' configurations, read before the attempt, are the run's
+        } else if (report != null) {
+            latencySamples.offer(key, report); // kept with the run the live samples make, if they make one
         }
         if (context.isPresent()) {
             store.recordResult(key, complete, runId, error);
@@ -123,20 +139,31 @@ public class ResultIntake {
 
     /** What iperf3 printed before the failure, as a partial run; null when it printed no measured interval. */
     private Long keepPartial(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
-                             String error) {
-        if (result.output() == null || result.output().isBlank()) {
+                             String error, LatencyReport report) {
+        if (result.output() == null || result.output().isBlank()
+                || result.isRequestResponse() && (report == null || report.samples().isEmpty())) {
             return null;
         }
         try {
-            return importRun(agent, result, context, error);
-        } catch (Iperf3FormatException nothingMeasured) {
+            return importRun(agent, result, context, error, report);
+        } catch (Iperf3FormatException | InvalidRunInputException nothingMeasured) {
+            return null;
+        }
+    }
+
+    /** The result's latency report; null when it has none, or one this server cannot read (the run is kept). */
+    private static LatencyReport latencyOf(ScenarioResult result) {
+        try {
+            return result.latencyReport();
+        } catch (InvalidMessageException unreadable) {
+            log.warn("The latency report of {} was not stored: {}", result.key().describe(), unreadable.getMessage());
             return null;
         }
     }
 
     /** @param partialError null for a complete run, else the error that ended the scenario */
     private long importRun(String agent, ScenarioResult result, Optional<JobStore.ResultContext> context,
-                           String partialError) {
+                           String partialError, LatencyReport report) {
         byte[] output = result.output() == null ? new byte[0] : result.output().getBytes(StandardCharsets.UTF_8);
         if (output.length > maxOutputBytes) {
             throw new InvalidRunInputException("the output is " + output.length + " bytes; at most "
@@ -151,8 +178,22 @@ public class ResultIntake {
         RunProvenance provenance = new RunProvenance(context.isPresent() ? result.jobId() : null,
                 text(result.facts()), text(result.counters()), text(result.command()),
                 context.map(JobStore.ResultContext::targetBitsPerSecond).orElse(null));
-        ImportOutcome outcome = partialError == null ? importer.importRun(output, mediaType, metadata, provenance)
-                : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError);
+        LongConsumer alongside = runId -> {
+            if (report != null) {
+                latency.insert(runId, report, LatencyStore.FROM_RESULT);
+            }
+        };
+        ImportOutcome outcome;
+        if (result.isRequestResponse()) {
+            if (report == null) {
+                throw new InvalidRunInputException("the agent sent no round trips with its request/response output");
+            }
+            outcome = importer.importRequestResponse(RequestResponseOutput.read(result.output(), report),
+                    new RawOutput(NDJSON, output), metadata, provenance, partialError, alongside);
+        } else {
+            outcome = partialError == null ? importer.importRun(output, mediaType, metadata, provenance, alongside)
+                    : importer.importPartialOutput(output, mediaType, metadata, provenance, partialError, alongside);
+        }
         if (!outcome.created() && !madeByThisAttempt(outcome.run(), result.key())) {
             throw new InvalidRunInputException("the output is the same bytes as run " + outcome.run().id()
                     + ", which this scenario did not measure; an agent's result links only to the run its own "

@@ -61,7 +61,7 @@ public final class JobRules {
                 auto == null ? design.coolDownSeconds() : auto.seconds(), auto, plan, repeat, tags, duration, stop,
                 scenarios.stream().map(scenario -> scenario == null ? null : scenario.withDuration(validDuration))
                         .toList(),
-                new JobLabels(labels.driver(), labels.instanceType(), tags));
+                new JobLabels(labels.driver(), labels.instanceType(), tags), request.runsLatencyProbe());
         if (rules.problems.isEmpty()) {
             rules.size(planned);
         }
@@ -120,6 +120,9 @@ public final class JobRules {
             problems.add(Problem.of(at + " is empty"));
             return null;
         }
+        if (scenario.protocol() != null && RequestResponseRequests.named(scenario.protocol())) {
+            return RequestResponseRequests.scenario(row, scenario, durationOverride, problems);
+        }
         int before = problems.size();
         Protocol protocol = protocol(row, scenario.protocol());
         Direction direction = direction(row, scenario.direction());
@@ -131,6 +134,10 @@ public final class JobRules {
                 : scenario.intervalSeconds();
         problem(Problem.range(row, null, Scenario.INTERVAL, interval));
         int omit = bounded(row, Scenario.OMIT, scenario.omitSeconds(), 0);
+        if (scenario.messageBytes() != null) {
+            problems.add(Problem.at(row, null, "messageBytes", "is for " + Protocol.UDP_RR + " and "
+                    + Protocol.TCP_RR + " only"));
+        }
         Long target = scenario.targetBitsPerSecond();
         if (target == null && protocol == Protocol.UDP) {
             problems.add(Problem.needsTarget(row, at + Scenario.UDP_NEEDS_TARGET));
@@ -163,8 +170,7 @@ public final class JobRules {
         try {
             return Protocol.fromName(value);
         } catch (IllegalArgumentException unknown) {
-            problems.add(Problem.at(row, null, "protocol", "must be TCP or UDP, not "
-                    + (value == null ? "missing" : "'" + value + "'")));
+            problems.add(Problem.at(row, null, "protocol", Protocol.problem(value).substring("protocol ".length())));
             return Protocol.TCP;
         }
     }

@@ -1,0 +1,103 @@
+package com.burstline.server.compare;
+
+import com.burstline.server.latency.RunLatency;
+import com.burstline.server.run.RunSummary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Compares the groups on a latency figure, with the throughput comparison's statistics and verdict rules, turned:
+ * lower is better. Beside a throughput scenario the figure is the loaded-latency probe's p99 under load (what a
+ * driver adds under load); a request/response scenario's is its transactions' p99.
+ */
+final class LatencyComparisons {
+    static final String LOADED_P99 = "loaded-p99";
+    static final String TRANSACTIONS_P99 = "transactions-p99";
+
+    private final Verdicts verdicts;
+    private final double practicalPercent;
+
+    LatencyComparisons(Verdicts verdicts, double practicalPercent) {
+        this.verdicts = verdicts;
+        this.practicalPercent = practicalPercent;
+    }
+
+    /** The run's figure in ms: its transactions' p99, else its loaded p99; null when it has neither. */
+    static Double figure(RunLatency latency) {
+        if (latency == null) {
+            return null;
+        }
+        if (latency.transactions() != null) {
+            return latency.transactions().p99Ms();
+        }
+        return latency.loaded() == null ? null : latency.loaded().p99Ms();
+    }
+
+    List<ComparisonResult.LatencyScenario> compare(Map<ComparisonKey, Map<String, List<RunSummary>>> byScenario,
+                                                   Map<Long, RunLatency> latency, GroupBy groupBy, String baseline,
+                                                   Function<String, String> label) {
+        List<ComparisonResult.LatencyScenario> scenarios = new ArrayList<>();
+        byScenario.forEach((key, groups) -> {
+            List<ComparisonResult.LatencyGroup> figures = new ArrayList<>();
+            groups.forEach((name, runs) -> figures.add(group(name, label.apply(name), runs, latency)));
+            ComparisonResult.Comparison comparison = null;
+            if (figures.size() == 2) {
+                boolean swap = baseline != null && baseline.equals(figures.get(1).group());
+                comparison = comparison(figures.get(swap ? 1 : 0), figures.get(swap ? 0 : 1),
+                        groups.get(figures.get(swap ? 1 : 0).group()), groups.get(figures.get(swap ? 0 : 1).group()),
+                        key, latency);
+            }
+            String figure = latency.get(groups.values().iterator().next().get(0).id()).transactions() != null
+                    ? TRANSACTIONS_P99 : LOADED_P99;
+            String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
+                    : key.direction();
+            String name = ComparisonText.name(key);
+            scenarios.add(new ComparisonResult.LatencyScenario(key.protocol(), direction, key.streams(),
+                    key.targetBitsPerSecond(), figure, figures, comparison, name,
+                    key.protocol().requestResponse() ? name + (key.pair() == null ? "" : " (" + key.pair() + ")")
+                            : ComparisonText.label(name, direction, key.pair()),
+                    TRANSACTIONS_P99.equals(figure) ? "transactions p99" : "p99 under load"));
+        });
+        return scenarios;
+    }
+
+    private static ComparisonResult.LatencyGroup group(String name, String label, List<RunSummary> runs,
+                                                       Map<Long, RunLatency> latency) {
+        Statistics.Summary stats = Statistics.summarize(values(runs, latency));
+        double[] idle = runs.stream().map(run -> latency.get(run.id()).idle()).filter(Objects::nonNull)
+                .map(RunLatency.Figures::p99Ms).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        Double idleP99 = idle.length == 0 ? null : Statistics.mean(idle);
+        List<Long> ids = runs.stream().map(RunSummary::id).toList();
+        return new ComparisonResult.LatencyGroup(name, label, stats.n(), stats.mean(), stats.median(), stats.min(),
+                stats.max(), stats.stddev(), stats.ci95Low() == null ? null : Math.max(0, stats.ci95Low()),
+                stats.ci95High(), idleP99, ids, ComparisonText.latencyGroup(stats, idleP99, ids));
+    }
+
+    private ComparisonResult.Comparison comparison(ComparisonResult.LatencyGroup base,
+                                                   ComparisonResult.LatencyGroup other, List<RunSummary> baseRuns,
+                                                   List<RunSummary> otherRuns, ComparisonKey key,
+                                                   Map<Long, RunLatency> latency) {
+        Statistics.Difference difference = Statistics.compare(values(baseRuns, latency), values(otherRuns, latency));
+        // At the burst limit the shaper's queue sets the latency under load as much as the driver: the cap rule holds
+        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(base.label(), other.label(), base.n(),
+                        other.n(), meanPercentOfBurst(baseRuns), meanPercentOfBurst(otherRuns)), difference,
+                key.label() + " (p99 round trip)", Verdicts.Wording.LATENCY);
+        return new ComparisonResult.Comparison(base.group(), other.group(), difference.deltaPercent(),
+                difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
+                verdict.kind().apiName(), practicalPercent, null, null); // host differences: the throughput's
+    }
+
+    private static double[] values(List<RunSummary> runs, Map<Long, RunLatency> latency) {
+        return runs.stream().mapToDouble(run -> figure(latency.get(run.id()))).toArray();
+    }
+
+    private static Double meanPercentOfBurst(List<RunSummary> runs) {
+        double[] values = runs.stream().map(run -> run.measurement().shareOfBurstLimit()).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).toArray();
+        return values.length == 0 ? null : Statistics.mean(values);
+    }
+}
