@@ -32,16 +32,22 @@ class JobResults {
     private final RunQueries runs;
     private final Findings findings;
     private final RunLatencies latencies;
+    private final JobHosts hosts;
 
-    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies) {
+    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies, JobHosts hosts) {
+        this.hosts = hosts;
         this.jobs = jobs;
         this.runs = runs;
         this.findings = findings;
         this.latencies = latencies;
     }
 
-    /** What the job page's tables show: its TCP, UDP and request/response rows and the drivers, in words. */
-    record Results(List<Row> tcp, List<Row> udp, List<Row> requestResponse, String drivers) {
+    /**
+     * What the job page's first screen shows: the hosts it is about, its short answer, its TCP, UDP and
+     * request/response rows and the drivers, in words.
+     */
+    record Results(List<JobHosts.Host> hosts, JobAnswer.Answer answer, List<Row> tcp, List<Row> udp,
+                   List<Row> requestResponse, String drivers) {
     }
 
     /**
@@ -65,7 +71,8 @@ class JobResults {
         List<Row> requestResponse = new ArrayList<>();
         Map<String, Set<String>> drivers = new LinkedHashMap<>();
         Map<Long, RunLatency> latency = latencies.summaries(byRun.keySet());
-        for (RunSummary run : runs.byIds(byRun.keySet())) {
+        List<RunSummary> stored = runs.byIds(byRun.keySet());
+        for (RunSummary run : stored) {
             ScenarioView scenario = byRun.get(run.id());
             RunLatency its = latency.get(run.id());
             String loadedP99 = its == null || its.text().loadedP99() == null ? "not measured" : its.text().loadedP99();
@@ -80,7 +87,8 @@ class JobResults {
         tcp.sort(byPosition);
         udp.sort(byPosition);
         requestResponse.sort(byPosition);
-        return new Results(tcp, udp, requestResponse, String.join(" · ", drivers.entrySet().stream()
+        return new Results(hosts.of(job, stored), JobAnswer.of(tcp, udp), tcp, udp, requestResponse,
+                String.join(" · ", drivers.entrySet().stream()
                 .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()));
     }
 
