@@ -274,7 +274,7 @@ describe('every page at 400 and 1280 px', () => {
       await page.click('#copy-standard');
       assert.equal(await page.isChecked('input[name=plan][value=custom]'), true);
       assert.deepEqual(await custom.locator('select[name=protocol]').evaluateAll((selects) => selects
-        .map((select) => select.value)), ['TCP', 'TCP', 'TCP', 'TCP', 'UDP', 'UDP'], 'a copy of the plan to change');
+        .map((select) => select.value)), ['TCP', 'TCP', 'TCP', 'TCP', 'UDP', 'UDP', 'UDP_RR'], 'a copy of the plan to change');
       assert.equal(await custom.locator('input[name=targetMbps]').nth(5).inputValue(), '5000');
     } finally {
       await context.close();
