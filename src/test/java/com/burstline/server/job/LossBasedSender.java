@@ -7,9 +7,9 @@ import java.util.List;
 /**
  * Cubic, a loss-based congestion control, in a lab's namespaces, whatever the host's default: the bufferbloat case is
  * a sender that fills the queue until it drops. BBR (this machine's and the CI machines' default, which new
- * namespaces inherit) paces below the bottleneck and keeps a tbf's deep queue near empty (a loaded median of 4.4 ms
- * where cubic gives more than 10). Cubic must be available (built in or loaded); it is added to the host's allowed
- * list for the lab's run and the list is put back as it was when the lab closes.
+ * namespaces inherit) paces at the bottleneck's rate and keeps a tbf's deep queue near empty. Cubic must be
+ * available (built in or loaded); it is added to the host's allowed list for the lab's run and the list is put back as
+ * it was when the lab closes.
  */
 final class LossBasedSender implements AutoCloseable {
     private static final String ALLOWED = "net.ipv4.tcp_allowed_congestion_control";

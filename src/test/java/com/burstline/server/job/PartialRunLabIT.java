@@ -72,7 +72,9 @@ class PartialRunLabIT {
     void killingThePeersIperf3MidScenarioFailsItInWordsAndKeepsTheIntervalsMeasuredUntilThen() throws Exception {
         startAgents("peer-kill");
         long jobId = startJob("peer-kill");
-        long peerIperf3 = awaitMeasuring(LAB + "-b");
+        // the SUT's client, not the peer's server: the server starts before the loaded-latency probe's idle window
+        awaitMeasuring(LAB + "-a");
+        long peerIperf3 = iperf3In(LAB + "-b");
 
         kill(peerIperf3);
 
