@@ -1,9 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Iperf3Command;
-import com.burstline.contract.LiveSamples;
 import com.burstline.contract.ScenarioResult;
-import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioSpec;
 
 import java.time.Duration;
@@ -15,27 +13,7 @@ import java.util.List;
  * arrive while it runs and the output takes the same import as iperf3's. Killed on cancel or after duration + omit +
  * the margin iperf3 gets.
  */
-final class EngineTool implements MeasurementTool {
-    @Override
-    public String name() {
-        return Scenario.TOOL_ENGINE;
-    }
-
-    @Override
-    public String cannotRun(ScenarioSpec spec) {
-        return null;
-    }
-
-    @Override
-    public boolean streamsIntervals() {
-        return true;
-    }
-
-    @Override
-    public String liveSource() {
-        return LiveSamples.FROM_ENGINE;
-    }
-
+final class EngineTool extends EngineChildTool {
     static List<String> command(ScenarioSpec spec) {
         return Iperf3Command.engineClient(Iperf3Command.Client.of(spec, true));
     }

@@ -1,8 +1,6 @@
 package com.burstline.agent;
 
-import com.burstline.contract.LiveSamples;
 import com.burstline.contract.RequestResponseCommand;
-import com.burstline.contract.Scenario;
 import com.burstline.contract.ScenarioResult;
 import com.burstline.contract.ScenarioSpec;
 
@@ -16,27 +14,7 @@ import java.util.List;
  * raw bytes. Killed on cancel or after duration + omit + the margin iperf3 gets; the end exchange with a peer that
  * stopped answering waits a few seconds at most, inside that margin.
  */
-final class TransactionTool implements MeasurementTool {
-    @Override
-    public String name() {
-        return Scenario.TOOL_ENGINE;
-    }
-
-    @Override
-    public String cannotRun(ScenarioSpec spec) {
-        return null;
-    }
-
-    @Override
-    public boolean streamsIntervals() {
-        return true;
-    }
-
-    @Override
-    public String liveSource() {
-        return LiveSamples.FROM_ENGINE;
-    }
-
+final class TransactionTool extends EngineChildTool {
     static List<String> command(ScenarioSpec spec) {
         return RequestResponseCommand.client(spec.peerHost(), spec.port(), spec.scenario());
     }

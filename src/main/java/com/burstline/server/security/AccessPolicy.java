@@ -43,7 +43,9 @@ final class AccessPolicy {
 
     /** Every listed endpoint its role; what is not listed: reads need a viewer, the rest an admin. */
     static void api(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry r) {
-        r.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll();
+        // An async dispatch only ends a request authorized when it began: an event stream that closed because its
+        // credential was taken back would otherwise be denied again on its way out, on a response already sent.
+        r.dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.ASYNC).permitAll();
         for (AccessRules.Rule rule : AccessRules.userCalls()) {
             r.requestMatchers(PATHS.matcher(rule.method(), rule.path())).hasRole(rule.role());
         }
