@@ -21,7 +21,7 @@ import java.util.Set;
  * A job's results as its page's tables show them, all worded by the server: one row per scenario that stored a run,
  * TCP, UDP and request/response (UDP_RR, TCP_RR) apart, each with its run (figures, their words and verdict), its
  * latency and its findings as badges (warnings first; percent-of-limit is the row's own "% of" column, not a badge),
- * and the drivers the answer is about.
+ * the drivers the answer is about and the link that compares this job's driver with another.
  */
 @Service
 class JobResults {
@@ -32,16 +32,23 @@ class JobResults {
     private final RunQueries runs;
     private final Findings findings;
     private final RunLatencies latencies;
+    private final DriverComparisons driverComparisons;
 
-    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies) {
+    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies,
+               DriverComparisons driverComparisons) {
+        this.driverComparisons = driverComparisons;
         this.jobs = jobs;
         this.runs = runs;
         this.findings = findings;
         this.latencies = latencies;
     }
 
-    /** What the job page's tables show: its TCP, UDP and request/response rows and the drivers, in words. */
-    record Results(List<Row> tcp, List<Row> udp, List<Row> requestResponse, String drivers) {
+    /**
+     * What the job page's tables show: its TCP, UDP and request/response rows and the drivers, in words; and its
+     * "Compare drivers" link ({@link DriverComparisons}), null when there is none to offer.
+     */
+    record Results(List<Row> tcp, List<Row> udp, List<Row> requestResponse, String drivers,
+                   DriverComparisons.Link driverComparison) {
     }
 
     /**
@@ -65,7 +72,8 @@ class JobResults {
         List<Row> requestResponse = new ArrayList<>();
         Map<String, Set<String>> drivers = new LinkedHashMap<>();
         Map<Long, RunLatency> latency = latencies.summaries(byRun.keySet());
-        for (RunSummary run : runs.byIds(byRun.keySet())) {
+        List<RunSummary> stored = runs.byIds(byRun.keySet());
+        for (RunSummary run : stored) {
             ScenarioView scenario = byRun.get(run.id());
             RunLatency its = latency.get(run.id());
             String loadedP99 = its == null || its.text().loadedP99() == null ? "not measured" : its.text().loadedP99();
@@ -81,7 +89,8 @@ class JobResults {
         udp.sort(byPosition);
         requestResponse.sort(byPosition);
         return new Results(tcp, udp, requestResponse, String.join(" · ", drivers.entrySet().stream()
-                .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()));
+                .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()),
+                driverComparisons.of(job, stored));
     }
 
     private List<Finding> badges(long runId) {

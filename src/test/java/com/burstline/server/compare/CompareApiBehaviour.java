@@ -171,6 +171,48 @@ abstract class CompareApiBehaviour {
         assertProblem(api.get("/api/v1/compare?groupBy=job&job=" + a + "&job=x"), 400, "'x'");
     }
 
+    /**
+     * Two jobs on one pair labelled as two drivers: the later job's results link Compare with exactly those two
+     * drivers, the earlier one the baseline; Compare says what decided each side (the 2-stream run at the lab's
+     * shaper: the cap; the loopback one read as a t4g.large, retransmitting: the path) and names no faster driver.
+     */
+    @Test
+    void aJobsResultsLinkTwoDriversOnItsPairAndCompareSaysWhatDecidedEach() {
+        JobMadeRuns.Measured older;
+        JobMadeRuns.Measured newer;
+        try (JobMadeRuns jobs = new JobMadeRuns(port, ApiClient.TOKEN)) {
+            String job = "{\"sut\": \"link-a\", \"peer\": \"link-b\", \"labels\": {\"driver\": \"%s\", "
+                    + "\"instanceType\": \"t4g.large\"}, \"scenarios\": [{\"protocol\": \"TCP\", \"streams\": 2, "
+                    + "\"direction\": \"upload\", \"durationSeconds\": 5}]}";
+            older = jobs.measure(job.formatted("ENA 2.2.1"),
+                    AgentResult.of("iperf3-312-tcp-2-upload-ceiling-server-lab.json"));
+            newer = jobs.measure(job.formatted("ENA 2.11.0"), AgentResult.of("iperf3-39-tcp-2-upload-loopback.json"));
+        }
+
+        JsonNode link = get("/api/v1/jobs/" + newer.jobId() + "/results").get("driverComparison");
+        JsonNode back = get("/api/v1/jobs/" + older.jobId() + "/results").get("driverComparison");
+
+        assertThat(link.get("text").stringValue()).isEqualTo("Compare drivers on link-a/link-b: ENA 2.2.1 vs ENA 2.11.0");
+        assertThat(link.get("href").stringValue()).isEqualTo("/compare?groupBy=driver&pair=link-a/link-b"
+                + "&driver=ENA%202.2.1&driver=ENA%202.11.0&baseline=ENA%202.2.1");
+        assertThat(back.get("text").stringValue()).as("the other driver is the baseline")
+                .isEqualTo("Compare drivers on link-a/link-b: ENA 2.11.0 vs ENA 2.2.1");
+        JsonNode scenarios = get("/api/v1" + link.get("href").stringValue()).get("scenarios");
+        assertThat(scenarios).hasSize(1);
+        assertThat(scenarios.get(0).get("groups").valueStream().map(group -> group.get("group").stringValue()))
+                .containsExactly("ENA 2.2.1", "ENA 2.11.0");
+        JsonNode comparison = scenarios.get(0).get("comparison");
+        assertThat(comparison.get("baseline").stringValue()).isEqualTo("ENA 2.2.1");
+        assertThat(comparison.get("verdictKind").stringValue()).isEqualTo("decided-apart");
+        assertThat(comparison.get("verdict").stringValue()).startsWith("decided apart on 2-stream upload "
+                        + "(driver ENA 2.2.1: the cap; driver ENA 2.11.0: the path)")
+                .doesNotContain("faster", "slower");
+        assertThat(comparison.get("deltaPercent").isNumber()).as("the difference stays, as a figure").isTrue();
+        String csv = api.get("/api/v1/export/comparison.csv?" + link.get("href").stringValue()
+                .substring("/compare?".length())).body();
+        assertThat(csv).contains("decided-apart");
+    }
+
     @Test
     void groupByPairComparesTwoPairsAndThePairFilterMatchesBothAgentsExactly() {
         JsonNode ab = upload("iperf3-312-tcp-4-upload.json", "?sut=pair-a&peer=pair-b");
