@@ -1,10 +1,15 @@
 package com.burstline.server.compare;
 
 import com.burstline.server.hostconfig.RunConfigLookup;
+import com.burstline.server.latency.RunLatency;
 import com.burstline.server.run.RunSummary;
 import com.burstline.server.run.TestRuns;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +137,49 @@ class DecidedSidesTest {
                 + "2.11.0 is 0.0% ");
         assertThat(comparison.ci95LowPercent()).isNotNull();
         assertThat(comparison.deltaPercent()).isCloseTo(0, within(1e-9));
+    }
+
+    /**
+     * The loaded-latency probe's p99 rides on the bulk traffic: beside two 4-stream uploads at the shaper the cap set
+     * the queue it measured. Each run carries the real loopback probe's report (src/test/resources/latency).
+     */
+    @Test
+    void theLatencyUnderLoadOfRunsAtTheCapIsNoDriverVerdictEither() throws IOException {
+        List<RunSummary> old = group(OLD, "iperf3-312-tcp-4-upload.json");
+        List<RunSummary> recent = group(NEW, "iperf3-318-tcp-4-upload.json");
+        Map<Long, RunLatency> latency = Map.of(old.get(0).id(), probe(old.get(0).id(), 1.0),
+                recent.get(0).id(), probe(recent.get(0).id(), 1.5));
+        List<RunSummary> runs = new ArrayList<>(old);
+        runs.addAll(recent);
+
+        ComparisonResult result = new Comparisons(null, 1, name -> Optional.empty(), RunConfigLookup.NONE,
+                ids -> latency).compare(new SelectionQuery(GroupBy.DRIVER, List.of(OLD, NEW), null, null), runs);
+
+        ComparisonResult.Comparison comparison = result.latency().get(0).comparison();
+        assertThat(comparison.verdictKind()).isEqualTo("cap-limits-both");
+        assertThat(comparison.verdict()).startsWith("the cap limits both on 4-stream upload (p99 round trip): this "
+                + "compares the instance's allowance, not the driver; difference +50.0% against driver ENA 2.2.1")
+                .doesNotContain("higher (worse)");
+    }
+
+    /** The real probe's idle and loaded figures, the loaded ones scaled (another run's queue). */
+    private static RunLatency probe(long runId, double scale) throws IOException {
+        try (InputStream in = DecidedSidesTest.class.getResourceAsStream("/latency/probe-report-loopback.json")) {
+            JsonNode summary = JsonMapper.shared().readTree(in).get("summary");
+            RunLatency.Figures idle = figures(summary.get("idle"), 1);
+            RunLatency.Figures loaded = figures(summary.get("loaded"), scale);
+            return new RunLatency(runId, "loaded-latency", "result", "UDP", 64, 1, 50.0, 3.0, 1000.0, 6.6, null,
+                    idle, loaded, null, null, null, loaded.p50Ms() / idle.p50Ms(), loaded.p99Ms() / idle.p99Ms(),
+                    null, null, null, List.of());
+        }
+    }
+
+    private static RunLatency.Figures figures(JsonNode stats, double scale) {
+        return new RunLatency.Figures(stats.get("answered").longValue(), stats.get("lost").longValue(), 0.0,
+                stats.get("minMs").doubleValue() * scale, stats.get("p50Ms").doubleValue() * scale,
+                stats.get("p90Ms").doubleValue() * scale, stats.get("p99Ms").doubleValue() * scale,
+                stats.get("p999Ms").doubleValue() * scale, stats.get("maxMs").doubleValue() * scale,
+                stats.get("meanMs").doubleValue() * scale);
     }
 
     private static ComparisonResult.Comparison compare(List<RunSummary> old, List<RunSummary> recent) {
