@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * iperf3 at both ends. Two jobs on that one link, labelled as two drivers, each with a TCP 1-stream upload (at the
  * shaper: the cap) and a UDP upload at 5 Gbit/s (which iperf3 cannot send here: the sender): Compare, opened from the
  * later job's "Compare drivers" link, calls neither driver faster and says what decided each row. The counter-case:
- * UDP at 1 Gbit/s over the link shaped at 2 Gbit/s, under the limit with neither end at fault, measures the driver.
+ * UDP at 100 Mbit/s over the link shaped at 2 Gbit/s, under the limit with neither end at fault (the receiving agent
+ * prioritised on these two shared cores), measures the driver.
  * Needs root, as CI is; the test builds and removes its own lab.
  */
 class DriverCompareLabIT {
@@ -48,8 +49,8 @@ class DriverCompareLabIT {
 
     @Test
     void twoDriversOnOneShapedLinkGetNoDriverVerdictWhereTheCapOrTheSenderDecided() {
-        List<JsonNode> older = runs(job(OLD, TCP_1 + ", " + udp(5_000_000_000L)));
-        long newerJob = job(NEW, TCP_1 + ", " + udp(5_000_000_000L));
+        List<JsonNode> older = runs(job(OLD, TCP_1 + ", " + udp(5_000_000_000L, 3)));
+        long newerJob = job(NEW, TCP_1 + ", " + udp(5_000_000_000L, 3));
         List<JsonNode> newer = runs(newerJob);
         for (JsonNode run : concat(older, newer)) {
             System.out.printf("%s %s %s: received %.2f Gbit/s, %s%n", run.get("driver").stringValue(),
@@ -85,17 +86,23 @@ class DriverCompareLabIT {
         }
     }
 
+    /**
+     * 100 Mbit/s rather than 1 Gbit/s: on this two-core machine the receiving iperf3 3.12 loses 1–40% at 1 Gbit/s
+     * into its 208 kB socket buffer whatever its priority (the receiver, rightly), and prioritised still lost 2% at
+     * 200 Mbit/s beside the lab's JVMs; at 100 Mbit/s it keeps up (0.06% lost, under the 1% that is loss). 5 s: the peer's iperf3 reports each second whatever the client's
+     * interval, and whether the burst credits ran out needs 4 of its intervals; unknown, it would not be the driver.
+     */
     @Test
     void udpUnderTheLimitWithNeitherEndAtFaultMeasuresTheDriver() throws Exception {
         lab.shapeSutUpload("2gbit");
         JsonNode run;
-        try {
-            run = runs(job(null, udp(1_000_000_000L))).get(0);
+        try (AutoCloseable prioritised = lab.prioritisedPeer()) {
+            run = runs(job(null, udp(100_000_000L, 5))).get(0);
         } finally {
             lab.shapeSutUpload("5gbit");
         }
         JsonNode verdict = run.get("verdict");
-        System.out.printf("UDP 1 Gbit/s over the 2 Gbit/s shaper: received %.3f Gbit/s, sent %.1f%% of target, lost "
+        System.out.printf("UDP 100 Mbit/s over the 2 Gbit/s shaper: received %.3f Gbit/s, sent %.1f%% of target, lost "
                         + "%.2f%%: %s%n", run.get("receivedBitsPerSecond").doubleValue() / 1e9,
                 run.get("sentShareOfTarget").doubleValue(), run.get("lostPercent").doubleValue(),
                 run.get("text").get("verdict").stringValue());
@@ -106,12 +113,11 @@ class DriverCompareLabIT {
     }
 
     private static final String TCP_1 = "{\"protocol\": \"TCP\", \"streams\": 1, \"direction\": \"upload\", "
-            + "\"durationSeconds\": 3, \"intervalSeconds\": 0.5, \"tool\": \"iperf3\"}";
+            + "\"durationSeconds\": 3, \"tool\": \"iperf3\"}";
 
-    /** 3 s at 0.5 s intervals: enough intervals to tell whether the burst credits ran out. */
-    private static String udp(long target) {
-        return "{\"protocol\": \"UDP\", \"direction\": \"upload\", \"durationSeconds\": 3, \"intervalSeconds\": 0.5, "
-                + "\"tool\": \"iperf3\", \"targetBitsPerSecond\": " + target + "}";
+    private static String udp(long target, int seconds) {
+        return "{\"protocol\": \"UDP\", \"direction\": \"upload\", \"durationSeconds\": " + seconds
+                + ", \"tool\": \"iperf3\", \"targetBitsPerSecond\": " + target + "}";
     }
 
     /** A job of these scenarios on lab-a → lab-b, its runs labelled with the driver (unless null); its id. */
