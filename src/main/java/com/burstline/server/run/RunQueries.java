@@ -52,13 +52,13 @@ public class RunQueries {
     }
 
     /**
-     * The drivers measured between this SUT and peer (each agent exactly, ignoring case), the most recently measured
-     * first, each once; complete runs only. At most {@code max}.
+     * The drivers measured between this SUT and peer (as a job names its agents: exactly, so that the pair's index
+     * answers a job page that asks every few seconds), the most recently measured first, each once; complete runs
+     * only. At most {@code max}.
      */
     @Transactional(readOnly = true)
     public List<String> recentDriversOnPair(String sut, String peer, int max) {
-        return recentDrivers("LOWER(sut) = LOWER(:sut) AND LOWER(peer) = LOWER(:peer)", max, Map.of("sut", sut,
-                "peer", peer));
+        return recentDrivers("sut = :sut AND peer = :peer", max, Map.of("sut", sut, "peer", peer));
     }
 
     /** As {@link #recentDriversOnPair}, over every run labelled with this instance type. */
