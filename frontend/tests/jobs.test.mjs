@@ -149,6 +149,10 @@ describe('jobs on real agents in Chromium', () => {
           seen.push(status);
         }
       };
+      // what the chart's source line said over the job: live words while scenarios ran, stored ones after
+      window.sourcesSeen = [document.getElementById('live-source').textContent];
+      new MutationObserver(() => window.sourcesSeen.push(document.getElementById('live-source').textContent))
+        .observe(document.getElementById('live-source'), { childList: true, characterData: true, subtree: true });
       for (const row of document.querySelectorAll('[data-scenario-id]')) {
         record(row);
         new MutationObserver(() => record(row)).observe(row, { subtree: true, childList: true, characterData: true });
@@ -183,11 +187,17 @@ describe('jobs on real agents in Chromium', () => {
 
     const done = await livePoints();
     assert.deepEqual(done.labels.sort(), (await scenarioNames()).sort(), 'one line per scenario');
-    assert.ok(done.counts.every((count) => count >= 2), `every scenario drew live points: ${done.counts}`);
+    assert.ok(done.counts.every((count) => count >= 2), `every scenario drew its points: ${done.counts}`);
     const iperf3Version = (await (await fetch(`${baseUrl}/api/v1/agents/${AGENTS[0]}`, authorized(token))).json()).facts.iperf3Version;
     const streamsJson = Number(iperf3Version.split('.')[1]) >= 17;
-    assert.match(await page.textContent('#live-source'),
-      streamsJson ? /from iperf3 itself/ : /from the SUT's interface byte counters/);
+    const sources = await page.evaluate(() => window.sourcesSeen);
+    assert.ok(sources.some((source) => (streamsJson ? /from iperf3 itself/ : /from the SUT's interface byte counters/)
+      .test(source)), `the live source was named while the job ran: ${sources.join(' | ')}`);
+    // watched live to its end, the chart is the one a reload draws: each run's stored intervals, as received
+    await page.waitForFunction((count) => document.getElementById('live-chart').dataset.storedRuns
+      === String(count), job.scenarios.length);
+    assert.match(await page.textContent('#live-source'), /then its stored run's own per-interval figures/);
+    await assertStoredLines(job);
     await assertNote();
     assert.deepEqual(pageErrors, [], 'no script errors');
   });
@@ -288,20 +298,7 @@ describe('jobs on real agents in Chromium', () => {
       await page.waitForFunction((count) => window.Chart.getChart(document.getElementById('live-chart'))
         .data.datasets.filter((dataset) => dataset.data.length > 0).length === count, SCENARIOS.length);
       const job = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
-      const lines = await page.evaluate(() => window.Chart.getChart(document.getElementById('live-chart')).data
-        .datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.map(({ x, y }) => ({ x, y })) })));
-      const names = await scenarioNames();
-      const leftOut = [];
-      for (const [index, scenario] of job.scenarios.entries()) {
-        const rows = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/intervals`,
-          authorized(token))).json();
-        const { drawn, stub } = splitStub(rows.filter((row) => row.stream === 'sum' && !row.omitted));
-        assert.deepEqual(lines.find((line) => line.label === names[index]).points,
-          drawn.map((row) => ({ x: row.end, y: row.bitsPerSecond / 1e9 })), `the line of scenario ${index + 1}`);
-        if (stub) {
-          leftOut.push(`scenario ${index + 1} (${stub.start.toFixed(2)}–${stub.end.toFixed(2)} s`);
-        }
-      }
+      const leftOut = await assertStoredLines(job);
       const note = page.locator('#live-note');
       assert.equal(await note.isHidden(), leftOut.length === 0, `the note is shown only for a left-out interval`);
       const text = await note.textContent();
@@ -336,6 +333,7 @@ describe('jobs on real agents in Chromium', () => {
           tableTop: top(table), findingsTop: top(findings) };
       });
       const at = `at ${width} px`;
+      await assertAnswerOnFirstScreen(width, height);
       assert.ok(layout.resultsFirst, `the results come before the live chart ${at}`);
       assert.ok(layout.findingsFirst, `the job's findings come before the live chart ${at}`);
       assert.ok(layout.tableTop < height, `the results table starts on the first screen ${at} (at ${layout.tableTop} px)`);
@@ -463,6 +461,71 @@ async function narrowScreenshot(name) {
   await page.setViewportSize({ width: 400, height: 800 });
   await page.screenshot({ path: join(results, name), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * The first screen answers: the hosts with their instance type, limits and drivers; the short answer whole; each
+ * scenario covered by a sentence stating its own verdict (as the API has it); at 1280 px every row's verdict cell too.
+ */
+async function assertAnswerOnFirstScreen(width, height) {
+  const at = `at ${width} × ${height}`;
+  const results = await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}/results`, authorized(token))).json();
+  const shown = await page.evaluate(() => {
+    const box = (element) => {
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top + window.scrollY, bottom: rect.bottom + window.scrollY, visible: rect.height > 0 };
+    };
+    const answer = document.getElementById('job-answer');
+    return {
+      hosts: [...document.querySelectorAll('#job-hosts li')].map((item) => ({ text: item.textContent,
+        role: item.dataset.role, ...box(item) })),
+      answer: { text: answer.textContent, ...box(answer) },
+      sentences: [...answer.querySelectorAll('span')].map((span) => ({ covers: span.dataset.covers.split(','),
+        verdicts: span.dataset.verdicts.split(',') })),
+      verdicts: [...document.querySelectorAll('#results tr[data-run-id] td[data-figure="verdict"]')]
+        .map((td) => ({ verdict: td.dataset.verdict, ...box(td) })),
+    };
+  });
+  assert.deepEqual(shown.hosts.map((host) => host.text), results.hosts.map((host) => host.text),
+    `the header names the hosts as the API does ${at}`);
+  assert.deepEqual(shown.hosts.map((host) => host.role), ['SUT', 'peer']);
+  assert.match(shown.hosts[0].text, new RegExp(`^SUT ${AGENTS[0]}: ${INSTANCE_TYPE}, burst 5 Gbit/s, baseline `
+    + '512 Mbit/s; driver '), 'the SUT with its instance type, limits and driver');
+  assert.match(shown.hosts[1].text, new RegExp(`^Peer ${AGENTS[1]}: .*; driver `), 'the peer and its driver');
+  assert.ok(shown.hosts.every((host) => host.visible && host.bottom <= height), `the hosts on the first screen ${at}`);
+  assert.equal(shown.answer.text, results.answer.text, 'the answer is the server\'s');
+  assert.ok(shown.answer.visible && shown.answer.bottom <= height,
+    `the whole answer on the first screen ${at} (it ends at ${shown.answer.bottom} px)`);
+  for (const row of [...results.tcp, ...results.udp]) {
+    const sentence = shown.sentences.find((each) => each.covers.includes(String(row.position)));
+    assert.ok(sentence, `scenario ${row.position} is in the answer: ${shown.answer.text}`);
+    assert.ok(sentence.verdicts.includes(row.run.verdict.id),
+      `scenario ${row.position}'s verdict ${row.run.verdict.id} is stated: ${shown.answer.text}`);
+  }
+  assert.equal(shown.verdicts.length, results.tcp.length + results.udp.length, 'a verdict in every row');
+  if (width >= 1280) {
+    assert.ok(shown.verdicts.every((cell) => cell.visible && cell.bottom <= height),
+      `every row's verdict on the first screen ${at}`);
+  }
+}
+
+/** Each scenario's line is its run's stored sum intervals as received; returns the left-out slivers, named. */
+async function assertStoredLines(job) {
+  const lines = await page.evaluate(() => window.Chart.getChart(document.getElementById('live-chart')).data
+    .datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.map(({ x, y }) => ({ x, y })) })));
+  const names = await scenarioNames();
+  const leftOut = [];
+  for (const [index, scenario] of job.scenarios.entries()) {
+    const rows = await (await fetch(`${baseUrl}/api/v1/runs/${scenario.runId}/intervals`,
+      authorized(token))).json();
+    const { drawn, stub } = splitStub(rows.filter((row) => row.stream === 'sum' && !row.omitted));
+    assert.deepEqual(lines.find((line) => line.label === names[index]).points,
+      drawn.map((row) => ({ x: row.end, y: row.bitsPerSecond / 1e9 })), `the line of scenario ${index + 1}`);
+    if (stub) {
+      leftOut.push(`scenario ${index + 1} (${stub.start.toFixed(2)}–${stub.end.toFixed(2)} s`);
+    }
+  }
+  return leftOut;
 }
 
 /** Points per dataset of the live chart, read from the Chart.js instance. */

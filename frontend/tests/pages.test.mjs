@@ -233,7 +233,7 @@ describe('every page at 400 and 1280 px', () => {
       assert.deepEqual(await standard.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.cells]
         .slice(1, 7).map((cell) => cell.textContent.trim()).join(' '))), [
         'TCP upload 1 30 5 —', 'TCP upload 4 30 5 —', 'TCP download 1 30 5 —', 'TCP download 4 30 5 —',
-        'UDP upload 1 30 5 1000', 'UDP upload 1 30 5 5000']);
+        'UDP upload 1 30 5 1000', 'UDP upload 1 30 5 5000', 'UDP_RR — 1 30 5 —']);
       await page.fill('input[name=durationSeconds]', '10');
       assert.equal(await standard.locator('[data-role=seconds]').first().textContent(), '10',
         'the duration that replaces the plan\'s 30 s shows in its rows');
@@ -274,7 +274,7 @@ describe('every page at 400 and 1280 px', () => {
       await page.click('#copy-standard');
       assert.equal(await page.isChecked('input[name=plan][value=custom]'), true);
       assert.deepEqual(await custom.locator('select[name=protocol]').evaluateAll((selects) => selects
-        .map((select) => select.value)), ['TCP', 'TCP', 'TCP', 'TCP', 'UDP', 'UDP'], 'a copy of the plan to change');
+        .map((select) => select.value)), ['TCP', 'TCP', 'TCP', 'TCP', 'UDP', 'UDP', 'UDP_RR'], 'a copy of the plan to change');
       assert.equal(await custom.locator('input[name=targetMbps]').nth(5).inputValue(), '5000');
     } finally {
       await context.close();
@@ -325,8 +325,8 @@ describe('every page at 400 and 1280 px', () => {
         `/api/v1/export/runs.csv?job=${jobId}`]) {
         assert.ok(links.includes(expected), `${expected} in ${links}`);
       }
-      await page.waitForFunction(() => document.getElementById('job-progress-text').textContent.includes('6 of 6'));
-      assert.match(await page.textContent('#job-progress-text'), /6 of 6 scenarios done · job failed/);
+      await page.waitForFunction(() => document.getElementById('job-progress-text').textContent.includes('7 of 7'));
+      assert.match(await page.textContent('#job-progress-text'), /7 of 7 scenarios done · job failed/);
       await page.waitForSelector('#compare-drivers a');
       assert.equal(await page.textContent('#compare-drivers a'),
         'Compare drivers on pages-a/pages-b: ENA ARM64 2.2.1 vs ENA ARM64 2.3.0');

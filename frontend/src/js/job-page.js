@@ -36,6 +36,7 @@ const chart = new Chart(document.getElementById('live-chart'), {
   },
 });
 const datasets = new Map(); // scenario id -> Chart.js dataset of its "sum" samples
+const storedLines = new Set(); // scenario ids whose line is their stored run's, no longer the live samples
 const leftOut = new Map(); // line key -> { stub, of, run }: the sliver a finished scenario's line leaves out
 let liveSeen = false; // once live samples arrive, the hint speaks of them
 const scenarioNames = new Map();
@@ -65,8 +66,9 @@ function showJob(job) {
     showProbe(scenario);
     row.querySelector('[data-field="error"]').textContent = scenario.error || scenario.note || '';
     const run = row.querySelector('[data-field="run"]');
-    if (scenario.runId && !datasets.has(String(scenario.id))) {
-      showFinishedRun(scenario); // ended before this page was open: draw iperf3's own figures instead
+    if (scenario.runId && !storedLines.has(String(scenario.id))) {
+      // a stored run replaces its live line: the chart shows what the tables say was received
+      showStoredRun(scenario);
     }
     const shownLink = run.querySelector('a');
     if (scenario.runId && (!shownLink || shownLink.getAttribute('href') !== `/runs/${scenario.runId}`)) {
@@ -153,15 +155,24 @@ function datasetOf(key, suffix = '') {
 }
 
 /**
- * A scenario that ended before the page opened: its run's per-interval sums as received (the API's default side),
- * one line per direction, so that a --bidir run shows each direction on its own instead of their total.
+ * A scenario whose run is stored: its run's per-interval sums as received (the API's default side), one line per
+ * direction, so that a --bidir run shows each direction on its own instead of their total. They replace the live
+ * samples, which were the sender's counters or the tool's interim figures: the run's figures are what it is judged by.
  */
-async function showFinishedRun(scenario) {
+async function showStoredRun(scenario) {
   const key = String(scenario.id);
-  datasetOf(key);
+  storedLines.add(key);
   const response = await fetch(`/api/v1/runs/${scenario.runId}/intervals`);
   if (!response.ok) {
+    storedLines.delete(key); // the next job event tries again
     return;
+  }
+  const wasLive = datasets.has(key) && datasets.get(key).data.length > 0;
+  datasetOf(key).label = scenarioNames.get(key) || `scenario ${key}`;
+  for (const [lineKey, dataset] of datasets) {
+    if (lineKey === key || lineKey.startsWith(`${key}|`)) {
+      dataset.data = [];
+    }
   }
   const sums = (await response.json()).filter((row) => row.stream === 'sum' && !row.omitted);
   const directions = [...new Set(sums.map((row) => row.direction))];
@@ -180,10 +191,14 @@ async function showFinishedRun(scenario) {
     }
   });
   showLeftOut();
-  if (!liveSeen) {
-    document.getElementById('live-source').textContent = 'Scenarios that ended before this page opened show '
-      + 'the measuring tool\'s own per-interval figures from their runs, as received.';
-  }
+  // how many lines are their stored runs', for a reader (or a test) that waits for the chart to settle
+  const canvas = document.getElementById('live-chart');
+  canvas.dataset.storedRuns = String(Number(canvas.dataset.storedRuns ?? 0) + 1);
+  document.getElementById('live-source').textContent = wasLive || liveSeen
+    ? 'Each scenario shows its live figures while it runs, then its stored run\'s own per-interval figures, as '
+      + 'received.'
+    : 'Scenarios that ended before this page opened show the measuring tool\'s own per-interval figures from their '
+      + 'runs, as received.';
   chart.update();
 }
 
@@ -223,8 +238,11 @@ function liveDataset(key, direction) {
 }
 
 function addSamples(batch) {
-  liveSeen = true;
   const key = String(batch.scenarioId);
+  if (storedLines.has(key)) {
+    return; // a late batch: the stored run's line stays
+  }
+  liveSeen = true;
   datasetOf(key);
   for (const sample of batch.samples.filter((s) => s.stream === 'sum' || s.stream == null)) {
     const points = liveDataset(key, sample.direction).data;

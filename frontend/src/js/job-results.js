@@ -47,6 +47,8 @@ async function showResults(runs) {
   if (!results) {
     return;
   }
+  showHosts(results.hosts);
+  showAnswer(results.answer);
   fill('tcp', results.tcp.map(tcpRow));
   fill('udp', results.udp.map(udpRow));
   fill('rr', results.requestResponse.map(rrRow));
@@ -65,6 +67,29 @@ async function showResults(runs) {
     limitsDrawn = addLimitLines(document.getElementById('live-chart'), first.run.burstLimitBitsPerSecond,
       first.run.baselineBitsPerSecond);
   }
+}
+
+/** The hosts in the page's head, as the stored runs now label them (the page drew them as they stood). */
+function showHosts(hosts) {
+  document.getElementById('job-hosts').replaceChildren(...hosts.map((host) => {
+    const item = document.createElement('li');
+    item.dataset.role = host.role;
+    item.textContent = host.text;
+    return item;
+  }));
+}
+
+/** The server's short answer, a sentence at a time, each marked with the scenarios it covers and its verdicts. */
+function showAnswer(answer) {
+  const paragraph = document.getElementById('job-answer');
+  paragraph.replaceChildren(...answer.sentences.map((sentence, index) => {
+    const span = document.createElement('span');
+    span.dataset.covers = sentence.covers.join(',');
+    span.dataset.verdicts = sentence.verdicts.join(',');
+    span.textContent = index === 0 ? sentence.text : ` ${sentence.text}`;
+    return span;
+  }));
+  paragraph.hidden = answer.sentences.length === 0;
 }
 
 function fill(table, rows) {

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * The figures a group of runs is summed up with, and the Welch comparison of two groups. Sample standard deviation
  * (n − 1); 95% intervals from Student's t, so that n = 3 gets the wide interval it deserves.
  */
-final class Statistics {
+public final class Statistics {
     private Statistics() {
     }
 
@@ -18,7 +18,7 @@ final class Statistics {
     }
 
     /** Difference of {@code other} to {@code baseline} in % of the baseline mean, with its 95% interval. */
-    record Difference(double deltaPercent, Double ci95LowPercent, Double ci95HighPercent, Double pValue) {
+    public record Difference(double deltaPercent, Double ci95LowPercent, Double ci95HighPercent, Double pValue) {
     }
 
     static Summary summarize(double[] values) {
@@ -41,7 +41,7 @@ final class Statistics {
      * which Fieller's interval would not, and is close to it while the baseline's standard error is small against
      * its mean (as it is for throughput). Needs n ≥ 2 in both groups; with no spread in either there is no test.
      */
-    static Difference compare(double[] baseline, double[] other) {
+    public static Difference compare(double[] baseline, double[] other) {
         double baseMean = mean(baseline);
         double delta = (mean(other) - baseMean) / baseMean * 100;
         if (baseline.length < 2 || other.length < 2) {

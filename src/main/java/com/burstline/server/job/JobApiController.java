@@ -92,7 +92,10 @@ class JobApiController {
     }
 
     @Operation(summary = "The job's results as its page shows them, from the runs it has stored so far",
-            description = "tcp and udp: one row per scenario that stored a run, in the job's order, with the run "
+            description = "hosts: each agent of the job with its role, instance type, the catalog's limits for it "
+                    + "and its driver (a SUT as its runs are labelled); answer: the job's answer in a few sentences "
+                    + "(text), each sentence with the scenarios it covers (positions) and the verdicts it states. "
+                    + "tcp and udp: one row per scenario that stored a run, in the job's order, with the run "
                     + "(its figures, their words in text, and its verdict: what decided the received figure) and its "
                     + "findings as the run's page lists them, warnings first (percent-of-limit is the row's own "
                     + "column); drivers names the drivers the answer is about. driverComparison {href, text} links "

@@ -28,7 +28,7 @@ record JobForm(String sut, String peer, String plan, String durationSeconds, Str
                List<String> tool, List<String> pairSut, List<String> pairPeer, String order, String seed,
                String coolDownSeconds, String driver, String instanceType) {
     /** As many as the standard plan has scenarios, so that it can be copied into them and changed. */
-    static final int ROWS = 6;
+    static final int ROWS = com.burstline.server.job.planning.StandardPlan.scenarios().size();
     static final int EXTRA_PAIRS = 3;
     static final String UDP_NEEDS_TARGET = FormWords.TARGET + " is needed for UDP (iperf3 -b), e.g. 1000 for "
             + "1 Gbit/s";

@@ -29,9 +29,11 @@ class JobPagesController {
     private final InstanceCatalog catalog;
     private final RunQueries runs;
     private final JobRelabeller relabeller;
+    private final JobHosts hosts;
 
     JobPagesController(JobService jobs, AgentRegistry agents, InstanceCatalog catalog, RunQueries runs,
-                       JobRelabeller relabeller) {
+                       JobRelabeller relabeller, JobHosts hosts) {
+        this.hosts = hosts;
         this.jobs = jobs;
         this.relabeller = relabeller;
         this.agents = agents;
@@ -66,8 +68,10 @@ class JobPagesController {
     String show(@PathVariable long id, Model model) {
         JobView job = jobs.get(id);
         model.addAttribute("job", job);
-        model.addAttribute("partialRuns", runs.partialAmong(job.scenarios().stream().map(ScenarioView::runId)
-                .filter(java.util.Objects::nonNull).toList()));
+        List<Long> runIds = job.scenarios().stream().map(ScenarioView::runId).filter(java.util.Objects::nonNull)
+                .toList();
+        model.addAttribute("partialRuns", runs.partialAmong(runIds));
+        model.addAttribute("hosts", hosts.of(job, runs.byIds(runIds)));
         model.addAttribute("limits", agents.find(job.sut()).map(AgentView::instanceType).flatMap(catalog::find)
                 .orElse(null));
         return "jobs/show";

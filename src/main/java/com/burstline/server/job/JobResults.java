@@ -32,10 +32,12 @@ class JobResults {
     private final RunQueries runs;
     private final Findings findings;
     private final RunLatencies latencies;
+    private final JobHosts hosts;
     private final DriverComparisons driverComparisons;
 
-    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies,
+    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies, JobHosts hosts,
                DriverComparisons driverComparisons) {
+        this.hosts = hosts;
         this.driverComparisons = driverComparisons;
         this.jobs = jobs;
         this.runs = runs;
@@ -44,11 +46,12 @@ class JobResults {
     }
 
     /**
-     * What the job page's tables show: its TCP, UDP and request/response rows and the drivers, in words; and its
-     * "Compare drivers" link ({@link DriverComparisons}), null when there is none to offer.
+     * What the job page's first screen shows: the hosts it is about, its short answer, its TCP, UDP and
+     * request/response rows and the drivers, in words; and its "Compare drivers" link ({@link DriverComparisons}),
+     * null when there is none to offer.
      */
-    record Results(List<Row> tcp, List<Row> udp, List<Row> requestResponse, String drivers,
-                   DriverComparisons.Link driverComparison) {
+    record Results(List<JobHosts.Host> hosts, JobAnswer.Answer answer, List<Row> tcp, List<Row> udp,
+                   List<Row> requestResponse, String drivers, DriverComparisons.Link driverComparison) {
     }
 
     /**
@@ -88,7 +91,8 @@ class JobResults {
         tcp.sort(byPosition);
         udp.sort(byPosition);
         requestResponse.sort(byPosition);
-        return new Results(tcp, udp, requestResponse, String.join(" · ", drivers.entrySet().stream()
+        return new Results(hosts.of(job, stored), JobAnswer.of(tcp, udp), tcp, udp, requestResponse,
+                String.join(" · ", drivers.entrySet().stream()
                 .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()),
                 driverComparisons.of(job, stored));
     }

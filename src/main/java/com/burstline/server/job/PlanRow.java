@@ -15,7 +15,7 @@ import java.util.List;
  */
 record PlanRow(String protocol, String direction, int streams, int seconds, String secondsBefore, String interval,
                String target, String tool) {
-    private static final String NO_TARGET = "—";
+    private static final String NONE = "—";
 
     /** The standard plan's scenarios, from the plan itself. */
     static List<PlanRow> standard() {
@@ -31,8 +31,13 @@ record PlanRow(String protocol, String direction, int streams, int seconds, Stri
     private static PlanRow of(Scenario scenario, String secondsBefore) {
         return new PlanRow(scenario.protocol().name(), scenario.direction().apiName(), scenario.streams(),
                 scenario.durationSeconds(), secondsBefore, plain(scenario.intervalSeconds()),
-                scenario.targetBitsPerSecond() == null ? NO_TARGET : plain(scenario.targetBitsPerSecond() / 1e6),
+                scenario.targetBitsPerSecond() == null ? NONE : plain(scenario.targetBitsPerSecond() / 1e6),
                 scenario.tool());
+    }
+
+    /** A request/response scenario has no direction: its transactions go both ways. */
+    public String directionText() {
+        return protocol.endsWith("_RR") ? NONE : direction;
     }
 
     public String secondsText() {
@@ -41,7 +46,7 @@ record PlanRow(String protocol, String direction, int streams, int seconds, Stri
 
     /** The target as the form's Mbit/s field takes it: empty for none. */
     public String targetMbps() {
-        return NO_TARGET.equals(target) ? "" : target;
+        return NONE.equals(target) ? "" : target;
     }
 
     private static String plain(double value) {

@@ -33,6 +33,25 @@ public final class FigureText {
         return bitsPerSecond == null ? UNKNOWN : rate(bitsPerSecond.doubleValue());
     }
 
+    /** "4.63–4.72 Gbit/s"; one value when both read alike; "980.00 Mbit/s–1.02 Gbit/s" across units. */
+    public static String rateRange(double low, double high) {
+        String from = rate(low);
+        String to = rate(high);
+        if (from.equals(to)) {
+            return from;
+        }
+        int space = from.lastIndexOf(' ');
+        return from.substring(space).equals(to.substring(to.lastIndexOf(' '))) ? from.substring(0, space) + "–" + to
+                : from + "–" + to;
+    }
+
+    /** "92.1–93.9%", one value when both read alike. */
+    public static String percentRange(double low, double high) {
+        String from = percent(low);
+        String to = percent(high);
+        return from.equals(to) ? from : from.substring(0, from.length() - 1) + "–" + to;
+    }
+
     public static String percent(double percent) {
         return String.format(Locale.ROOT, "%.1f%%", percent);
     }

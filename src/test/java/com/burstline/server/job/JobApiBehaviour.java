@@ -515,6 +515,16 @@ abstract class JobApiBehaviour {
         assertThat(environment.get("nicCounters").get("delta").get("tx_bytes").longValue()).isEqualTo(123456);
         assertThat(environment.get("command").get(0).stringValue()).isEqualTo("iperf3");
         assertThat(json(get("/api/v1/runs?job=" + jobId)).get("content").size()).isEqualTo(1);
+        JsonNode results = json(get("/api/v1/jobs/" + jobId + "/results"));
+        assertThat(results.get("hosts").get(0).get("text").stringValue())
+                .isEqualTo("SUT res-sut: t4g.large, burst 5 Gbit/s, baseline 512 Mbit/s; driver ena 2.11.0");
+        assertThat(results.get("hosts").get(1).get("role").stringValue()).isEqualTo("peer");
+        assertThat(results.get("hosts").get(1).get("text").stringValue()).startsWith("Peer res-peer: ");
+        JsonNode sentence = results.get("answer").get("sentences").get(0);
+        assertThat(sentence.get("text").stringValue()).startsWith("TCP download ");
+        assertThat(sentence.get("covers").toString()).isEqualTo("[1]");
+        assertThat(sentence.get("verdicts").get(0).stringValue()).isEqualTo(run.get("verdict").get("id").stringValue());
+        assertThat(results.get("answer").get("text").stringValue()).isEqualTo(sentence.get("text").stringValue());
 
         JsonNode second = awaitScenario(jobId, 1, "RUNNING").get("scenarios").get(1);
         var failed = sut.postResult(failedResult(second, jobId, "unable to connect to server: Connection refused"));

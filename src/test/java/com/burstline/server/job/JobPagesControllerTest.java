@@ -43,9 +43,9 @@ class JobPagesControllerTest {
     @BeforeEach
     void controller() {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
-        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents,
-                        new com.burstline.server.catalog.InstanceCatalog(),
-                        mock(com.burstline.server.run.RunQueries.class), relabeller))
+        com.burstline.server.catalog.InstanceCatalog catalog = new com.burstline.server.catalog.InstanceCatalog();
+        mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents, catalog,
+                        mock(com.burstline.server.run.RunQueries.class), relabeller, new JobHosts(agents, catalog)))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();
