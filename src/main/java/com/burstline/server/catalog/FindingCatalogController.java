@@ -33,8 +33,9 @@ class FindingCatalogController {
     @Operation(summary = "The findings catalog: every finding kind and every verdict step",
             description = "Each finding kind (id, severity, meaning, what to check next, thresholds with the real "
                     + "runs behind them) and each step of the verdict, in the order the decision takes them (id, "
-                    + "words, meaning, next, thresholds, and measures: what a figure the step decided measures, as Compare "
-                    + "says it when both sides of a comparison were decided by that step). Runs' findings and verdicts name these ids.")
+                    + "words, meaning, next, thresholds, and measures: what a figure the step decided measures, as "
+                    + "Compare says it when both sides of a comparison were decided by that step). Runs' findings and "
+                    + "verdicts name these ids.")
     @GetMapping(path = "/api/v1/findings/catalog", produces = MediaType.APPLICATION_JSON_VALUE)
     Catalog get() {
         return catalog();

@@ -192,7 +192,8 @@ abstract class CompareApiBehaviour {
         JsonNode link = get("/api/v1/jobs/" + newer.jobId() + "/results").get("driverComparison");
         JsonNode back = get("/api/v1/jobs/" + older.jobId() + "/results").get("driverComparison");
 
-        assertThat(link.get("text").stringValue()).isEqualTo("Compare drivers on link-a/link-b: ENA 2.2.1 vs ENA 2.11.0");
+        assertThat(link.get("text").stringValue())
+                .isEqualTo("Compare drivers on link-a/link-b: ENA 2.2.1 vs ENA 2.11.0");
         assertThat(link.get("href").stringValue()).isEqualTo("/compare?groupBy=driver&pair=link-a/link-b"
                 + "&driver=ENA%202.2.1&driver=ENA%202.11.0&baseline=ENA%202.2.1");
         assertThat(back.get("text").stringValue()).as("the other driver is the baseline")

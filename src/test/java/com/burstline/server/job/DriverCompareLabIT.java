@@ -89,8 +89,9 @@ class DriverCompareLabIT {
     /**
      * 100 Mbit/s rather than 1 Gbit/s: on this two-core machine the receiving iperf3 3.12 loses 1–40% at 1 Gbit/s
      * into its 208 kB socket buffer whatever its priority (the receiver, rightly), and prioritised still lost 2% at
-     * 200 Mbit/s beside the lab's JVMs; at 100 Mbit/s it keeps up (0.06% lost, under the 1% that is loss). 5 s: the peer's iperf3 reports each second whatever the client's
-     * interval, and whether the burst credits ran out needs 4 of its intervals; unknown, it would not be the driver.
+     * 200 Mbit/s beside the lab's JVMs; at 100 Mbit/s it keeps up (0.06–0.34% lost, under the 1% that is loss).
+     * 5 s: the peer's iperf3 reports each second whatever the client's interval, and whether the burst credits ran
+     * out needs 4 of its intervals; unknown, it would not be the driver.
      */
     @Test
     void udpUnderTheLimitWithNeitherEndAtFaultMeasuresTheDriver() throws Exception {
