@@ -276,12 +276,15 @@ describe('jobs on real agents in Chromium', () => {
     await page.goto(`${baseUrl}/jobs/${jobId}`);
     await page.waitForSelector('#compare-drivers a');
     assert.equal(await page.textContent('#compare-drivers a'),
-      `Compare drivers on ${INSTANCE_TYPE}: ${jobDriver} vs ENA ARM64 2.2.1`);
+      `Compare drivers on ${INSTANCE_TYPE}: ENA ARM64 2.2.1 vs ${jobDriver}`);
     await page.click('#compare-drivers a');
     await page.waitForURL((url) => url.pathname === '/compare');
     const query = new URL(page.url()).searchParams;
-    assert.deepEqual([query.get('instanceType'), query.get('baseline')], [INSTANCE_TYPE, jobDriver],
-      'the job\'s own driver is the baseline');
+    assert.deepEqual([query.get('instanceType'), query.getAll('driver'), query.get('baseline')],
+      [INSTANCE_TYPE, ['ENA ARM64 2.2.1', jobDriver], 'ENA ARM64 2.2.1'],
+      'exactly the two drivers, the other one the baseline the job\'s is measured against');
+    assert.deepEqual(await page.$$eval('.compare-form [data-role=group]', (inputs) => inputs.map((i) => i.value)),
+      ['ENA ARM64 2.2.1', jobDriver], 'the form shows the baseline first');
     await page.waitForSelector('#compare-table tbody tr');
     const table = await page.textContent('#compare-table tbody');
     for (const driver of ['ENA ARM64 2.2.1', jobDriver]) {

@@ -309,9 +309,11 @@ function queryOf(formElement) {
 function fillForm(formElement, params) {
   const groupBy = params.get('groupBy') ?? 'driver';
   formElement.elements.groupBy.value = groupBy;
-  const groups = params.getAll(groupBy);
+  // the form's first group is the baseline: a link that names it with baseline= (the job page's) keeps it so
+  const baseline = params.get('baseline');
+  const groups = params.getAll(groupBy).sort((a, b) => (b === baseline) - (a === baseline));
   formElement.querySelectorAll('[data-role=group]').forEach((input, i) => { input.value = groups[i] ?? ''; });
-  for (const name of ['sut', 'peer', 'instanceType', 'protocol', 'direction', 'tag', 'job', 'fact']) {
+  for (const name of ['sut', 'peer', 'pair', 'instanceType', 'protocol', 'direction', 'tag', 'job', 'fact']) {
     if (name !== groupBy && params.get(name) && formElement.elements[name]) {
       formElement.elements[name].value = params.get(name);
     }

@@ -11,6 +11,7 @@ const jobId = section.dataset.jobId;
 let runsShown = -1; // how many stored runs the tables were drawn from
 let limitsDrawn = Boolean(section.dataset.burstBps);
 let asking = null;
+let driverComparison = null; // the results' link to Compare, drawn once the job ends
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
   Number(section.dataset.baselineBps));
@@ -56,10 +57,7 @@ async function showResults(runs) {
   const drivers = document.getElementById('results-driver');
   drivers.textContent = results.drivers;
   drivers.hidden = !results.drivers;
-  const rows = [...results.tcp, ...results.udp, ...results.requestResponse];
-  drivers.dataset.drivers = JSON.stringify([...new Set(rows.map((row) => row.run.driver).filter(Boolean))]);
-  drivers.dataset.instanceTypes = JSON.stringify([...new Set(rows.map((row) => row.run.instanceType)
-    .filter(Boolean))]);
+  driverComparison = results.driverComparison;
   if (await showJobFindings(jobId)) {
     runsShown = runs;
   }
@@ -252,39 +250,26 @@ function cell(label, content, className) {
 }
 
 /**
- * "Driver A vs driver B" in one click: Compare grouped by driver over every run of this job's pair, whichever job
- * measured it; when that pair has only ever had one driver, over every run of the same instance type, since a team
- * compares drivers on one kind of instance. With one driver even there, the line says so and offers the relabel
- * form (two builds a host cannot tell apart carry the same driver until labelled).
+ * "Driver A vs driver B" in one click, as the server worked it out (the results' driverComparison): this job's
+ * driver beside the most recent other on its pair or instance type, that other the baseline. With one driver only,
+ * the line says so and offers the relabel form (two builds a host cannot tell apart carry the same driver until
+ * labelled).
  */
 let offered = false;
-async function offerDriverComparison() {
+function offerDriverComparison() {
   const item = document.getElementById('compare-drivers');
-  const pairs = item.dataset.pairs ? item.dataset.pairs.split(',') : [];
-  if (offered || pairs.length !== 1) {
+  if (offered || !driverComparison) {
     return;
   }
   offered = true;
-  const line = document.getElementById('results-driver').dataset;
-  const own = new Set(JSON.parse(line.drivers ?? '[]'));
-  const types = JSON.parse(line.instanceTypes ?? '[]');
-  const byPair = await driversOf({ groupBy: 'driver', pair: pairs[0] }, own);
-  if (byPair === null) {
-    return;
-  }
-  const instanceType = types.length === 1 ? types[0] : null;
-  const byType = byPair.drivers.length < 2 && instanceType
-    ? await driversOf({ groupBy: 'driver', instanceType }, own) : null;
-  const best = byType && byType.drivers.length >= 2 ? { ...byType, where: instanceType } : { ...byPair, where: pairs[0] };
-  if (best.drivers.length >= 2) {
+  if (driverComparison.href) {
     const link = document.createElement('a');
-    link.href = `/compare?${best.query}`;
-    link.textContent = `Compare drivers on ${best.where}: ${best.drivers.map(([driver]) => driver).join(' vs ')}`;
+    link.href = driverComparison.href;
+    link.textContent = driverComparison.text;
     item.replaceChildren(link);
-  } else if (best.drivers.length === 1) {
+  } else {
+    item.append(driverComparison.text);
     const relabel = document.getElementById('job-labels-edit');
-    item.append(`Compare drivers: every run on ${pairs[0]}${instanceType ? ` and every ${instanceType}` : ''} has `
-      + best.drivers[0][1]);
     if (relabel) {
       const link = document.createElement('a');
       link.href = '#job-labels-edit';
@@ -292,28 +277,6 @@ async function offerDriverComparison() {
       link.addEventListener('click', () => { relabel.open = true; });
       item.append(' (', link, ' to tell builds apart)');
     }
-  } else {
-    return;
   }
   item.hidden = false;
-}
-
-/**
- * The driver groups Compare finds for a selection, as [driver, label ("driver ENA ARM64 2.2.1")], or null. When
- * this job's runs have one driver, it is the baseline and comes first: the others are measured against it.
- */
-async function driversOf(selection, own) {
-  const query = new URLSearchParams(selection);
-  const response = await fetch(`/api/v1/compare?${query}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) {
-    return null;
-  }
-  const result = await response.json();
-  const found = [...new Map(result.scenarios.flatMap((s) => s.groups).map((g) => [g.group, g.label])).entries()];
-  const baseline = own.size === 1 ? found.find(([driver]) => own.has(driver)) : undefined;
-  if (baseline && found.length >= 2) {
-    query.set('baseline', baseline[0]);
-    return { query, drivers: [baseline, ...found.filter((entry) => entry !== baseline)] };
-  }
-  return { query, drivers: found };
 }

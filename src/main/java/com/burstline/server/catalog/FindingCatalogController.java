@@ -20,20 +20,22 @@ class FindingCatalogController {
     record Kind(String id, Severity severity, String meaning, String next, List<Threshold> thresholds) {
     }
 
-    record Step(String id, String words, String meaning, String next, List<Threshold> thresholds) {
+    record Step(String id, String words, String meaning, String next, List<Threshold> thresholds, String measures) {
     }
 
     static Catalog catalog() {
         return new Catalog(Arrays.stream(FindingKind.values()).map(kind -> new Kind(kind.id(), kind.severity(),
                 kind.meaning(), kind.next(), kind.thresholds())).toList(),
                 Arrays.stream(VerdictStep.values()).map(step -> new Step(step.id(), step.words(), step.meaning(),
-                        step.next(), step.thresholds())).toList());
+                        step.next(), step.thresholds(), step.measures())).toList());
     }
 
     @Operation(summary = "The findings catalog: every finding kind and every verdict step",
             description = "Each finding kind (id, severity, meaning, what to check next, thresholds with the real "
                     + "runs behind them) and each step of the verdict, in the order the decision takes them (id, "
-                    + "words, meaning, next, thresholds). Runs' findings and verdicts name these ids.")
+                    + "words, meaning, next, thresholds, and measures: what a figure the step decided measures, as "
+                    + "Compare says it when both sides of a comparison were decided by that step). Runs' findings and "
+                    + "verdicts name these ids.")
     @GetMapping(path = "/api/v1/findings/catalog", produces = MediaType.APPLICATION_JSON_VALUE)
     Catalog get() {
         return catalog();

@@ -23,7 +23,13 @@ class CompareApiController {
                     + "exactly); the groupBy dimension's filter may repeat to pick the groups in order (e.g. "
                     + "groupBy=driver&driver=2.10.0&driver=2.11.0, groupBy=job&job=12&job=15, "
                     + "job=12&groupBy=pair&pair=arm-a/arm-b&pair=arm-c/arm-d for an A/B job's two pairs). "
-                    + "baseline= names the group the other is compared to; run= picks runs by id.")
+                    + "baseline= names the group the other is compared to; run= picks runs by id. With two groups "
+                    + "a scenario's comparison has the difference (deltaPercent, its 95% interval, pValue) and a "
+                    + "verdict: on the driver (verdictKind significant, not-significant, no-practical-difference, "
+                    + "too-few-runs, no-spread) only where every run of both groups has the run verdict driver; "
+                    + "otherwise what decided each side, in the findings catalog's words (cap-limits-both, "
+                    + "sender-limits-both, receiver-limits-both, path-limits-both, beyond-the-limit, not-known, "
+                    + "decided-apart). Grouped by direction the statistics speak, with an explanation.")
     @GetMapping(path = "/api/v1/compare", produces = MediaType.APPLICATION_JSON_VALUE)
     ComparisonResult compare(@RequestParam MultiValueMap<String, String> params) {
         return comparisons.compare(SelectionQuery.parse(params, GroupBy.DRIVER));

@@ -100,6 +100,8 @@ public class Comparisons {
                 ? query.fact().label(name) : groupBy.label(name), runs)));
         ComparisonResult.Comparison comparison = null;
         if (figures.size() == 2) {
+            // Grouped by direction both sides are one driver's: the explanation says which limit could make them
+            // differ. Any other grouping compares what is under test, so only the driver's figures may be compared.
             boolean swap = query.baseline() != null && query.baseline().equals(figures.get(1).group());
             List<RunSummary> base = groups.get(figures.get(swap ? 1 : 0).group());
             List<RunSummary> other = groups.get(figures.get(swap ? 0 : 1).group());
@@ -107,7 +109,7 @@ public class Comparisons {
                     groupBy == GroupBy.DIRECTION ? (kind, delta) -> AsymmetryExplanation.of(kind,
                             Math.abs(delta) >= practicalPercent, groups.get("upload"), groups.get("download"),
                             peers.of(groups.get("upload").get(0).labels().peer())) : null,
-                    new OtherDifferences(hosts, groupBy, query.fact()));
+                    new OtherDifferences(hosts, groupBy, query.fact()), groupBy != GroupBy.DIRECTION);
         }
         // A scenario without its twin is what it is: one direction, not "upload vs download".
         String direction = groupBy == GroupBy.DIRECTION && figures.size() == 1 ? figures.get(0).group()
@@ -122,12 +124,13 @@ public class Comparisons {
                                                 ComparisonResult.Group otherFigures, List<RunSummary> other,
                                                 String label,
                                                 BiFunction<Verdicts.Kind, Double, String> explanation,
-                                                OtherDifferences others) {
+                                                OtherDifferences others, boolean onlyTheDriver) {
         Statistics.Difference difference = Statistics.compare(GroupFigures.received(base),
                 GroupFigures.received(other));
-        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(baseFigures.label(), otherFigures.label(),
-                base.size(), other.size(), baseFigures.meanShareOfBurstLimit(),
-                otherFigures.meanShareOfBurstLimit()), difference, label);
+        Verdicts.Sides sides = new Verdicts.Sides(baseFigures.label(), otherFigures.label(), base.size(),
+                other.size(), baseFigures.meanShareOfBurstLimit(), otherFigures.meanShareOfBurstLimit());
+        Verdicts.Verdict verdict = onlyTheDriver ? verdicts.verdict(sides, base, other, difference, label)
+                : verdicts.verdict(sides, difference, label);
         ConfigDifferences configuration = others.between(base, baseFigures.label(), other, otherFigures.label());
         return new ComparisonResult.Comparison(baseFigures.group(), otherFigures.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(),

@@ -48,7 +48,7 @@ final class GroupFigures {
     }
 
     /** What decided the group's runs, each step with how many runs it decided, in the decision's order. */
-    private static List<ComparisonResult.VerdictCount> verdicts(List<RunSummary> runs) {
+    static List<ComparisonResult.VerdictCount> verdicts(List<RunSummary> runs) {
         Map<VerdictStep, Integer> counts = new EnumMap<>(VerdictStep.class);
         runs.forEach(run -> counts.merge(run.verdict().id(), 1, Integer::sum));
         return counts.entrySet().stream().map(entry -> new ComparisonResult.VerdictCount(entry.getKey(),

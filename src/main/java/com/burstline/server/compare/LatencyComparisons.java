@@ -49,7 +49,7 @@ final class LatencyComparisons {
                 boolean swap = baseline != null && baseline.equals(figures.get(1).group());
                 comparison = comparison(figures.get(swap ? 1 : 0), figures.get(swap ? 0 : 1),
                         groups.get(figures.get(swap ? 1 : 0).group()), groups.get(figures.get(swap ? 0 : 1).group()),
-                        key, latency);
+                        key, latency, groupBy != GroupBy.DIRECTION);
             }
             String figure = latency.get(groups.values().iterator().next().get(0).id()).transactions() != null
                     ? TRANSACTIONS_P99 : LOADED_P99;
@@ -80,12 +80,18 @@ final class LatencyComparisons {
     private ComparisonResult.Comparison comparison(ComparisonResult.LatencyGroup base,
                                                    ComparisonResult.LatencyGroup other, List<RunSummary> baseRuns,
                                                    List<RunSummary> otherRuns, ComparisonKey key,
-                                                   Map<Long, RunLatency> latency) {
+                                                   Map<Long, RunLatency> latency, boolean onlyTheDriver) {
         Statistics.Difference difference = Statistics.compare(values(baseRuns, latency), values(otherRuns, latency));
-        // At the burst limit the shaper's queue sets the latency under load as much as the driver: the cap rule holds
-        Verdicts.Verdict verdict = verdicts.verdict(new Verdicts.Sides(base.label(), other.label(), base.n(),
-                        other.n(), meanPercentOfBurst(baseRuns), meanPercentOfBurst(otherRuns)), difference,
-                key.label() + " (p99 round trip)", Verdicts.Wording.LATENCY);
+        Verdicts.Sides sides = new Verdicts.Sides(base.label(), other.label(), base.n(), other.n(),
+                meanPercentOfBurst(baseRuns), meanPercentOfBurst(otherRuns));
+        String scenario = key.label() + " (p99 round trip)";
+        // The latency under load rides on the bulk traffic: where the cap, the sender, the receiver or the path
+        // decided that traffic, they set the queue the probe measures as much as the driver does. A request/response
+        // scenario has no bulk traffic (its verdict is always unknown): its own statistics speak. Grouped by
+        // direction both sides are one driver's, as for throughput.
+        Verdicts.Verdict verdict = onlyTheDriver && !key.protocol().requestResponse()
+                ? verdicts.verdict(sides, baseRuns, otherRuns, difference, scenario, Verdicts.Wording.LATENCY)
+                : verdicts.verdict(sides, difference, scenario, Verdicts.Wording.LATENCY);
         return new ComparisonResult.Comparison(base.group(), other.group(), difference.deltaPercent(),
                 difference.ci95LowPercent(), difference.ci95HighPercent(), difference.pValue(), verdict.text(),
                 verdict.kind().apiName(), practicalPercent, null, null); // host differences: the throughput's

@@ -1,11 +1,15 @@
 package com.burstline.server.compare;
 
 import com.burstline.server.catalog.Thresholds;
+import com.burstline.server.run.RunSummary;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Puts a comparison into the words an engineer would write in a report, answer first. In order: when both groups sit
+ * Puts a comparison into the words an engineer would write in a report, answer first. Groups that differ in what is
+ * under test (a driver, a job, a tag) get a driver verdict only where the driver decided every run of both; otherwise
+ * the verdict says what decided them ({@link DecidedSides}). The statistics' verdict, in order: when both groups sit
  * at ≥ {@link Thresholds#AT_CAP} of their burst limit the cap decided the figures, not the driver (the shared
  * samples: every TCP run over the lab's 5 Gbit/s shaper at 95–96%, whichever iperf3 sent); a difference under the
  * practical threshold is "no practical difference" whatever its p-value; then significance at p < 0.05.
@@ -13,9 +17,13 @@ import java.util.Locale;
 final class Verdicts {
     static final double ALPHA = 0.05;
 
-    /** What the verdict says, for pages that style or sort by it. */
+    /**
+     * What the verdict says, for pages and the CSV that style or sort by it. The first seven say what decided the
+     * two sides when the driver did not decide both ({@link DecidedSides}); the rest are the driver verdicts.
+     */
     enum Kind {
-        CAP_LIMITS_BOTH, TOO_FEW_RUNS, NO_SPREAD, NO_PRACTICAL_DIFFERENCE, SIGNIFICANT, NOT_SIGNIFICANT;
+        CAP_LIMITS_BOTH, SENDER_LIMITS_BOTH, RECEIVER_LIMITS_BOTH, PATH_LIMITS_BOTH, BEYOND_THE_LIMIT, NOT_KNOWN,
+        DECIDED_APART, TOO_FEW_RUNS, NO_SPREAD, NO_PRACTICAL_DIFFERENCE, SIGNIFICANT, NOT_SIGNIFICANT;
 
         String apiName() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -48,6 +56,22 @@ final class Verdicts {
     /** @param practicalPercent differences under this many percent of the baseline are no practical difference */
     Verdicts(double practicalPercent) {
         this.practicalPercent = practicalPercent;
+    }
+
+    /**
+     * Compares what the groups differ in (drivers, jobs, tags…): a driver verdict only where the driver decided every
+     * run of both groups, otherwise what decided each side ({@link DecidedSides}).
+     */
+    Verdict verdict(Sides sides, List<RunSummary> base, List<RunSummary> other, Statistics.Difference difference,
+                    String scenario) {
+        return verdict(sides, base, other, difference, scenario, Wording.THROUGHPUT);
+    }
+
+    Verdict verdict(Sides sides, List<RunSummary> base, List<RunSummary> other, Statistics.Difference difference,
+                    String scenario, Wording wording) {
+        return DecidedSides.of(DecidedSides.Side.of(sides.baseline(), base),
+                DecidedSides.Side.of(sides.other(), other), scenario, difference)
+                .orElseGet(() -> verdict(sides, difference, scenario, wording));
     }
 
     Verdict verdict(Sides sides, Statistics.Difference difference, String scenario) {

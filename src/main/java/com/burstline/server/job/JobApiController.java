@@ -98,7 +98,11 @@ class JobApiController {
                     + "tcp and udp: one row per scenario that stored a run, in the job's order, with the run "
                     + "(its figures, their words in text, and its verdict: what decided the received figure) and its "
                     + "findings as the run's page lists them, warnings first (percent-of-limit is the row's own "
-                    + "column); drivers names the drivers the answer is about. 404 for an unknown job.")
+                    + "column); drivers names the drivers the answer is about. driverComparison {href, text} links "
+                    + "Compare with exactly two groups: this job's driver and the most recent other driver measured "
+                    + "on the same pair (else on the same instance type), that other as the baseline; href is null "
+                    + "when only one driver was ever measured there (text says so), and driverComparison is null for "
+                    + "a job of several pairs or when no driver is known. 404 for an unknown job.")
     @GetMapping(path = "/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
     JobResults.Results results(@PathVariable long id) {
         return results.of(id);

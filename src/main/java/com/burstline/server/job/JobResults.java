@@ -21,7 +21,7 @@ import java.util.Set;
  * A job's results as its page's tables show them, all worded by the server: one row per scenario that stored a run,
  * TCP, UDP and request/response (UDP_RR, TCP_RR) apart, each with its run (figures, their words and verdict), its
  * latency and its findings as badges (warnings first; percent-of-limit is the row's own "% of" column, not a badge),
- * and the drivers the answer is about.
+ * the drivers the answer is about and the link that compares this job's driver with another.
  */
 @Service
 class JobResults {
@@ -33,9 +33,12 @@ class JobResults {
     private final Findings findings;
     private final RunLatencies latencies;
     private final JobHosts hosts;
+    private final DriverComparisons driverComparisons;
 
-    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies, JobHosts hosts) {
+    JobResults(JobService jobs, RunQueries runs, Findings findings, RunLatencies latencies, JobHosts hosts,
+               DriverComparisons driverComparisons) {
         this.hosts = hosts;
+        this.driverComparisons = driverComparisons;
         this.jobs = jobs;
         this.runs = runs;
         this.findings = findings;
@@ -44,10 +47,11 @@ class JobResults {
 
     /**
      * What the job page's first screen shows: the hosts it is about, its short answer, its TCP, UDP and
-     * request/response rows and the drivers, in words.
+     * request/response rows and the drivers, in words; and its "Compare drivers" link ({@link DriverComparisons}),
+     * null when there is none to offer.
      */
     record Results(List<JobHosts.Host> hosts, JobAnswer.Answer answer, List<Row> tcp, List<Row> udp,
-                   List<Row> requestResponse, String drivers) {
+                   List<Row> requestResponse, String drivers, DriverComparisons.Link driverComparison) {
     }
 
     /**
@@ -89,7 +93,8 @@ class JobResults {
         requestResponse.sort(byPosition);
         return new Results(hosts.of(job, stored), JobAnswer.of(tcp, udp), tcp, udp, requestResponse,
                 String.join(" · ", drivers.entrySet().stream()
-                .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()));
+                .map(entry -> "Driver on " + entry.getKey() + ": " + String.join(", ", entry.getValue())).toList()),
+                driverComparisons.of(job, stored));
     }
 
     private List<Finding> badges(long runId) {

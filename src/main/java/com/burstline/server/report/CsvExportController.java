@@ -79,7 +79,10 @@ class CsvExportController {
             description = "The parameters of GET /api/v1/compare (groupBy defaults to driver) and its figures: n, "
                     + "mean, 95% interval, % of the burst limit (TCP) or sent and sent % of target (UDP), retransmits "
                     + "or loss; the compared group's line adds the difference to the baseline, its 95% interval, "
-                    + "the p-value, the verdict and, by direction, the explanation.")
+                    + "the p-value, the verdict with its verdictKind (a verdict on the driver only where the driver "
+                    + "decided every run of both groups, otherwise what decided each side, as in GET /api/v1/compare) "
+                    + "and, by direction, the explanation; every line ends with decidedBy, what decided the group's "
+                    + "runs.")
     @GetMapping("/api/v1/export/comparison.csv")
     void comparison(@RequestParam MultiValueMap<String, String> params, HttpServletResponse response)
             throws IOException {

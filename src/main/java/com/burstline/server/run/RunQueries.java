@@ -8,6 +8,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.util.List;
+import java.util.Map;
 
 /** Reads and deletes runs. The newest upload comes first. */
 @Service
@@ -48,6 +49,30 @@ public class RunQueries {
     private List<String> distinct(String table, String column) {
         return jdbc.sql("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY "
                 + column + " FETCH FIRST " + MAX_KNOWN_VALUES + " ROWS ONLY").query(String.class).list();
+    }
+
+    /**
+     * The drivers measured between this SUT and peer (as a job names its agents: exactly, so that the pair's index
+     * answers a job page that asks every few seconds), the most recently measured first, each once; complete runs
+     * only. At most {@code max}.
+     */
+    @Transactional(readOnly = true)
+    public List<String> recentDriversOnPair(String sut, String peer, int max) {
+        return recentDrivers("sut = :sut AND peer = :peer", max, Map.of("sut", sut, "peer", peer));
+    }
+
+    /** As {@link #recentDriversOnPair}, over every run labelled with this instance type. */
+    @Transactional(readOnly = true)
+    public List<String> recentDriversOfType(String instanceType, int max) {
+        return recentDrivers("instance_type = :type", max, Map.of("type", instanceType));
+    }
+
+    /** {@code where} is one of this class's constants, never user input; the values are bound. */
+    private List<String> recentDrivers(String where, int max, Map<String, Object> values) {
+        return jdbc.sql("SELECT driver FROM run WHERE driver IS NOT NULL AND status = :complete AND " + where
+                        + " GROUP BY driver ORDER BY MAX(COALESCE(started_at, uploaded_at)) DESC, MAX(id) DESC"
+                        + " FETCH FIRST " + max + " ROWS ONLY")
+                .param("complete", RunStatus.COMPLETE.apiName()).params(values).query(String.class).list();
     }
 
     @Transactional(readOnly = true)

@@ -101,9 +101,11 @@ abstract class CompareApiBehaviour {
         assertThat(asked.get("groups").get(0).get("group").stringValue()).isEqualTo("2.11.0");
         assertThat(asked.get("comparison").get("baseline").stringValue()).isEqualTo("2.11.0");
         assertThat(swapped.get("comparison").get("baseline").stringValue()).isEqualTo("2.10.0");
+        // 3.12 sent 86% of its target (the sender), 3.18 all of it with nothing lost (the driver): no driver verdict
+        assertThat(swapped.get("comparison").get("verdictKind").stringValue()).isEqualTo("decided-apart");
         assertThat(swapped.get("comparison").get("verdict").stringValue())
-                .startsWith("no repeats (n = 1 each), so no interval and no test: ").contains("2.11.0 is")
-                .contains("faster").doesNotContain("95% interval");
+                .startsWith("decided apart on UDP 1 Gbit/s upload (driver 2.10.0: the sender; driver 2.11.0: the "
+                        + "driver)").contains("against driver 2.10.0").doesNotContain("faster", "95% interval");
         JsonNode udp312 = asked.get("groups").get(1);
         assertThat(udp312.get("meanLostPercent").doubleValue()).isCloseTo(47.5022184820458, within(1e-9));
         assertThat(udp312.get("meanJitterMs").doubleValue()).isPositive();
@@ -167,6 +169,49 @@ abstract class CompareApiBehaviour {
                 .isEqualTo(second.runIds().toString().replace(" ", ""));
         assertProblem(api.get("/api/v1/compare?job=abc"), 400, "job must be a job id (a number), not 'abc'");
         assertProblem(api.get("/api/v1/compare?groupBy=job&job=" + a + "&job=x"), 400, "'x'");
+    }
+
+    /**
+     * Two jobs on one pair labelled as two drivers: the later job's results link Compare with exactly those two
+     * drivers, the earlier one the baseline; Compare says what decided each side (the 2-stream run at the lab's
+     * shaper: the cap; the loopback one read as a t4g.large, retransmitting: the path) and names no faster driver.
+     */
+    @Test
+    void aJobsResultsLinkTwoDriversOnItsPairAndCompareSaysWhatDecidedEach() {
+        JobMadeRuns.Measured older;
+        JobMadeRuns.Measured newer;
+        try (JobMadeRuns jobs = new JobMadeRuns(port, ApiClient.TOKEN)) {
+            String job = "{\"sut\": \"link-a\", \"peer\": \"link-b\", \"labels\": {\"driver\": \"%s\", "
+                    + "\"instanceType\": \"t4g.large\"}, \"scenarios\": [{\"protocol\": \"TCP\", \"streams\": 2, "
+                    + "\"direction\": \"upload\", \"durationSeconds\": 5}]}";
+            older = jobs.measure(job.formatted("ENA 2.2.1"),
+                    AgentResult.of("iperf3-312-tcp-2-upload-ceiling-server-lab.json"));
+            newer = jobs.measure(job.formatted("ENA 2.11.0"), AgentResult.of("iperf3-39-tcp-2-upload-loopback.json"));
+        }
+
+        JsonNode link = get("/api/v1/jobs/" + newer.jobId() + "/results").get("driverComparison");
+        JsonNode back = get("/api/v1/jobs/" + older.jobId() + "/results").get("driverComparison");
+
+        assertThat(link.get("text").stringValue())
+                .isEqualTo("Compare drivers on link-a/link-b: ENA 2.2.1 vs ENA 2.11.0");
+        assertThat(link.get("href").stringValue()).isEqualTo("/compare?groupBy=driver&pair=link-a/link-b"
+                + "&driver=ENA%202.2.1&driver=ENA%202.11.0&baseline=ENA%202.2.1");
+        assertThat(back.get("text").stringValue()).as("the other driver is the baseline")
+                .isEqualTo("Compare drivers on link-a/link-b: ENA 2.11.0 vs ENA 2.2.1");
+        JsonNode scenarios = get("/api/v1" + link.get("href").stringValue()).get("scenarios");
+        assertThat(scenarios).hasSize(1);
+        assertThat(scenarios.get(0).get("groups").valueStream().map(group -> group.get("group").stringValue()))
+                .containsExactly("ENA 2.2.1", "ENA 2.11.0");
+        JsonNode comparison = scenarios.get(0).get("comparison");
+        assertThat(comparison.get("baseline").stringValue()).isEqualTo("ENA 2.2.1");
+        assertThat(comparison.get("verdictKind").stringValue()).isEqualTo("decided-apart");
+        assertThat(comparison.get("verdict").stringValue()).startsWith("decided apart on 2-stream upload "
+                        + "(driver ENA 2.2.1: the cap; driver ENA 2.11.0: the path)")
+                .doesNotContain("faster", "slower");
+        assertThat(comparison.get("deltaPercent").isNumber()).as("the difference stays, as a figure").isTrue();
+        String csv = api.get("/api/v1/export/comparison.csv?" + link.get("href").stringValue()
+                .substring("/compare?".length())).body();
+        assertThat(csv).contains("decided-apart");
     }
 
     @Test
