@@ -174,7 +174,7 @@ public final class JobApiClient {
      * print the same bytes, and the server links a result only to the run its own bytes made. The sample's cookie
      * (all its occurrences: the client's and the server's output share it) becomes one drawn from the attempt.
      */
-    static String ownRun(String output, long jobId, long scenarioId, int attempt) {
+    public static String ownRun(String output, long jobId, long scenarioId, int attempt) {
         java.util.regex.Matcher cookie = COOKIE.matcher(output);
         if (!cookie.find()) {
             return output;
