@@ -125,14 +125,14 @@ public final class JobApiClient {
     }
 
     /** Waits until the job's scenario at this position has the status, and returns the job. */
-    JsonNode awaitScenario(long jobId, int position, String status) {
+    public JsonNode awaitScenario(long jobId, int position, String status) {
         return Eventually.await("scenario " + position + " of job " + jobId + " to be " + status, PATIENCE,
                 () -> job(jobId), job -> job.get("scenarios").get(position).get("status").stringValue()
                         .equals(status));
     }
 
     /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
-    static String result(JsonNode scenario, long jobId, String sampleFile) {
+    public static String result(JsonNode scenario, long jobId, String sampleFile) {
         return result(scenario, jobId, AgentResult.of(sampleFile));
     }
 

@@ -1,23 +1,19 @@
 package com.burstline.server.trend;
 
-import com.burstline.contract.Json;
 import com.burstline.contract.LatencyReport;
 import com.burstline.iperf.Samples;
 import com.burstline.server.job.JobApiClient;
 import com.burstline.server.latency.LatencyStore;
 import com.burstline.server.run.ApiClient;
 import com.burstline.testsupport.BurstlineTest;
+import com.burstline.testsupport.LatencyReports;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -36,8 +32,7 @@ import static org.assertj.core.api.Assertions.within;
 abstract class TrendApiBehaviour {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static final LatencyReport PROBE = LatencyReport.fromJson(Json.parseObject(
-            text("latency/probe-report-loopback.json")));
+    private static final LatencyReport PROBE = LatencyReports.probe();
 
     @LocalServerPort
     int port;
@@ -124,7 +119,7 @@ abstract class TrendApiBehaviour {
                     "?driver=" + (before ? "2.2.1" : "2.3.0") + "&sut=tr-lat-a&peer=tr-lat-b");
             assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
             long runId = JSON.readTree(uploaded.body()).get("id").longValue();
-            latencies.insert(runId, before ? PROBE : doubled(PROBE), LatencyStore.FROM_RESULT);
+            latencies.insert(runId, before ? PROBE : LatencyReports.doubled(PROBE), LatencyStore.FROM_RESULT);
             runs.add(runId);
         }
 
@@ -155,28 +150,6 @@ abstract class TrendApiBehaviour {
                 .isEqualTo(Trends.MIN_LATENCY_CHANGE_PERCENT);
     }
 
-    /** The report with every time in it doubled: what a driver that doubles each round trip would have sent. */
-    private static LatencyReport doubled(LatencyReport report) {
-        JsonNode json = JSON.readTree(Json.write(report.toJson()));
-        doubleTimes(json);
-        return LatencyReport.fromJson(Json.parseObject(json.toString()));
-    }
-
-    private static void doubleTimes(JsonNode node) {
-        if (node instanceof ObjectNode object) {
-            for (String name : List.copyOf(object.propertyNames())) {
-                JsonNode value = object.get(name);
-                if (name.endsWith("Ms") && value.isNumber()) {
-                    object.put(name, value.doubleValue() * 2);
-                } else {
-                    doubleTimes(value);
-                }
-            }
-        } else if (node.isArray()) {
-            node.forEach(TrendApiBehaviour::doubleTimes);
-        }
-    }
-
     private JsonNode ok(String path) {
         HttpResponse<String> response = api.get(path);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -189,14 +162,6 @@ abstract class TrendApiBehaviour {
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
                 assertThat(type).startsWith("application/problem+json"));
         return JSON.readTree(response.body()).get("detail").stringValue();
-    }
-
-    private static String text(String resource) {
-        try (InputStream in = TrendApiBehaviour.class.getClassLoader().getResourceAsStream(resource)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private void upload(String file, String driver, String sut) {
