@@ -40,17 +40,9 @@ public class SeriesChanges {
      * about is in the new level.
      */
     public record Change(Scenario scenario, String sut, String peer, String figure, String figureName, String unit,
-                         boolean higherIsWorse, long runId, double before, double after, double changePercent,
-                         boolean worse, double pValue, double significanceLevel, String description,
-                         boolean includesRun) {
-
-        public Double beforeBitsPerSecond() {
-            return higherIsWorse ? null : before;
-        }
-
-        public Double afterBitsPerSecond() {
-            return higherIsWorse ? null : after;
-        }
+                         boolean higherIsWorse, long runId, double before, double after,
+                         Double beforeBitsPerSecond, Double afterBitsPerSecond, double changePercent, boolean worse,
+                         double pValue, double significanceLevel, String description, boolean includesRun) {
 
         /** The trends page of this series. */
         public String trendPath() {
@@ -93,10 +85,11 @@ public class SeriesChanges {
         }
         TrendResult.FigureChange last = series.changes().get(series.changes().size() - 1);
         TrendResult.Figure figure = series.figure().describe();
+        boolean throughput = series.figure() == TrendFigure.RECEIVED;
         return Optional.of(new Change(run.scenario(), run.sut(), run.peer(), figure.id(), figure.name(),
                 figure.unit(), figure.higherIsWorse(), last.runId(), last.before(), last.after(),
-                last.changePercent(), last.worse(), last.pValue(), Trends.SIGNIFICANCE, last.description(),
-                at >= last.index()));
+                throughput ? last.before() : null, throughput ? last.after() : null, last.changePercent(),
+                last.worse(), last.pValue(), Trends.SIGNIFICANCE, last.description(), at >= last.index()));
     }
 
     /** The run's pair and scenario, oldest first. */
