@@ -57,7 +57,8 @@ function describe(trend) {
   const m = trend.method;
   document.getElementById('trend-method').textContent = `Change points: ${m.name}, ${m.permutations} `
     + `permutations (seed ${m.seed}), significant at p ≤ ${m.significanceLevel}, at least ${m.minSegmentRuns} runs `
-    + 'per level.';
+    + `per level and a step of at least ${m.minChangePercent}% (throughput) or ${m.minLatencyChangePercent}% `
+    + '(latency).';
 }
 
 function drawChart(canvas, trend) {
