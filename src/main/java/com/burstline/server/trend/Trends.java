@@ -30,9 +30,10 @@ class Trends {
      */
     static final double MIN_CHANGE_PERCENT = 5;
     /**
-     * The same for a latency figure. A p99 is a tail: repeated runs of one unchanged pair move it by far more than
-     * their throughput (the engine's UDP_RR p99 on loopback, second by second: 0.106–0.144 ms in one 3 s run,
-     * src/test/resources/latency), so a step must be a fifth of the level to be news; issue 31's driver doubled it.
+     * The same for a latency figure. A p99 is a tail and moves far more than throughput: the engine's UDP_RR p99 on
+     * loopback went 0.106, 0.268, 0.144 ms in the three seconds of one run (src/test/resources/latency). Whole runs
+     * move less than single seconds, but a step must still be a fifth of the level to be news; issue 31's driver
+     * doubled it.
      */
     static final double MIN_LATENCY_CHANGE_PERCENT = 20;
     /**
