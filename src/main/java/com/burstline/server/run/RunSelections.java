@@ -1,8 +1,7 @@
 package com.burstline.server.run;
 
-import com.burstline.contract.Protocol;
-
 import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;

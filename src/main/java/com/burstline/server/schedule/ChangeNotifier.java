@@ -19,8 +19,9 @@ import java.util.concurrent.Executors;
 
 /**
  * After a schedule's job ended: for each run it stored, the newest change point of each figure of that run's series
- * (its pair and scenario, by the trend code: its throughput and its latency, each told of on its own). A change point is only found once its new level has a few runs (the trend's minimum
- * segment), so the webhook is told when the newest run belongs to the new level of a change it was not told of yet.
+ * (its pair and scenario, by the trend code: its throughput and its latency, each told of on its own). A change
+ * point is only found once its new level has a few runs (the trend's minimum segment), so the webhook is told when
+ * the newest run belongs to the new level of a change it was not told of yet.
  * Works on threads of its own, so a slow webhook never holds up the job runner, the scheduler or another schedule's
  * webhook; each post has a deadline (WebhookClient); a failed post is
  * recorded in the schedule's history and tried again after the schedule's next job.

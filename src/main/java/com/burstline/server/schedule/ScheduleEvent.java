@@ -36,10 +36,10 @@ class ScheduleEvent {
     ScheduleEvent(long scheduleId, Instant at, ScheduleEventKind kind, Long jobId, Long runId, String figure,
                   String detail) {
         this.scheduleId = scheduleId;
-        this.figure = figure;
         this.occurredAt = at;
         this.kind = kind;
         this.jobId = jobId;
+        this.figure = figure;
         this.runId = runId;
         this.detail = detail.length() > MAX_DETAIL ? detail.substring(0, MAX_DETAIL - 1) + "…" : detail;
     }
