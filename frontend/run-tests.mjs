@@ -10,7 +10,8 @@ import { results, startServer, tokenArguments } from './tests/support/server.mjs
 
 // node runs the files in name order: dashboard, which checks what an empty server shows, comes first.
 const FAST = ['dashboard', 'pages', 'report', 'intervals', 'surfaces', 'units'];
-const FULL = ['agent-certificate', 'compare', 'confirm', 'jobs', 'probe', 'schedules', 'security', 'trends'];
+const FULL = ['agent-certificate', 'compare', 'confirm', 'jobs', 'probe', 'schedules', 'security', 'trends',
+  'trends-latency'];
 const FAST_SERVER_ARGS = ['--burstline.jobs.agent-connect-timeout=1s'];
 
 const tier = process.argv[2];

@@ -1,6 +1,8 @@
 // The trends page: one pair's scenario over time from /api/v1/trends with the page's own query. Dots are runs, the
 // solid line the level between change points, violet vertical lines the change points, teal dotted ones the driver
-// changes, dashed horizontal lines the burst limit and baseline, all named in the legend; beneath, each change in words as the API states it.
+// changes, dashed horizontal lines the burst limit and baseline; pink triangles the series' latency figure on an axis
+// of its own, its dashed level line and pink vertical lines its change points; all named in the legend; beneath,
+// each change in words as the API states it.
 // Chart.js and the annotation plugin come as UMD scripts from webjars, loaded before this module.
 import { limitLegend, limitLine } from './limit-lines.js';
 import { BASELINE_COLOR, BURST_COLOR } from './palette.js';
@@ -11,6 +13,7 @@ Chart.register(window['chartjs-plugin-annotation']);
 // Neither the burst limit's red nor the baseline's grey: a change point is not a limit.
 const CHANGE_COLOR = '#7c3aed';
 const DRIVER_COLOR = '#0d9488';
+const LATENCY_COLOR = '#d6336c';
 
 const FIELDS = ['sut', 'peer', 'protocol', 'direction', 'streams', 'target', 'driver', 'tag', 'last'];
 const section = document.querySelector('[data-trend-api]');
@@ -54,19 +57,30 @@ function describe(trend) {
   const m = trend.method;
   document.getElementById('trend-method').textContent = `Change points: ${m.name}, ${m.permutations} `
     + `permutations (seed ${m.seed}), significant at p ≤ ${m.significanceLevel}, at least ${m.minSegmentRuns} runs `
-    + 'per level.';
+    + `per level and a step of at least ${m.minChangePercent}% (throughput) or ${m.minLatencyChangePercent}% `
+    + '(latency).';
 }
 
 function drawChart(canvas, trend) {
-  const points = trend.points.map((p) => ({ x: Date.parse(p.time), y: p.receivedBitsPerSecond / GBIT, run: p }));
+  const points = trend.points.filter((p) => p.receivedBitsPerSecond != null)
+    .map((p) => ({ x: Date.parse(p.time), y: p.receivedBitsPerSecond / GBIT, run: p }));
+  const latency = latencyPoints(trend);
+  const throughputLevels = trend.changePoints.map((c) => ({ index: c.index, before: c.beforeBitsPerSecond / GBIT,
+    after: c.afterBitsPerSecond / GBIT }));
+  const figure = trend.latencyFigure;
   new Chart(canvas, {
     type: 'line',
     data: { datasets: [
       { label: 'received', data: points, showLine: false, pointRadius: 3, backgroundColor: '#2b7bb9',
         borderColor: '#2b7bb9' },
-      { label: 'level', data: levels(trend, points), stepped: 'before', pointRadius: 0, borderColor: '#111827',
-        borderWidth: 2 },
-      ...latencyDataset(trend),
+      { label: 'level', data: levels(points, throughputLevels), stepped: 'before', pointRadius: 0,
+        borderColor: '#111827', borderWidth: 2 },
+      ...(latency.length === 0 ? [] : [
+        { label: `${figure.name} (${figure.unit})`, data: latency, yAxisID: 'latency', showLine: false,
+          pointRadius: 3, pointStyle: 'triangle', backgroundColor: LATENCY_COLOR, borderColor: LATENCY_COLOR },
+        { label: `${figure.name} level`, data: levels(latency, trend.latencyChangePoints), yAxisID: 'latency',
+          stepped: 'before', pointRadius: 0, borderColor: LATENCY_COLOR, borderWidth: 2, borderDash: [6, 3] },
+      ]),
     ] },
     options: {
       animation: false,
@@ -74,16 +88,18 @@ function drawChart(canvas, trend) {
       maintainAspectRatio: false,
       parsing: false,
       scales: {
-        x: { type: 'linear', ticks: { maxTicksLimit: 5, maxRotation: 0, callback: timeLabel(points) } },
-        y: { beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
+        x: { type: 'linear', ticks: { maxTicksLimit: 5, maxRotation: 0, callback: timeLabel(trend) } },
+        // a request/response series has no throughput: its latency takes the left
+        y: { display: points.length > 0, beginAtZero: true, title: { display: true, text: 'Gbit/s received' },
           suggestedMax: (trend.burstLimitBitsPerSecond ?? 0) / GBIT * 1.1 },
-        ...(trend.points.some((p) => p.loadedP99Ms != null) ? { latency: { position: 'right', beginAtZero: true,
-          title: { display: true, text: 'p99 under load (ms)' }, grid: { drawOnChartArea: false } } } : {}),
+        ...(latency.length > 0 ? { latency: { position: points.length > 0 ? 'right' : 'left', beginAtZero: true,
+          title: { display: true, text: `${figure.name} (${figure.unit}), lower is better` },
+          grid: { drawOnChartArea: points.length === 0 } } } : {}),
       },
       plugins: {
         annotation: { annotations: annotations(trend) },
         legend: limitLegend({ position: 'bottom' }),
-        tooltip: { callbacks: { label: (item) => tooltip(item.raw) } },
+        tooltip: { callbacks: { label: (item) => tooltip(item, figure) } },
       },
     },
   });
@@ -91,24 +107,26 @@ function drawChart(canvas, trend) {
   canvas.dataset.ready = 'true';
 }
 
-/** The loaded-latency probe's p99 per run, on its own axis, where the runs have it (lower is better). */
-function latencyDataset(trend) {
-  const points = trend.points.filter((p) => p.loadedP99Ms != null)
-    .map((p) => ({ x: Date.parse(p.time), y: p.loadedP99Ms, run: p }));
-  return points.length === 0 ? [] : [{ label: 'p99 under load (ms)', data: points, yAxisID: 'latency',
-    showLine: false, pointRadius: 3, pointStyle: 'triangle', backgroundColor: '#d6336c', borderColor: '#d6336c' }];
+/** The series' latency figure per run (the point field the API names), where the runs have it. */
+function latencyPoints(trend) {
+  const field = trend.latencyFigure?.field;
+  if (!field) return [];
+  return trend.points.filter((p) => p[field] != null)
+    .map((p) => ({ x: Date.parse(p.time), y: p[field], run: p }));
 }
 
-/** The level line: each segment's mean from its first run to the next change point (or the last run). */
-function levels(trend, points) {
+/**
+ * The level line: each segment's mean, as the API states it, from its first run to the next change point (or the
+ * last run); the mean of all runs when there is no change.
+ */
+function levels(points, changes) {
   if (points.length === 0) return [];
   const line = [];
   let from = 0;
-  const cuts = trend.changePoints.map((c) => c.index);
-  const means = [...trend.changePoints.map((c) => c.beforeBitsPerSecond),
-    trend.changePoints.length ? trend.changePoints.at(-1).afterBitsPerSecond : mean(points)];
+  const cuts = changes.map((c) => c.index);
+  const means = [...changes.map((c) => c.before), changes.length ? changes.at(-1).after : mean(points)];
   [...cuts, points.length].forEach((to, i) => {
-    line.push({ x: points[from].x, y: means[i] / GBIT }, { x: points[to - 1].x, y: means[i] / GBIT });
+    line.push({ x: points[from].x, y: means[i] }, { x: points[to - 1].x, y: means[i] });
     from = to;
   });
   return line;
@@ -131,6 +149,10 @@ function annotations(trend) {
   trend.changePoints.forEach((c, i) => {
     lines[`change${i}`] = vertical(c.time, `change ${formatPercent(c.changePercent)}`, CHANGE_COLOR, []);
   });
+  trend.latencyChangePoints.forEach((c, i) => {
+    lines[`latencyChange${i}`] = vertical(c.time, `${trend.latencyFigure.name} ${formatPercent(c.changePercent)}`
+      + ` (${c.worse ? 'worse' : 'better'})`, LATENCY_COLOR, []);
+  });
   trend.driverChanges.forEach((d, i) => {
     lines[`driver${i}`] = vertical(d.time, `driver ${d.to ?? '(none)'}`, DRIVER_COLOR, [3, 3]);
   });
@@ -145,32 +167,48 @@ function listChanges(list, trend) {
     list.append(item);
   }
   for (const change of trend.changePoints) {
+    add(list, change, change.changePercent < 0, `${change.description} (${formatRate(change.beforeBitsPerSecond)} → `
+      + `${formatRate(change.afterBitsPerSecond)}, p = ${change.pValue.toFixed(3)})`);
+  }
+  for (const change of trend.latencyChangePoints) {
+    add(list, change, change.worse, `${change.description} (p = ${change.pValue.toFixed(3)})`);
+  }
+  if (trend.latencyFigure && trend.latencyChangePoints.length === 0) {
     const item = document.createElement('li');
-    item.className = change.changePercent < 0 ? 'drop' : 'rise';
-    item.textContent = `${change.description} (${formatRate(change.beforeBitsPerSecond)} → `
-      + `${formatRate(change.afterBitsPerSecond)}, p = ${change.pValue.toFixed(3)})`;
-    item.dataset.runId = String(change.runId);
+    item.textContent = `No change point in ${trend.latencyFigure.name}.`;
+    item.className = 'steady';
     list.append(item);
   }
 }
 
-function tooltip(raw) {
-  const run = raw.run;
-  if (!run) return formatRate(raw.y * GBIT);
+function add(list, change, worse, text) {
+  const item = document.createElement('li');
+  item.className = worse ? 'worse' : 'better';
+  item.textContent = text;
+  item.dataset.runId = String(change.runId);
+  list.append(item);
+}
+
+function tooltip(item, figure) {
+  const run = item.raw.run;
+  if (!run) return item.dataset.yAxisID === 'latency' ? formatMs(item.raw.y) : formatRate(item.raw.y * GBIT);
   const job = run.jobId == null ? 'upload' : `job ${run.jobId}`;
-  const latency = run.loadedP99Ms == null ? '' : `, p99 under load ${formatMs(run.loadedP99Ms)}`;
-  return `run ${run.runId}: ${formatRate(run.receivedBitsPerSecond)}${latency}, driver ${run.driver ?? '–'}, ${job}`;
+  const rate = run.receivedBitsPerSecond == null ? '' : `${formatRate(run.receivedBitsPerSecond)}, `;
+  const value = figure && run[figure.field];
+  const latency = value == null ? '' : `${figure.name} ${formatMs(value)}, `;
+  return `run ${run.runId}: ${rate}${latency}driver ${run.driver ?? '–'}, ${job}`;
 }
 
 /** Tick labels as precise as the series' span needs: seconds within an hour, minutes within two days, else dates. */
-function timeLabel(points) {
-  const span = points.length ? points.at(-1).x - points[0].x : 0;
+function timeLabel(trend) {
+  const times = trend.points.map((p) => Date.parse(p.time));
+  const span = times.length ? times.at(-1) - times[0] : 0;
   const [from, to] = span < 3_600_000 ? [11, 19] : span < 172_800_000 ? [5, 16] : [0, 10];
   return (value) => new Date(value).toISOString().slice(from, to).replace('T', ' ');
 }
 
 function mean(points) {
-  return points.reduce((sum, p) => sum + p.y * GBIT, 0) / points.length;
+  return points.reduce((sum, p) => sum + p.y, 0) / points.length;
 }
 
 function fillForm(formElement, query) {

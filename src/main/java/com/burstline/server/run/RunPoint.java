@@ -6,10 +6,11 @@ import java.time.Instant;
 
 /**
  * One run as a point of a series over time: only what a trend needs, read without the run's tags, provenance or
- * intervals, so that a series of thousands of runs costs one narrow query.
+ * intervals, so that a series of thousands of runs costs one narrow query. {@code receivedBitsPerSecond} is null
+ * for a request/response run (UDP_RR, TCP_RR), whose figure is its transactions' round trips.
  */
 public record RunPoint(long id, Instant startedAt, Instant uploadedAt, String sut, String peer, String driver,
-                       Long jobId, Scenario scenario, double receivedBitsPerSecond, Limits limits) {
+                       Long jobId, Scenario scenario, Double receivedBitsPerSecond, Limits limits) {
 
     public RunPoint {
         limits = limits == null ? Limits.NONE : limits; // a part whose columns are all null is read as null

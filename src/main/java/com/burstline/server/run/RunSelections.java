@@ -1,6 +1,7 @@
 package com.burstline.server.run;
 
 import com.burstline.contract.Direction;
+import com.burstline.contract.Protocol;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
@@ -72,9 +73,11 @@ public class RunSelections {
         query.select(builder.construct(RunPoint.class, root.get("id"), root.get("startedAt"),
                 root.get("uploadedAt"), root.get("sut"), root.get("peer"), root.get("driver"), root.get("jobId"),
                 root.get("scenario"), root.get("figures").get("receivedBitsPerSecond"), root.get("limits")));
-        // a point without a received rate (UDP before iperf3 3.11) has no place on the series
+        // a point without a received rate (UDP before iperf3 3.11) has no place on the series; a request/response
+        // run never has one, and its series follows its round trips
         Specification<Run> spec = specification(selection)
-                .and((run, q, b) -> b.isNotNull(run.get("figures").get("receivedBitsPerSecond")));
+                .and((run, q, b) -> b.or(b.isNotNull(run.get("figures").get("receivedBitsPerSecond")),
+                        run.get("scenario").get("protocol").in(Protocol.UDP_RR, Protocol.TCP_RR)));
         if (streams != null) {
             spec = spec.and((run, q, b) -> b.equal(run.get("scenario").get("streams"), streams));
         }

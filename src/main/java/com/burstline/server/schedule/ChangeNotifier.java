@@ -18,9 +18,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * After a schedule's job ended: for each run it stored, the newest change point of that run's series (its pair and
- * scenario, by the trend code). A change point is only found once its new level has a few runs (the trend's minimum
- * segment), so the webhook is told when the newest run belongs to the new level of a change it was not told of yet.
+ * After a schedule's job ended: for each run it stored, the newest change point of each figure of that run's series
+ * (its pair and scenario, by the trend code: its throughput and its latency, each told of on its own). A change
+ * point is only found once its new level has a few runs (the trend's minimum segment), so the webhook is told when
+ * the newest run belongs to the new level of a change it was not told of yet.
  * Works on threads of its own, so a slow webhook never holds up the job runner, the scheduler or another schedule's
  * webhook; each post has a deadline (WebhookClient); a failed post is
  * recorded in the schedule's history and tried again after the schedule's next job.
@@ -75,10 +76,10 @@ class ChangeNotifier {
                 return;
             }
             job.scenarios().stream().map(ScenarioView::runId).filter(Objects::nonNull).distinct()
-                    .forEach(runId -> changes.newestChange(runId)
+                    .forEach(runId -> changes.newestChanges(runId).stream()
                             .filter(SeriesChanges.Change::includesRun)
-                            .filter(change -> !store.notified(schedule.id(), change.runId()))
-                            .ifPresent(change -> notify(schedule, webhook, job.id(), runId, change)));
+                            .filter(change -> !store.notified(schedule.id(), change.runId(), change.figure()))
+                            .forEach(change -> notify(schedule, webhook, job.id(), runId, change)));
         } catch (ScheduleNotFoundException deleted) {
             // the schedule was deleted while its job ran: nobody to tell
         } catch (RuntimeException e) {
@@ -92,11 +93,11 @@ class ChangeNotifier {
                 ChangeNotice.of(schedule, jobId, runId, change, linkBase));
         String what = String.format(Locale.ROOT, "%s (p = %.3f)", change.description(), change.pValue());
         if (failure == null) {
-            store.record(schedule.id(), ScheduleEventKind.NOTIFIED, jobId, change.runId(), "told the webhook: "
-                    + what);
+            store.record(schedule.id(), ScheduleEventKind.NOTIFIED, jobId, change.runId(), change.figure(),
+                    "told the webhook: " + what);
         } else {
-            store.record(schedule.id(), ScheduleEventKind.NOTIFY_FAILED, jobId, change.runId(), "could not tell "
-                    + "the webhook of " + what + ": " + failure);
+            store.record(schedule.id(), ScheduleEventKind.NOTIFY_FAILED, jobId, change.runId(), change.figure(),
+                    "could not tell the webhook of " + what + ": " + failure);
         }
     }
 

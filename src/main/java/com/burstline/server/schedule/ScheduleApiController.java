@@ -36,7 +36,8 @@ class ScheduleApiController {
             description = "{\"name\", \"cron\" (Spring cron, six fields with seconds first, e.g. \"0 0 3 * * *\"; "
                     + "five fields mean second 0; macros such as @daily), \"timeZone\" (IANA name, default UTC), "
                     + "\"jobTemplate\" (exactly the body of POST /api/v1/jobs, checked by the same rules), "
-                    + "\"notifyUrl\" (optional webhook for change points; public addresses only unless "
+                    + "\"notifyUrl\" (optional webhook for change points, of throughput and of latency (higher is "
+                    + "worse), one post per figure; public addresses only unless "
                     + "burstline.schedules.webhook-allowed-networks names the range)}. 201 with the schedule, its "
                     + "nextRunAt and its webhookSecret (shown this once; posts are signed with it); "
                     + "400 lists every problem, the template's included; 409 when the name is taken.")
@@ -77,7 +78,7 @@ class ScheduleApiController {
     @Operation(summary = "A schedule's history, newest first",
             description = "Jobs started, runs skipped because the last job was still queued or running, jobs "
                     + "refused, runs missed while the server was down, pauses, resumes and webhook posts (sent or "
-                    + "failed); the newest 500 are kept.")
+                    + "failed, with the figure whose change point they told of); the newest 500 are kept.")
     @GetMapping(path = "/{id}/history", produces = MediaType.APPLICATION_JSON_VALUE)
     List<ScheduleEventView> history(@PathVariable long id, @RequestParam(defaultValue = "100") int size) {
         return schedules.history(id, size);

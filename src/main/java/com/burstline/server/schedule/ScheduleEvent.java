@@ -25,17 +25,21 @@ class ScheduleEvent {
     private ScheduleEventKind kind;
     private Long jobId;
     private Long runId;
+    /** For a webhook line, the trend figure whose change point it told of ({@code received}, {@code loaded-p99}, …). */
+    private String figure;
     private String detail;
 
     protected ScheduleEvent() {
         // for JPA
     }
 
-    ScheduleEvent(long scheduleId, Instant at, ScheduleEventKind kind, Long jobId, Long runId, String detail) {
+    ScheduleEvent(long scheduleId, Instant at, ScheduleEventKind kind, Long jobId, Long runId, String figure,
+                  String detail) {
         this.scheduleId = scheduleId;
         this.occurredAt = at;
         this.kind = kind;
         this.jobId = jobId;
+        this.figure = figure;
         this.runId = runId;
         this.detail = detail.length() > MAX_DETAIL ? detail.substring(0, MAX_DETAIL - 1) + "…" : detail;
     }
@@ -45,6 +49,6 @@ class ScheduleEvent {
     }
 
     ScheduleEventView toView() {
-        return new ScheduleEventView(id, occurredAt, kind, jobId, runId, detail);
+        return new ScheduleEventView(id, occurredAt, kind, jobId, runId, figure, detail);
     }
 }

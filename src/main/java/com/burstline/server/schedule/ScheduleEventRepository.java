@@ -12,7 +12,8 @@ interface ScheduleEventRepository extends JpaRepository<ScheduleEvent, Long> {
     @Query("select e from ScheduleEvent e where e.scheduleId = :scheduleId order by e.id desc")
     List<ScheduleEvent> newest(long scheduleId, Pageable page);
 
-    boolean existsByScheduleIdAndKindAndRunId(long scheduleId, ScheduleEventKind kind, Long runId);
+    boolean existsByScheduleIdAndKindAndRunIdAndFigure(long scheduleId, ScheduleEventKind kind, Long runId,
+                                                      String figure);
 
     @Modifying
     @Query("delete from ScheduleEvent e where e.scheduleId = :scheduleId and e.id < :id")

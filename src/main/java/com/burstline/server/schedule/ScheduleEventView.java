@@ -6,8 +6,12 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** One line of a schedule's history: when, what, the job it concerns and, for webhooks, the change point's run. */
-record ScheduleEventView(long id, Instant at, ScheduleEventKind kind, Long jobId, Long runId, String detail) {
+/**
+ * One line of a schedule's history: when, what, the job it concerns and, for webhooks, the change point's run and
+ * the figure it changed ({@code received}, {@code loaded-p99}, {@code transactions-p99}; null on other lines).
+ */
+record ScheduleEventView(long id, Instant at, ScheduleEventKind kind, Long jobId, Long runId, String figure,
+                         String detail) {
     /** Instant.toString(), as the details were written with it ("skipped the run due at 2026-12-01T03:00:00Z"). */
     private static final Pattern INSTANT = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
 

@@ -123,15 +123,21 @@ class ScheduleStore {
         return transaction.execute(status -> schedules.lockById(id).map(change));
     }
 
-    boolean notified(long scheduleId, long changeRunId) {
-        return Boolean.TRUE.equals(transaction.execute(status -> events.existsByScheduleIdAndKindAndRunId(
-                scheduleId, ScheduleEventKind.NOTIFIED, changeRunId)));
+    /** Whether the webhook was told of the change of {@code figure} whose new level starts at that run. */
+    boolean notified(long scheduleId, long changeRunId, String figure) {
+        return Boolean.TRUE.equals(transaction.execute(status -> events.existsByScheduleIdAndKindAndRunIdAndFigure(
+                scheduleId, ScheduleEventKind.NOTIFIED, changeRunId, figure)));
     }
 
     /** A history line in its own transaction (or the caller's), pruning what is past {@value #HISTORY}. */
     void record(long scheduleId, ScheduleEventKind kind, Long jobId, Long runId, String detail) {
+        record(scheduleId, kind, jobId, runId, null, detail);
+    }
+
+    /** The same for a webhook line, with the figure whose change point it concerns. */
+    void record(long scheduleId, ScheduleEventKind kind, Long jobId, Long runId, String figure, String detail) {
         transaction.executeWithoutResult(status -> {
-            events.save(new ScheduleEvent(scheduleId, now(), kind, jobId, runId, detail));
+            events.save(new ScheduleEvent(scheduleId, now(), kind, jobId, runId, figure, detail));
             List<ScheduleEvent> kept = events.newest(scheduleId, PageRequest.of(HISTORY - 1, 1));
             if (!kept.isEmpty()) {
                 events.deleteOlder(scheduleId, kept.get(0).getId());

@@ -6,14 +6,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Turns the change points' indexes into levels, percentages and a sentence a person can act on. */
+/**
+ * Turns the change points' indexes into levels, percentages and a sentence a person can act on, for any figure: a
+ * step is worse when it goes the way the figure is worse (a drop of throughput, a rise of latency).
+ */
 final class ChangeDescriptions {
     private ChangeDescriptions() {
     }
 
-    static List<TrendResult.ChangePoint> of(List<RunPoint> points, double[] values, List<EDivisive.ChangePoint> found,
-                                            List<TrendResult.DriverChange> driverChanges) {
-        List<TrendResult.ChangePoint> changes = new ArrayList<>();
+    /** @param points the runs of the figure's series, oldest first, one per value */
+    static List<TrendResult.FigureChange> of(List<RunPoint> points, double[] values,
+                                             List<EDivisive.ChangePoint> found, TrendFigure figure) {
+        List<TrendResult.DriverChange> driverChanges = Trends.driverChanges(points);
+        List<TrendResult.FigureChange> changes = new ArrayList<>();
         for (int c = 0; c < found.size(); c++) {
             int from = from(found, c);
             int at = found.get(c).index();
@@ -22,9 +27,9 @@ final class ChangeDescriptions {
             double percent = (after - before) / before * 100;
             RunPoint run = points.get(at);
             TrendResult.DriverChange driver = driverChangeBefore(driverChanges, from, at);
-            changes.add(new TrendResult.ChangePoint(run.id(), at, run.time(), before, after, percent,
-                    found.get(c).pValue(), points.get(at - 1).driver(), run.driver(),
-                    sentence(run, percent, driver)));
+            changes.add(new TrendResult.FigureChange(run.id(), at, run.time(), before, after, percent,
+                    figure.higherIsWorse() == percent > 0, found.get(c).pValue(), points.get(at - 1).driver(),
+                    run.driver(), sentence(run, figure, before, after, percent, driver)));
         }
         return changes;
     }
@@ -56,9 +61,19 @@ final class ChangeDescriptions {
         return latest;
     }
 
-    private static String sentence(RunPoint run, double percent, TrendResult.DriverChange driver) {
-        String text = String.format(Locale.ROOT, "%s on %s → %s %s %.1f%% at run %d", run.scenario().name(), run.sut(),
-                run.peer(), percent < 0 ? "dropped" : "rose", Math.abs(percent), run.id());
+    /**
+     * The scenario's throughput says only how it moved ("… dropped 25.0% at run 2041"); a latency figure is named,
+     * with its levels and whether the step is worse, since a rise there is the regression.
+     */
+    private static String sentence(RunPoint run, TrendFigure figure, double before, double after, double percent,
+                                   TrendResult.DriverChange driver) {
+        String pair = String.format(Locale.ROOT, "%s on %s → %s", run.scenario().name(), run.sut(), run.peer());
+        String moved = String.format(Locale.ROOT, "%s %.1f%%", percent < 0 ? "dropped" : "rose", Math.abs(percent));
+        String text = figure == TrendFigure.RECEIVED ? pair + " " + moved
+                : String.format(Locale.ROOT, "%s: %s %s from %s to %s (%s)", pair, figure.describe().name(), moved,
+                figure.format(before), figure.format(after), figure.higherIsWorse() == percent > 0 ? "worse"
+                        : "better");
+        text += " at run " + run.id();
         if (driver == null) {
             return text + ", with no driver change";
         }

@@ -9,7 +9,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
-@Tag(name = "Trends", description = "One pair's scenario over time, with its change points")
+@Tag(name = "Trends", description = "One pair's scenario over time, with the change points of its throughput "
+        + "and its latency")
 class TrendApiController {
     private final Trends trends;
 
@@ -21,7 +22,11 @@ class TrendApiController {
             description = "The selection of /api/v1/compare without groups (sut, peer, driver, instanceType, "
                     + "protocol, direction, tag, job, run), narrowed to one scenario with streams and, for UDP, "
                     + "target (bit/s); last (default 1000, at most 10000) is how many of the newest runs the "
-                    + "series covers. Change points by e-divisive means with a seeded permutation test.")
+                    + "series covers; protocol UDP_RR or TCP_RR with streams (its flows) selects a request/response "
+                    + "series. Change points by e-divisive means with a seeded permutation test, on the received "
+                    + "throughput (changePoints) and on the series' latency figure (latencyFigure: the probe's p99 "
+                    + "under load, or the transactions' p99 of UDP_RR and TCP_RR; lower is better, so a rise is "
+                    + "worse), latencyChangePoints with levels in ms.")
     @GetMapping(path = "/api/v1/trends", produces = MediaType.APPLICATION_JSON_VALUE)
     TrendResult trend(@RequestParam MultiValueMap<String, String> params) {
         return trends.trend(TrendQuery.parse(params));

@@ -125,14 +125,14 @@ public final class JobApiClient {
     }
 
     /** Waits until the job's scenario at this position has the status, and returns the job. */
-    JsonNode awaitScenario(long jobId, int position, String status) {
+    public JsonNode awaitScenario(long jobId, int position, String status) {
         return Eventually.await("scenario " + position + " of job " + jobId + " to be " + status, PATIENCE,
                 () -> job(jobId), job -> job.get("scenarios").get(position).get("status").stringValue()
                         .equals(status));
     }
 
     /** A ScenarioResult as the agent posts it, with real iperf3 output from src/test/resources/iperf3. */
-    static String result(JsonNode scenario, long jobId, String sampleFile) {
+    public static String result(JsonNode scenario, long jobId, String sampleFile) {
         return result(scenario, jobId, AgentResult.of(sampleFile));
     }
 
@@ -174,7 +174,7 @@ public final class JobApiClient {
      * print the same bytes, and the server links a result only to the run its own bytes made. The sample's cookie
      * (all its occurrences: the client's and the server's output share it) becomes one drawn from the attempt.
      */
-    static String ownRun(String output, long jobId, long scenarioId, int attempt) {
+    public static String ownRun(String output, long jobId, long scenarioId, int attempt) {
         java.util.regex.Matcher cookie = COOKIE.matcher(output);
         if (!cookie.find()) {
             return output;

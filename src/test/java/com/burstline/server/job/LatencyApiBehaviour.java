@@ -191,8 +191,19 @@ abstract class LatencyApiBehaviour {
         assertThat(latency.get("timeoutMs").doubleValue()).isEqualTo(200.0);
         assertThat(latency.get("samples")).hasSize(4);
         assertThat(latency.get("idle").isNull()).isTrue();
-        // transactions, not throughput: no finding, no comparison, no trend point; listed with empty rates
+        // transactions, not throughput: no finding, no throughput comparison; listed with empty rates
         assertThat(json(api().get("/api/v1/runs/" + runId + "/findings"))).isEmpty();
+        // its trend follows its transactions' p99
+        JsonNode trend = json(api().get("/api/v1/trends?sut=rr-sut&peer=rr-peer&protocol=UDP_RR&streams=2"));
+        assertThat(trend.get("scenario").stringValue()).isEqualTo("UDP_RR 2 flows, 64 B");
+        assertThat(trend.get("points")).hasSize(1);
+        assertThat(trend.get("points").get(0).get("receivedBitsPerSecond").isNull()).isTrue();
+        assertThat(trend.get("points").get(0).get("transactionsP99Ms").doubleValue())
+                .isEqualTo(report.summary().transactions().p99Ms());
+        assertThat(trend.get("latencyFigure").get("id").stringValue()).isEqualTo("transactions-p99");
+        assertThat(trend.get("latencyFigure").get("field").stringValue()).isEqualTo("transactionsP99Ms");
+        assertThat(trend.get("changePoints")).isEmpty();
+        assertThat(trend.get("spread").isNull()).isTrue();
         JsonNode compared = json(api().get("/api/v1/compare?groupBy=driver&job=" + jobId));
         assertThat(compared.get("scenarios")).isEmpty();
         // ... but its round trips are compared, lower is better

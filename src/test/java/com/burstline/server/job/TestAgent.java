@@ -156,7 +156,7 @@ public final class TestAgent implements AutoCloseable {
     }
 
     /** Posts a result (or live samples: path "/live") as this agent, with the nonce of the scenario's dispatch. */
-    HttpResponse<String> postResult(String resultJson) {
+    public HttpResponse<String> postResult(String resultJson) {
         return postReport("/results", resultJson);
     }
 

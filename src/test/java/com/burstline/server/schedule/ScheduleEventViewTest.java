@@ -29,6 +29,6 @@ class ScheduleEventViewTest {
     }
 
     private static List<DetailPart> parts(String detail) {
-        return new ScheduleEventView(1, Instant.EPOCH, ScheduleEventKind.PAUSED, null, null, detail).detailParts();
+        return new ScheduleEventView(1, Instant.EPOCH, ScheduleEventKind.PAUSED, null, null, null, detail).detailParts();
     }
 }

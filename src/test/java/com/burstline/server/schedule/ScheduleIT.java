@@ -1,11 +1,16 @@
 package com.burstline.server.schedule;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.contract.Json;
+import com.burstline.contract.LatencyReport;
 import com.burstline.iperf.Samples;
 import com.burstline.server.BurstlineApplication;
 import com.burstline.server.job.Eventually;
 import com.burstline.server.job.JobApiClient;
+import com.burstline.server.job.TestAgent;
+import com.burstline.server.latency.LatencyStore;
 import com.burstline.server.run.ApiClient;
+import com.burstline.testsupport.LatencyReports;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +21,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -39,7 +45,8 @@ import static org.assertj.core.api.Assertions.within;
  * schedule firing every 2 s. A job of one 3 s scenario is still running at the next fire, which is skipped and
  * recorded. For the webhook, the pair's series starts with five real 5 Gbit/s-shaped lab runs (uploaded), then the
  * schedule's jobs measure TCP paced to 1 Gbit/s: once the new level is significant, a real local HTTP listener
- * receives the change point, once.
+ * receives the change point, once. A latency change point at the same throughput is told the same way (the test
+ * plays the agents there: the doubled round trips are what it sends).
  */
 class ScheduleIT {
     private static final Duration PATIENCE = Duration.ofMinutes(3);
@@ -173,6 +180,114 @@ class ScheduleIT {
             pause(id);
             Thread.sleep(2000);
             assertThat(posts).as("the same change is told once").hasSize(1);
+        } finally {
+            listener.stop(0);
+        }
+    }
+
+    /**
+     * Issue 31's driver update, caught by a schedule: the pair's series starts with seven runs of a real lab output
+     * carrying the probe's real report; the schedule's job, played by test agents, sends six runs of another output
+     * at the same rate (4.781 and 4.782 Gbit/s) whose report has every round trip doubled. The webhook is told of the
+     * latency change point (higher is worse), once, and of no throughput change.
+     */
+    @Test
+    void aLatencyChangePointAtTheSameThroughputIsToldToo() throws Exception {
+        LatencyReport probe = LatencyReports.probe();
+        Told told = scheduleWithDoubledRoundTrips("lat", "iperf3-312-tcp-1-upload-server-lab.json");
+
+        assertThat(told.posts()).as("one notice: the throughput stayed, and the change is told once").hasSize(1);
+        JsonNode notice = told.posts().get(0);
+        assertThat(notice.get("event").stringValue()).isEqualTo("change-point");
+        assertThat(notice.get("figure").stringValue()).isEqualTo("loaded-p99");
+        assertThat(notice.get("figureName").stringValue()).isEqualTo("p99 under load");
+        assertThat(notice.get("unit").stringValue()).isEqualTo("ms");
+        assertThat(notice.get("higherIsWorse").booleanValue()).isTrue();
+        assertThat(notice.get("worse").booleanValue()).isTrue();
+        assertThat(notice.get("before").doubleValue()).isEqualTo(probe.summary().loaded().p99Ms());
+        assertThat(notice.get("after").doubleValue()).isEqualTo(2 * probe.summary().loaded().p99Ms());
+        assertThat(notice.get("changePercent").doubleValue()).isCloseTo(100, within(1e-9));
+        assertThat(notice.get("beforeBitsPerSecond").isNull()).isTrue();
+        assertThat(notice.get("changeRun").get("id").longValue()).isEqualTo(told.runs().get(0));
+        assertThat(notice.get("job").get("id").longValue()).isEqualTo(told.jobId());
+        assertThat(notice.get("description").stringValue()).startsWith("TCP 1 stream upload on lat-sut → "
+                + "lat-peer: p99 under load rose 100.0% from 380 ms to 759 ms (worse) at run " + told.runs().get(0));
+        JsonNode line = first(history(told.scheduleId()), "NOTIFIED");
+        assertThat(line.get("runId").longValue()).isEqualTo(told.runs().get(0));
+        assertThat(line.get("figure").stringValue()).isEqualTo("loaded-p99");
+    }
+
+    /** A throughput drop and a latency rise that start at the same run are two changes: each is told, once. */
+    @Test
+    void aThroughputAndALatencyChangeAtTheSameRunAreToldApart() throws Exception {
+        Told told = scheduleWithDoubledRoundTrips("both", "iperf3-312-tcp-1-upload-1g-server-lab.json");
+
+        assertThat(told.posts()).extracting(notice -> notice.get("figure").stringValue())
+                .containsExactlyInAnyOrder("received", "loaded-p99");
+        assertThat(told.posts()).allSatisfy(notice -> {
+            assertThat(notice.get("changeRun").get("id").longValue()).isEqualTo(told.runs().get(0));
+            assertThat(notice.get("worse").booleanValue()).isTrue();
+        });
+        JsonNode throughput = told.posts().stream().filter(n -> n.get("figure").stringValue().equals("received"))
+                .findFirst().orElseThrow();
+        assertThat(throughput.get("beforeBitsPerSecond").doubleValue()).isEqualTo(throughput.get("before")
+                .doubleValue());
+        assertThat(throughput.get("afterBitsPerSecond").doubleValue()).isCloseTo(1e9, within(0.01e9));
+        assertThat(throughput.get("higherIsWorse").booleanValue()).isFalse();
+        assertThat(history(told.scheduleId()).valueStream()
+                .filter(event -> event.get("kind").stringValue().equals("NOTIFIED"))
+                .map(event -> event.get("figure").stringValue())).containsExactlyInAnyOrder("received", "loaded-p99");
+    }
+
+    /** What a schedule's webhook was told, and of which job and runs. */
+    private record Told(long scheduleId, long jobId, List<Long> runs, List<JsonNode> posts) {
+    }
+
+    /**
+     * Seven runs of a real lab output uploaded for the pair {@code name}-sut → {@code name}-peer, each with the
+     * probe's real report; then a schedule whose one job, played by test agents, sends six runs of {@code later}
+     * with that report's round trips doubled. Waits for the first post, then two seconds for any other.
+     */
+    private Told scheduleWithDoubledRoundTrips(String name, String later) throws Exception {
+        String sutName = name + "-sut";
+        String peerName = name + "-peer";
+        LatencyStore latencies = server.getBean(LatencyStore.class);
+        LatencyReport probe = LatencyReports.probe();
+        for (int i = 0; i < 7; i++) {
+            String output = JobApiClient.ownRun(new String(Samples.bytes("iperf3-312-tcp-1-upload.json"),
+                    StandardCharsets.UTF_8), name.hashCode(), i, 1);
+            HttpResponse<String> uploaded = uploads.upload(output.getBytes(StandardCharsets.UTF_8),
+                    "application/json", "?sut=" + sutName + "&peer=" + peerName);
+            assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+            latencies.insert(json(uploaded).get("id").longValue(), probe, LatencyStore.FROM_RESULT);
+        }
+        List<Post> posts = new CopyOnWriteArrayList<>();
+        HttpServer listener = listener(posts);
+        try (TestAgent sut = new TestAgent(serverUrl, AGENT_TOKEN, sutName).register();
+             TestAgent peer = new TestAgent(serverUrl, AGENT_TOKEN, peerName).register()) {
+            long id = create("""
+                    {"name": "%s watch", "cron": "*/2 * * * * *", "notifyUrl": "http://127.0.0.1:%d/hook",
+                     "jobTemplate": {"sut": "%s", "peer": "%s", "repeat": 6, "scenarios": [
+                       {"protocol": "TCP", "durationSeconds": 2, "intervalSeconds": 1}]}}"""
+                    .formatted(name, listener.getAddress().getPort(), sutName, peerName));
+            long jobId = Eventually.await("the schedule to start a job", PATIENCE,
+                    () -> json(api.get("/api/v1/schedules/" + id)), s -> !s.get("lastJobId").isNull())
+                    .get("lastJobId").longValue();
+            pause(id);
+            JsonNode doubled = JSON.readTree(Json.write(LatencyReports.doubled(probe).toJson()));
+            List<Long> runs = new ArrayList<>();
+            for (int position = 0; position < 6; position++) {
+                JsonNode scenario = api.awaitScenario(jobId, position, "RUNNING").get("scenarios").get(position);
+                ObjectNode result = (ObjectNode) JSON.readTree(JobApiClient.result(scenario, jobId, later));
+                result.set("latency", doubled);
+                HttpResponse<String> stored = sut.postResult(result.toString());
+                assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
+                runs.add(json(stored).get("runId").longValue());
+            }
+            Eventually.await("the webhook to receive a change point", PATIENCE, posts::size, size -> size > 0);
+            Thread.sleep(2000);
+            System.out.println("The webhook received: " + posts);
+            return new Told(id, jobId, runs, posts.stream().map(post -> JSON.readTree(post.body())).toList());
         } finally {
             listener.stop(0);
         }
