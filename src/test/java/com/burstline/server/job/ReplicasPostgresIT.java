@@ -5,7 +5,6 @@ import com.burstline.testsupport.Nginx;
 import com.burstline.testsupport.PostgresSchema;
 import com.burstline.testsupport.ServerJarProcess;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -63,7 +62,7 @@ class ReplicasPostgresIT {
 
     @Test
     void twoServersShareTheJobsTheLivePagesAndTakeOverFromEachOther() throws Exception {
-        Assumptions.assumeTrue(Nginx.available(), "nginx (scripts/install-prerequisites.sh installs it)");
+        assertThat(Nginx.available()).as("nginx is installed (scripts/install-prerequisites.sh installs it)").isTrue();
         int iperf3Port = AgentProcess.freePort();
         a = server("a", iperf3Port);
         shareSigningKey(workDir.resolve("data-a"), workDir.resolve("data-b"));
