@@ -79,7 +79,8 @@ final class JobAnswer {
 
     /**
      * The download's difference to the upload over the stream counts both directions ran (a 4-stream download set
-     * against 1-stream uploads would compare the plans, not the directions); empty when they share none.
+     * against 1-stream uploads would compare the plans, not the directions), the mean of each count's; empty when
+     * they share none.
      */
     private static Optional<String> againstUpload(List<JobResults.Row> downloads, List<JobResults.Row> uploads) {
         Set<Integer> streams = new LinkedHashSet<>(uploads.stream().map(row -> row.run().scenario().streams())
@@ -88,12 +89,16 @@ final class JobAnswer {
         if (streams.isEmpty()) {
             return Optional.empty();
         }
-        Statistics.Difference difference = Statistics.compare(received(uploads, streams), received(downloads, streams));
-        double delta = difference.deltaPercent();
+        // Each stream count against its own: runs of 1 and 4 streams are different scenarios, not repeats of one, so
+        // pooling them would make an interval of the plan's spread. The interval only within one stream count.
+        double delta = streams.stream().mapToDouble(count -> Statistics.compare(received(uploads, Set.of(count)),
+                received(downloads, Set.of(count))).deltaPercent()).average().orElseThrow();
         if (Math.abs(delta) < SAME_PERCENT) {
             return Optional.of("as the upload");
         }
-        String interval = difference.ci95LowPercent() == null ? "" : String.format(Locale.ROOT,
+        Statistics.Difference difference = streams.size() == 1
+                ? Statistics.compare(received(uploads, streams), received(downloads, streams)) : null;
+        String interval = difference == null || difference.ci95LowPercent() == null ? "" : String.format(Locale.ROOT,
                 " (95%% interval %.1f to %.1f%%)", difference.ci95LowPercent(), difference.ci95HighPercent());
         return Optional.of(FigureText.percent(Math.abs(delta)) + (delta < 0 ? " lower" : " higher")
                 + " than the upload" + interval);

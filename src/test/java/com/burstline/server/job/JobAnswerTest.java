@@ -55,6 +55,19 @@ class JobAnswerTest {
     }
 
     @Test
+    void runsOfTwoStreamCountsAreNotRepeatsOfOne_theDifferenceHasNoInterval() {
+        add("iperf3-318-tcp-1-upload.json");
+        add("iperf3-318-tcp-4-upload.json");
+        add("iperf3-318-tcp-1-download.json");
+        add("iperf3-318-tcp-4-download.json");
+
+        JobAnswer.Sentence download = JobAnswer.of(rows, List.of()).sentences().get(1);
+
+        assertThat(download.text()).containsPattern("\\d+\\.\\d% (lower|higher) than the upload, ")
+                .doesNotContain("95% interval");
+    }
+
+    @Test
     void aDownloadOfOtherStreamCountsThanTheUploadsIsNotSetBesideThem() {
         add("iperf3-312-tcp-1-upload-server-lab.json");
         add("iperf3-312-tcp-4-download.json");
