@@ -64,11 +64,83 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
         }
     }
 
-    /** A scenario as it was before request/response: no message size. */
-    public Scenario(Protocol protocol, Direction direction, int streams, int durationSeconds, double intervalSeconds,
-                    int omitSeconds, Long targetBitsPerSecond, String tool) {
-        this(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, targetBitsPerSecond, tool,
-                null);
+    /**
+     * A scenario of this protocol and direction with iperf3's defaults for everything else (one stream, 10 s, 1 s
+     * intervals, nothing omitted, no target, the tool the agent picks): callers name only what they set, so a new
+     * field touches this record and the places that read or write it, not every place that makes one.
+     */
+    public static Builder of(Protocol protocol, Direction direction) {
+        return new Builder(protocol, direction);
+    }
+
+    /** This scenario's values, to change some of them. */
+    public Builder toBuilder() {
+        return of(protocol, direction).streams(streams).durationSeconds(durationSeconds)
+                .intervalSeconds(intervalSeconds).omitSeconds(omitSeconds).targetBitsPerSecond(targetBitsPerSecond)
+                .tool(tool).messageBytes(messageBytes);
+    }
+
+    /** The one way to make a scenario field by field; {@link #build()} runs the record's checks. */
+    public static final class Builder {
+        private final Protocol protocol;
+        private Direction direction;
+        private int streams = 1;
+        private int durationSeconds = 10;
+        private double intervalSeconds = DEFAULT_INTERVAL;
+        private int omitSeconds;
+        private Long targetBitsPerSecond;
+        private String tool = TOOL_AUTO;
+        private Integer messageBytes;
+
+        private Builder(Protocol protocol, Direction direction) {
+            this.protocol = protocol;
+            this.direction = direction;
+        }
+
+        public Builder direction(Direction value) {
+            direction = value;
+            return this;
+        }
+
+        public Builder streams(int value) {
+            streams = value;
+            return this;
+        }
+
+        public Builder durationSeconds(int value) {
+            durationSeconds = value;
+            return this;
+        }
+
+        public Builder intervalSeconds(double value) {
+            intervalSeconds = value;
+            return this;
+        }
+
+        public Builder omitSeconds(int value) {
+            omitSeconds = value;
+            return this;
+        }
+
+        public Builder targetBitsPerSecond(Long value) {
+            targetBitsPerSecond = value;
+            return this;
+        }
+
+        public Builder tool(String value) {
+            tool = value;
+            return this;
+        }
+
+        public Builder messageBytes(Integer value) {
+            messageBytes = value;
+            return this;
+        }
+
+        public Scenario build() {
+            return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds,
+                    targetBitsPerSecond, tool, messageBytes);
+        }
     }
 
     /**
@@ -116,12 +188,14 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
 
     /** Read from the fields of a message that carries a scenario flat among its own (a {@link ScenarioSpec}). */
     static Scenario fromJson(Fields fields) {
-        return new Scenario(Protocol.valueOf(fields.requireChoice("protocol", Protocol.NAMES)),
-                Direction.fromApiName(fields.requireChoice("direction", Direction.NAMES)),
-                fields.requireInt(STREAMS), fields.requireInt(DURATION), fields.doubleOr(INTERVAL, DEFAULT_INTERVAL),
-                fields.intOr(OMIT, 0), fields.optionalLong(TARGET),
-                readTool(fields), // tool absent: an older server's spec runs as before
-                fields.isAbsent(MESSAGE_BYTES.field()) ? null : fields.requireInt(MESSAGE_BYTES)).bounded();
+        return of(Protocol.valueOf(fields.requireChoice("protocol", Protocol.NAMES)),
+                Direction.fromApiName(fields.requireChoice("direction", Direction.NAMES)))
+                .streams(fields.requireInt(STREAMS)).durationSeconds(fields.requireInt(DURATION))
+                .intervalSeconds(fields.doubleOr(INTERVAL, DEFAULT_INTERVAL)).omitSeconds(fields.intOr(OMIT, 0))
+                .targetBitsPerSecond(fields.optionalLong(TARGET))
+                .tool(readTool(fields)) // tool absent: an older server's spec runs as before
+                .messageBytes(fields.isAbsent(MESSAGE_BYTES.field()) ? null : fields.requireInt(MESSAGE_BYTES))
+                .build().bounded();
     }
 
     /** The fields in the order the wire has always had; a {@link ScenarioSpec} writes them flat among its own. */
@@ -186,14 +260,12 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
 
     /** The same scenario run by another tool: a stored run's is the program that measured it. */
     public Scenario withTool(String other) {
-        return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds,
-                targetBitsPerSecond, other, messageBytes);
+        return toBuilder().tool(other).build();
     }
 
     /** The same scenario aiming at another rate ({@code -b}); a stored run takes the one its job asked for. */
     public Scenario withTarget(Long bitsPerSecond) {
-        return new Scenario(protocol, direction, streams, durationSeconds, intervalSeconds, omitSeconds, bitsPerSecond,
-                tool, messageBytes);
+        return toBuilder().targetBitsPerSecond(bitsPerSecond).build();
     }
 
     /** How long the tool measures, counting the omitted start that it throws away. */
@@ -210,8 +282,7 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
             return this;
         }
         double interval = Math.min(intervalSeconds, Math.max(1, Math.floor(seconds / 4.0)));
-        return new Scenario(protocol, direction, streams, seconds, interval, omitSeconds, targetBitsPerSecond, tool,
-                messageBytes);
+        return toBuilder().durationSeconds(seconds).intervalSeconds(interval).build();
     }
 
     /**

@@ -193,9 +193,10 @@ public final class Iperf3OutputParser {
             double interval = testStart.has("interval") ? testStart.requireDouble("interval")
                     : intervals.isEmpty() ? Scenario.NO_INTERVALS
                     : Math.max(0.1, Math.round((intervals.get(0).end() - intervals.get(0).start()) * 10) / 10.0);
-            return new Scenario(protocol, direction, testStart.requireInt("num_streams"),
-                    testStart.requireInt("duration"), interval, testStart.has("omit") ? testStart.requireInt("omit") : 0,
-                    target > 0 ? target : null, Scenario.toolOf(toolVersion(start)));
+            return Scenario.of(protocol, direction).streams(testStart.requireInt("num_streams"))
+                    .durationSeconds(testStart.requireInt("duration")).intervalSeconds(interval)
+                    .omitSeconds(testStart.has("omit") ? testStart.requireInt("omit") : 0)
+                    .targetBitsPerSecond(target > 0 ? target : null).tool(Scenario.toolOf(toolVersion(start))).build();
         }
 
         /**

@@ -30,7 +30,8 @@ class EngineToolTest {
 
     private static ScenarioSpec spec(String direction, int port) {
         return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", port,
-                new Scenario(Protocol.TCP, Direction.fromApiName(direction), 1, 2, 1, 0, null, "java"), DispatchNonce.generate());
+                Scenario.of(Protocol.TCP, Direction.fromApiName(direction)).durationSeconds(2).tool("java")
+                        .build(), DispatchNonce.generate());
     }
 
     private static List<Interval> measure(String direction) throws Exception {

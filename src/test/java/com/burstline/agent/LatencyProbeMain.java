@@ -30,7 +30,8 @@ public final class LatencyProbeMain {
             return;
         }
         int loaded = Integer.parseInt(args[5]);
-        Scenario bulk = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, loaded, 1, 0, null, Scenario.TOOL_IPERF3);
+        Scenario bulk = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(loaded).tool(Scenario.TOOL_IPERF3)
+                .build();
         ScenarioSpec spec = new ScenarioSpec(new AttemptKey(1, 1, 1), args[1], probe.port() == 5201 ? 5202 : 5201,
                 bulk, "benchmark-probe-0123456789", null, probe);
         LatencyProbeClient client = LatencyProbeClient.start(spec, LatencyListener.NONE);

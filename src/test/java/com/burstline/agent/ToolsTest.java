@@ -17,7 +17,8 @@ class ToolsTest {
 
     private static ScenarioSpec spec(String tool) {
         return new ScenarioSpec(new AttemptKey(7, 31, 1), "127.0.0.1", 5201,
-                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 5, 1, 0, null, tool), DispatchNonce.generate());
+                Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(5).tool(tool)
+                        .build(), DispatchNonce.generate());
     }
 
     @Test
@@ -62,7 +63,8 @@ class ToolsTest {
     @Test
     void theEngineRunsTheLineTheReportPrints() {
         assertThat(EngineTool.command(new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5209,
-                new Scenario(Protocol.UDP, Direction.DOWNLOAD, 2, 10, 1, 2, 1_000_000_000L, "java"), DispatchNonce.generate())))
+                Scenario.of(Protocol.UDP, Direction.DOWNLOAD).streams(2).durationSeconds(10).omitSeconds(2)
+                        .targetBitsPerSecond(1_000_000_000L).tool("java").build(), DispatchNonce.generate())))
                 .containsExactly("java", "-jar", "burstline-agent.jar", "iperf3", "-c", "10.77.0.2", "-p", "5209",
                         "-u", "-b", "1G", "-P", "2", "-R", "-t", "10", "-O", "2", "--get-server-output",
                         "--json-stream");

@@ -66,28 +66,32 @@ class LatencyContractTest {
 
     @Test
     void aRequestResponseScenarioIsTheEnginesWithAMessageSizeAndNoTarget() {
-        Scenario rr = new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 4, 10, 1, 0, null, Scenario.TOOL_AUTO, null);
+        Scenario rr = Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).streams(4).durationSeconds(10).build();
 
         assertThat(rr.tool()).isEqualTo(Scenario.TOOL_ENGINE);
         assertThat(rr.messageBytes()).isEqualTo(Scenario.DEFAULT_MESSAGE_BYTES);
         assertThat(rr.name()).isEqualTo("UDP_RR 4 flows, 64 B");
         assertThat(Scenario.name(Protocol.TCP_RR, Direction.UPLOAD, 1, null)).isEqualTo("TCP_RR 1 flow");
         assertThat(rr.withDuration(4).messageBytes()).isEqualTo(64);
-        assertThatThrownBy(() -> new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 1, 10, 1, 0, 1_000_000L,
-                Scenario.TOOL_AUTO, 64)).hasMessageContaining("takes no targetBitsPerSecond");
-        assertThatThrownBy(() -> new Scenario(Protocol.TCP_RR, Direction.DOWNLOAD, 1, 10, 1, 0, null,
-                Scenario.TOOL_AUTO, 64)).hasMessageContaining("must be upload");
-        assertThatThrownBy(() -> new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 1, 10, 1, 0, null,
-                Scenario.TOOL_IPERF3, 64)).hasMessageContaining("iperf3 has no request/response test");
-        assertThatThrownBy(() -> new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, Scenario.TOOL_AUTO, 64))
+        assertThatThrownBy(() -> Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(10)
+                .targetBitsPerSecond(1_000_000L).messageBytes(64)
+                .build()).hasMessageContaining("takes no targetBitsPerSecond");
+        assertThatThrownBy(() -> Scenario.of(Protocol.TCP_RR, Direction.DOWNLOAD).durationSeconds(10).messageBytes(64)
+                .build()).hasMessageContaining("must be upload");
+        assertThatThrownBy(() -> Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(10)
+                .tool(Scenario.TOOL_IPERF3).messageBytes(64)
+                .build()).hasMessageContaining("iperf3 has no request/response test");
+        assertThatThrownBy(() -> Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).messageBytes(64)
+                .build())
                 .hasMessageContaining("messageBytes is for UDP_RR and TCP_RR only");
-        assertThatThrownBy(() -> new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 1, 10, 1, 0, null,
-                Scenario.TOOL_AUTO, 15).bounded()).hasMessageContaining("messageBytes must be between 16 and 65000");
+        assertThatThrownBy(() -> Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(10).messageBytes(15)
+                .build().bounded()).hasMessageContaining("messageBytes must be between 16 and 65000");
     }
 
     @Test
     void aSpecCarriesTheProbeAndItsTimeAndTheServerRoleItsPortAndSession() {
-        Scenario tcp = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 30, 5, 2, null, Scenario.TOOL_AUTO);
+        Scenario tcp = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(30).intervalSeconds(5).omitSeconds(2)
+                .build();
         ScenarioSpec spec = new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, tcp, NONCE,
                 null, LatencyProbeSpec.standard(5211, -42));
 
@@ -106,7 +110,8 @@ class LatencyContractTest {
 
     @Test
     void aRequestResponseSpecAsksThePeerForTheEnginesServerAndTakesNoProbe() {
-        Scenario rr = new Scenario(Protocol.TCP_RR, Direction.UPLOAD, 2, 10, 1, 0, null, Scenario.TOOL_AUTO, 1000);
+        Scenario rr = Scenario.of(Protocol.TCP_RR, Direction.UPLOAD).streams(2).durationSeconds(10).messageBytes(1000)
+                .build();
         ScenarioSpec spec = new ScenarioSpec(new AttemptKey(7, 31, 1), "10.0.0.2", 5201, rr, NONCE);
 
         ServerRoleRequest role = ServerRoleRequest.forScenario(spec, Duration.ofSeconds(20));

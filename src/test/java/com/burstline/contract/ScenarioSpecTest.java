@@ -44,7 +44,7 @@ public class ScenarioSpecTest {
     /** The server builds specs from stored scenarios: one beyond the limits never becomes a message to an agent. */
     @Test
     void aSpecIsMadeOnlyOfABoundedScenario() {
-        Scenario aDay = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 86_400, 1, 0, null, Scenario.TOOL_AUTO);
+        Scenario aDay = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(86_400).build();
 
         assertThatThrownBy(() -> new ScenarioSpec(new AttemptKey(7, 31, 1), "10.77.0.2", 5201, aDay,
                 "dispatch-nonce-0123456789abcdef")).isInstanceOf(InvalidMessageException.class)

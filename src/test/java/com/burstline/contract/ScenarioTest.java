@@ -12,11 +12,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ScenarioTest {
     private static Scenario tcp(int streams, String direction) {
-        return new Scenario(Protocol.TCP, Direction.fromApiName(direction), streams, 10, 1, 0, null, Scenario.TOOL_AUTO);
+        return Scenario.of(Protocol.TCP, Direction.fromApiName(direction)).streams(streams).durationSeconds(10).build();
     }
 
     private static Scenario udp(long target) {
-        return new Scenario(Protocol.UDP, Direction.UPLOAD, 1, 10, 1, 0, target, Scenario.TOOL_AUTO);
+        return Scenario.of(Protocol.UDP, Direction.UPLOAD).durationSeconds(10).targetBitsPerSecond(target).build();
     }
 
     @Test
@@ -39,25 +39,29 @@ class ScenarioTest {
     void aScenarioIsOneOfTheKnownKindsAndABoundedOneWithinEveryLimit() {
         assertThatThrownBy(() -> Scenario.fromJson(new Fields(Map.of("protocol", "TCP", "direction", "sideways",
                 "streams", 1, "durationSeconds", 10)))).hasMessageContaining("direction must be one of");
-        assertThatThrownBy(() -> new Scenario(Protocol.TCP, Direction.UPLOAD, 0, 10, 1, 0, null, "auto"))
+        assertThatThrownBy(() -> Scenario.of(Protocol.TCP, Direction.UPLOAD).streams(0).durationSeconds(10).build())
                 .isInstanceOf(InvalidMessageException.class);
         // what an upload measured may lie beyond what a job may run; only a bounded scenario is dispatched
-        Scenario aDay = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 86_400, 1, 0, null, "auto");
+        Scenario aDay = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(86_400).build();
         assertThatThrownBy(aDay::bounded).hasMessageContaining("durationSeconds");
-        assertThatThrownBy(() -> new Scenario(Protocol.UDP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto").bounded())
+        assertThatThrownBy(() -> Scenario.of(Protocol.UDP, Direction.UPLOAD).durationSeconds(10).build().bounded())
                 .isInstanceOf(InvalidMessageException.class).hasMessage(Scenario.UDP_NEEDS_TARGET);
-        assertThatThrownBy(() -> new Scenario(Protocol.TCP, Direction.UPLOAD, 129, 10, 1, 0, null, "auto").bounded())
+        assertThatThrownBy(() -> Scenario.of(Protocol.TCP, Direction.UPLOAD).streams(129).durationSeconds(10)
+                .build().bounded())
                 .hasMessageContaining("streams");
         assertThatThrownBy(() -> tcp(1, "upload").withDuration(3601).bounded()).hasMessageContaining("durationSeconds");
         assertThat(tcp(1, "upload").bounded()).isEqualTo(tcp(1, "upload"));
-        assertThat(new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "java").tool()).isEqualTo(Scenario.TOOL_ENGINE);
+        assertThat(Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).tool("java").build()
+                .tool()).isEqualTo(Scenario.TOOL_ENGINE);
     }
 
     @Test
     void aShorterRunShrinksItsIntervalSoThatItKeepsAShape() {
-        Scenario thirtySeconds = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 30, 5, 2, null, "auto");
+        Scenario thirtySeconds = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(30).intervalSeconds(5)
+                .omitSeconds(2).build();
 
-        assertThat(thirtySeconds.withDuration(4)).isEqualTo(new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 4, 1, 2, null, "auto"));
+        assertThat(thirtySeconds.withDuration(4)).isEqualTo(Scenario.of(Protocol.TCP, Direction.UPLOAD)
+                .durationSeconds(4).omitSeconds(2).build());
         assertThat(thirtySeconds.withDuration(null)).isSameAs(thirtySeconds);
         assertThat(thirtySeconds.measuringSeconds()).isEqualTo(32);
     }

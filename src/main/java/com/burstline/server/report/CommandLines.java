@@ -118,8 +118,8 @@ final class CommandLines {
     static String client(RunSummary run, Integer port) {
         Scenario scenario;
         try {
-            scenario = new Scenario(run.scenario().protocol(), run.scenario().direction(), run.scenario().streams(), run.scenario().durationSeconds(),
-                    Scenario.DEFAULT_INTERVAL, run.scenario().omitSeconds(), run.scenario().targetBitsPerSecond(), Scenario.TOOL_AUTO);
+            scenario = run.scenario().toBuilder().intervalSeconds(Scenario.DEFAULT_INTERVAL).tool(Scenario.TOOL_AUTO)
+                    .build();
         } catch (InvalidMessageException notAScenario) {
             return "# run " + run.id() + ": no command line (" + notAScenario.getMessage() + ")";
         }

@@ -121,9 +121,9 @@ class Run {
         this.instanceType = metadata.instanceType();
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
-        this.scenario = new Scenario(result.protocol(), com.burstline.contract.Direction.UPLOAD, result.flows(),
-                result.durationSeconds(), Scenario.DEFAULT_INTERVAL, result.omitSeconds(), null, Scenario.TOOL_ENGINE,
-                result.messageBytes());
+        this.scenario = Scenario.of(result.protocol(), com.burstline.contract.Direction.UPLOAD).streams(result.flows())
+                .durationSeconds(result.durationSeconds()).omitSeconds(result.omitSeconds()).tool(Scenario.TOOL_ENGINE)
+                .messageBytes(result.messageBytes()).build();
         this.toolVersion = result.toolVersion() == null ? null : versionOf(Scenario.TOOL_ENGINE, result.toolVersion());
         this.peerTool = Scenario.TOOL_ENGINE;
         this.outputFormat = com.burstline.contract.ScenarioResult.REQUEST_RESPONSE;

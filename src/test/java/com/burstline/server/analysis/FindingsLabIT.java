@@ -81,8 +81,8 @@ class FindingsLabIT extends LabServerTest {
             Thread.sleep(500);
             List<String> client = new ArrayList<>(Iperf3Command.client("iperf3", new Iperf3Command.Client(
                     LabNetwork.SERVER_ADDRESS, port,
-                    new Scenario(Protocol.fromName(protocol), Direction.UPLOAD, 1, 5, 1.0, 0, target,
-                            Scenario.TOOL_AUTO), false)));
+                    Scenario.of(Protocol.fromName(protocol), Direction.UPLOAD).durationSeconds(5)
+                            .targetBitsPerSecond(target).build(), false)));
             client.addAll(1, extra);
             Process sut = LabNetwork.start(LabNetwork.CLIENT_NS, client, out);
             assertThat(sut.waitFor(40, TimeUnit.SECONDS)).as("iperf3 client finished").isTrue();

@@ -112,8 +112,9 @@ class BurstProbeJobTest {
     }
 
     private void record(long jobId, long scenarioId, String host, String direction, Instant at) {
-        probes.record(new NewProbe(jobId, scenarioId, host, "many-peer", new Scenario(Protocol.TCP,
-                Direction.fromApiName(direction), 1, 600, 1, 0, null, Scenario.TOOL_AUTO), "live", null, at,
+        probes.record(new NewProbe(jobId, scenarioId, host, "many-peer",
+                Scenario.of(Protocol.TCP, Direction.fromApiName(direction))
+                .durationSeconds(600).build(), "live", null, at,
                 new ProbeFigures(12.0, 5e9, 0.5e9, 54e9, 30, 30)));
     }
 

@@ -152,7 +152,7 @@ class ExperimentDesignIT {
     }
 
     private static Scenario planned(com.burstline.contract.Direction direction) {
-        return new Scenario(Protocol.TCP, direction, 1, 1, 1, 0, null, "auto");
+        return Scenario.of(Protocol.TCP, direction).durationSeconds(1).build();
     }
 
     private static JsonNode run(String request) {

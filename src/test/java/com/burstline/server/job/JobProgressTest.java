@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JobProgressTest {
     private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
-    private static final Scenario TEN_SECONDS = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto");
+    private static final Scenario TEN_SECONDS = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).build();
 
     private static Instant at(double seconds) {
         return T0.plusMillis(Math.round(seconds * 1000));

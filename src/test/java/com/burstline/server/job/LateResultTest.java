@@ -67,7 +67,7 @@ class LateResultTest {
     @Test
     void aScenarioRunAgainAfterAServerLossRefusesItsOldAttemptsNonce() {
         JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
-                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
+                Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).build()));
         scenario.start(STARTED);
         scenario.dispatchedWith("old-nonce-sha256");
 
@@ -83,7 +83,7 @@ class LateResultTest {
 
     private static JobScenario ended(ScenarioStatus status, String reason) {
         JobScenario scenario = new JobScenario(null, 0, new OrderedScenario(0, 1, 0,
-                new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null, "auto")));
+                Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).build()));
         scenario.start(STARTED);
         scenario.finish(status, null, reason, STARTED.plusSeconds(35));
         return scenario;

@@ -26,7 +26,8 @@ class CommandLinesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** What the SUT's agent starts for EngineJobIT's download, as it records it. */
     private static final List<String> ENGINE_CLIENT = Iperf3Command.engineClient(new Iperf3Command.Client(
-            "10.82.0.2", 5201, new Scenario(Protocol.TCP, Direction.DOWNLOAD, 1, 4, 1.0, 1, null, "auto"), true));
+            "10.82.0.2", 5201, Scenario.of(Protocol.TCP, Direction.DOWNLOAD).durationSeconds(4).omitSeconds(1)
+                    .build(), true));
 
     @Test
     void anEngineClientsPeerThatRanIperf3GetsIperf3sServerLine() {
@@ -39,7 +40,8 @@ class CommandLinesTest {
     void anIperf3ClientsPeerThatRanTheEngineGetsTheEnginesServerLine() {
         List<String> lines = linesOf(run("iperf3", "3.12", "burstline-java", "0.1.0"),
                 Iperf3Command.client("/usr/bin/iperf3", new Iperf3Command.Client("10.82.0.2", 5201,
-                        new Scenario(Protocol.TCP, Direction.DOWNLOAD, 1, 4, 1.0, 1, null, "auto"), false)));
+                        Scenario.of(Protocol.TCP, Direction.DOWNLOAD).durationSeconds(4).omitSeconds(1)
+                                .build(), false)));
 
         assertThat(lines.get(0)).isEqualTo("java -jar burstline-agent.jar iperf3 -s -p 5201 -1    # on tool-b");
     }

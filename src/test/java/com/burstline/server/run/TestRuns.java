@@ -119,8 +119,8 @@ public final class TestRuns {
         }
 
         public Builder scenario(Direction direction, int streams, int durationSeconds, int omitSeconds) {
-            scenario = new Scenario(scenario.protocol(), direction, streams, durationSeconds,
-                    scenario.intervalSeconds(), omitSeconds, scenario.targetBitsPerSecond(), scenario.tool());
+            scenario = scenario.toBuilder().direction(direction).streams(streams).durationSeconds(durationSeconds)
+                    .omitSeconds(omitSeconds).build();
             return this;
         }
 

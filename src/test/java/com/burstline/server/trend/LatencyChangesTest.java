@@ -35,10 +35,9 @@ import static org.assertj.core.api.Assertions.within;
 class LatencyChangesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final double ISSUE_31_RISE = 100.0 / 45;
-    private static final Scenario UDP_RR = new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 1, 10, 1, 0, null,
-            Scenario.TOOL_ENGINE);
-    private static final Scenario TCP = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null,
-            Scenario.TOOL_AUTO);
+    private static final Scenario UDP_RR = Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(10)
+            .tool(Scenario.TOOL_ENGINE).build();
+    private static final Scenario TCP = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(10).build();
 
     private final Map<Long, RunLatency> latency = new HashMap<>();
     private final Trends trends = new Trends(null, ids -> latency);

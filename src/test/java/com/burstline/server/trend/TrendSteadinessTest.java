@@ -76,8 +76,8 @@ class TrendSteadinessTest {
         List<RunPoint> points = new ArrayList<>();
         for (int i = 0; i < rates.length; i++) {
             points.add(new RunPoint(i + 1, Instant.parse("2026-12-01T00:00:00Z").plusSeconds(3600L * i), null,
-                    "lab-a", "lab-b", "ENA 2.11.0", null, new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 10, 1, 0, null,
-                    Scenario.TOOL_AUTO), rates[i], new Limits(5e9, 0.512e9)));
+                    "lab-a", "lab-b", "ENA 2.11.0", null, Scenario.of(Protocol.TCP, Direction.UPLOAD)
+                            .durationSeconds(10).build(), rates[i], new Limits(5e9, 0.512e9)));
         }
         return points;
     }

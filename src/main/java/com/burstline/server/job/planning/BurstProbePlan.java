@@ -52,7 +52,8 @@ public final class BurstProbePlan {
 
     /** The probe in one direction: TCP, {@link #STREAMS} streams, 1 s intervals, until the rate drops or seconds. */
     public static Scenario scenario(Direction direction, int seconds) {
-        return new Scenario(Protocol.TCP, direction, STREAMS, seconds, INTERVAL, 0, null, Scenario.TOOL_AUTO);
+        return Scenario.of(Protocol.TCP, direction).streams(STREAMS).durationSeconds(seconds).intervalSeconds(INTERVAL)
+                .build();
     }
 
     /** Settings only a burst probe reads are a mistake with any other plan, not something to ignore. */

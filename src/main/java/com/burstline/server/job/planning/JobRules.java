@@ -150,7 +150,8 @@ public final class JobRules {
         if (problems.size() > before || Scenario.DURATION.problem("", duration) != null) {
             return null;
         }
-        return new Scenario(protocol, direction, streams, duration, interval, omit, target, tool)
+        return Scenario.of(protocol, direction).streams(streams).durationSeconds(duration).intervalSeconds(interval)
+                .omitSeconds(omit).targetBitsPerSecond(target).tool(tool).build()
                 .bounded();
     }
 

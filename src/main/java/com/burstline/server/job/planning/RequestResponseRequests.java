@@ -49,8 +49,10 @@ final class RequestResponseRequests {
             return null;
         }
         try {
-            return new Scenario(protocol, direction, streams, duration, interval, omit, request.targetBitsPerSecond(),
-                    request.tool() == null ? Scenario.TOOL_AUTO : request.tool(), bytes).bounded();
+            return Scenario.of(protocol, direction).streams(streams).durationSeconds(duration).intervalSeconds(interval)
+                    .omitSeconds(omit).targetBitsPerSecond(request.targetBitsPerSecond())
+                    .tool(request.tool() == null ? Scenario.TOOL_AUTO : request.tool()).messageBytes(bytes).build()
+                    .bounded();
         } catch (InvalidMessageException refused) {
             problems.add(Problem.of(at + refused.getMessage()));
             return null;

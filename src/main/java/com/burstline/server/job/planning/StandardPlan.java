@@ -29,17 +29,17 @@ public final class StandardPlan {
     }
 
     private static Scenario udpRequestResponse() {
-        return new Scenario(Protocol.UDP_RR, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, null, Scenario.TOOL_ENGINE,
-                Scenario.DEFAULT_MESSAGE_BYTES);
+        return Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(SECONDS).intervalSeconds(INTERVAL)
+                .tool(Scenario.TOOL_ENGINE).messageBytes(Scenario.DEFAULT_MESSAGE_BYTES).build();
     }
 
     private static Scenario tcp(int streams, Direction direction) {
-        return new Scenario(Protocol.TCP, direction, streams, SECONDS, INTERVAL, 0, null,
-                Scenario.TOOL_AUTO);
+        return Scenario.of(Protocol.TCP, direction).streams(streams).durationSeconds(SECONDS).intervalSeconds(INTERVAL)
+                .build();
     }
 
     private static Scenario udp(long bitsPerSecond) {
-        return new Scenario(Protocol.UDP, Direction.UPLOAD, 1, SECONDS, INTERVAL, 0, bitsPerSecond,
-                Scenario.TOOL_AUTO);
+        return Scenario.of(Protocol.UDP, Direction.UPLOAD).durationSeconds(SECONDS).intervalSeconds(INTERVAL)
+                .targetBitsPerSecond(bitsPerSecond).build();
     }
 }

@@ -114,8 +114,8 @@ class ServerToAgentContractTest {
     @Test
     void aResultMarginAboveFiveMinutesWithTheLongestScenarioIsAcceptedByTheAgent() throws Exception {
         Duration margin = properties(Duration.ofMinutes(15)).jobs().resultMargin();
-        Scenario longest = new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
-                Scenario.DURATION.maxInt(), 1, Scenario.OMIT.maxInt(), null, "burstline-java");
+        Scenario longest = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(Scenario.DURATION.maxInt())
+                .omitSeconds(Scenario.OMIT.maxInt()).tool("burstline-java").build();
         ScenarioSpec spec = ScenarioAttempt.spec(work(longest), "10.77.0.2", 5201, List.of());
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, margin));
@@ -135,8 +135,8 @@ class ServerToAgentContractTest {
     /** The agent refuses a dispatch without its nonce: it could never report on it. */
     @Test
     void aDispatchWithoutANonceIsRefusedByTheAgent() {
-        Map<String, Object> json = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
-                5, 1, 0, null, Scenario.TOOL_AUTO)), "10.77.0.2", 5201, List.of()).toJson();
+        Map<String, Object> json = ScenarioAttempt.spec(work(Scenario.of(Protocol.TCP, Direction.UPLOAD)
+                .durationSeconds(5).build()), "10.77.0.2", 5201, List.of()).toJson();
         json.remove("nonce");
 
         assertThatThrownBy(() -> ScenarioSpec.fromJson(json)).hasMessageContaining("nonce must be a non-empty string");
@@ -147,7 +147,8 @@ class ServerToAgentContractTest {
     /** The peer learns which attempt its server role serves, and is asked for that attempt's drop counts. */
     @Test
     void thePeersDropCountsAreAskedForByTheAttemptTheServerRoleServed() throws Exception {
-        Scenario udp = new Scenario(Protocol.UDP, Direction.UPLOAD, 1, 5, 1, 0, 2_000_000_000L, Scenario.TOOL_AUTO);
+        Scenario udp = Scenario.of(Protocol.UDP, Direction.UPLOAD).durationSeconds(5)
+                .targetBitsPerSecond(2_000_000_000L).build();
         ScenarioSpec spec = ScenarioAttempt.spec(work(udp), "10.77.0.2", 5201, List.of());
 
         client.startIperf3Server(view, ServerRoleRequest.forScenario(spec, Duration.ofSeconds(30)));
@@ -203,8 +204,8 @@ class ServerToAgentContractTest {
     /** The server names only peers inside burstline.agents.allowed-networks, whatever its records say. */
     @Test
     void aPeerOutsideTheAllowedNetworksIsNeverNamed() {
-        ScenarioSpec outside = ScenarioAttempt.spec(work(new Scenario(Protocol.TCP, Direction.UPLOAD, 1,
-                5, 1, 0, null, Scenario.TOOL_AUTO)), "8.8.8.8", 5201, List.of());
+        ScenarioSpec outside = ScenarioAttempt.spec(work(Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(5)
+                .build()), "8.8.8.8", 5201, List.of());
 
         assertThatThrownBy(() -> client.startScenario(view, outside))
                 .hasMessageContaining("peer 8.8.8.8 (8.8.8.8) is outside burstline.agents.allowed-networks");

@@ -114,8 +114,9 @@ class DesignRulesTest {
     private static ProbeView probe(long jobId, String host, String direction, Double refillSeconds) {
         Double baseline = refillSeconds == null ? null : 0.5e9;
         Double credit = refillSeconds == null ? null : 40e9;
-        return new ProbeView(jobId, jobId * 10, host, "peer", new Scenario(Protocol.TCP,
-                Direction.fromApiName(direction), 4, 600, 1, 0, null, Scenario.TOOL_AUTO), "iperf3", null,
+        return new ProbeView(jobId, jobId * 10, host, "peer",
+                Scenario.of(Protocol.TCP, Direction.fromApiName(direction))
+                .streams(4).durationSeconds(600).build(), "iperf3", null,
                 Instant.parse("2026-12-01T10:00:00Z"), new ProbeFigures(refillSeconds == null ? null : 10.0, 4.5e9,
                 baseline, credit, 60, 60), refillSeconds, "summary");
     }

@@ -45,6 +45,7 @@ class JobRulesTest {
                 5.0, 1, 1_000_000_000L, null)), 8), name -> true);
 
         assertThat(planned.scenarios()).containsExactly(
-                new Scenario(Protocol.UDP, Direction.DOWNLOAD, 2, 8, 2, 1, 1_000_000_000L, Scenario.TOOL_AUTO));
+                Scenario.of(Protocol.UDP, Direction.DOWNLOAD).streams(2).durationSeconds(8).intervalSeconds(2)
+                        .omitSeconds(1).targetBitsPerSecond(1_000_000_000L).build());
     }
 }

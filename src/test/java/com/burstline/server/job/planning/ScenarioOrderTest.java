@@ -12,9 +12,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ScenarioOrderTest {
-    private static final Scenario UP = new Scenario(Protocol.TCP, Direction.UPLOAD, 1, 2, 1, 0, null, "auto");
-    private static final Scenario DOWN = new Scenario(Protocol.TCP, Direction.DOWNLOAD, 4, 2, 1, 0,
-            null, "auto");
+    private static final Scenario UP = Scenario.of(Protocol.TCP, Direction.UPLOAD).durationSeconds(2).build();
+    private static final Scenario DOWN = Scenario.of(Protocol.TCP, Direction.DOWNLOAD).streams(4).durationSeconds(2)
+            .build();
 
     @Test
     void sequentialRunsEachPairInTurnRepetitionAfterRepetition() {
