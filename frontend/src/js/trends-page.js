@@ -15,7 +15,8 @@ const CHANGE_COLOR = '#7c3aed';
 const DRIVER_COLOR = '#0d9488';
 const LATENCY_COLOR = '#d6336c';
 
-const FIELDS = ['sut', 'peer', 'protocol', 'direction', 'streams', 'target', 'driver', 'tag', 'last'];
+const FIELDS = ['sut', 'peer', 'protocol', 'direction', 'streams', 'target', 'messageBytes', 'driver', 'tag',
+  'last'];
 const section = document.querySelector('[data-trend-api]');
 const form = document.querySelector('.trend-form');
 const params = new URLSearchParams(location.search);

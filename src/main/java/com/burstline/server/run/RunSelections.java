@@ -62,11 +62,12 @@ public class RunSelections {
 
     /**
      * The newest {@code max} selected runs as points of a series, newest first (by start time, then id), read as a
-     * projection of the run columns; {@code streams} and {@code targetBitsPerSecond}, when given, narrow it to one
-     * scenario. Asks for one more than {@code max}, so the caller can tell older runs were left out.
+     * projection of the run columns; {@code streams}, {@code targetBitsPerSecond} and {@code messageBytes} (a
+     * request/response scenario's), when given, narrow it to one scenario. Asks for one more than {@code max}, so the caller can tell older runs were left out.
      */
     @Transactional(readOnly = true)
-    public List<RunPoint> newestPoints(RunSelection selection, Integer streams, Long targetBitsPerSecond, int max) {
+    public List<RunPoint> newestPoints(RunSelection selection, Integer streams, Long targetBitsPerSecond,
+                                       Integer messageBytes, int max) {
         CriteriaBuilder builder = entityManager.getCriteriaBuilder();
         CriteriaQuery<RunPoint> query = builder.createQuery(RunPoint.class);
         Root<Run> root = query.from(Run.class);
@@ -84,6 +85,9 @@ public class RunSelections {
         if (targetBitsPerSecond != null) {
             spec = spec.and((run, q, b) -> b.equal(run.get("scenario").get("targetBitsPerSecond"),
                     targetBitsPerSecond));
+        }
+        if (messageBytes != null) {
+            spec = spec.and((run, q, b) -> b.equal(run.get("scenario").get("messageBytes"), messageBytes));
         }
         query.where(spec.toPredicate(root, query, builder));
         query.orderBy(builder.desc(builder.coalesce(root.get("startedAt"), root.get("uploadedAt"))),

@@ -52,6 +52,9 @@ public class SeriesChanges {
             if (scenario.udp() && scenario.targetBitsPerSecond() != null) {
                 path.queryParam("target", scenario.targetBitsPerSecond());
             }
+            if (scenario.messageBytes() != null) {
+                path.queryParam("messageBytes", scenario.messageBytes());
+            }
             return path.encode().build().toUriString();
         }
     }
@@ -63,7 +66,7 @@ public class SeriesChanges {
      */
     public List<Change> newestChanges(long runId) {
         List<RunPoint> found = selections.newestPoints(new RunSelection(List.of(runId), null, null, null), null,
-                null, 1);
+                null, null, 1);
         if (found.isEmpty() || found.get(0).sut() == null || found.get(0).peer() == null) {
             return List.of();
         }
@@ -92,14 +95,14 @@ public class SeriesChanges {
                 last.worse(), last.pValue(), Trends.SIGNIFICANCE, last.description(), at >= last.index()));
     }
 
-    /** The run's pair and scenario, oldest first. */
+    /** The run's pair and scenario (a request/response one's message size too), oldest first. */
     private List<RunPoint> series(RunPoint run) {
         Scenario scenario = run.scenario();
         RunFilter filter = new RunFilter(run.sut(), run.peer(), null, null, scenario.protocol(), scenario.direction(),
                 null);
         Long target = scenario.udp() ? scenario.targetBitsPerSecond() : null;
         List<RunPoint> series = new ArrayList<>(selections.newestPoints(new RunSelection(null, filter, null, null),
-                        scenario.streams(), target, TrendQuery.DEFAULT_LAST).stream()
+                        scenario.streams(), target, scenario.messageBytes(), TrendQuery.DEFAULT_LAST).stream()
                 .filter(point -> run.sut().equals(point.sut()) && run.peer().equals(point.peer()))
                 .limit(TrendQuery.DEFAULT_LAST).toList());
         Collections.reverse(series);

@@ -22,8 +22,8 @@ class TrendApiController {
             description = "The selection of /api/v1/compare without groups (sut, peer, driver, instanceType, "
                     + "protocol, direction, tag, job, run), narrowed to one scenario with streams and, for UDP, "
                     + "target (bit/s); last (default 1000, at most 10000) is how many of the newest runs the "
-                    + "series covers; protocol UDP_RR or TCP_RR with streams (its flows) selects a request/response "
-                    + "series. Change points by e-divisive means with a seeded permutation test, on the received "
+                    + "series covers; protocol UDP_RR or TCP_RR with streams (its flows) and messageBytes (its "
+                    + "message size, where runs of several sizes match) selects a request/response series. Change points by e-divisive means with a seeded permutation test, on the received "
                     + "throughput (changePoints) and on the series' latency figure (latencyFigure: the probe's p99 "
                     + "under load, or the transactions' p99 of UDP_RR and TCP_RR; lower is better, so a rise is "
                     + "worse), latencyChangePoints with levels in ms.")

@@ -54,7 +54,7 @@ class Trends {
 
     TrendResult trend(TrendQuery query) {
         List<RunPoint> newest = selections.newestPoints(query.selection().selection(), query.streams(),
-                query.target(), query.last());
+                query.target(), query.messageBytes(), query.last());
         boolean olderLeftOut = newest.size() > query.last();
         List<RunPoint> points = new ArrayList<>(newest.subList(0, Math.min(newest.size(), query.last())));
         Collections.reverse(points);
@@ -112,8 +112,8 @@ class Trends {
                 .sorted(Comparator.naturalOrder()).toList();
         if (scenarios.size() > 1) {
             throw new InvalidSelectionException("a trend follows one scenario, but the selection holds "
-                    + scenarios.size() + " (" + first(scenarios) + "); pick one with protocol, direction, streams "
-                    + "and, for UDP, target");
+                    + scenarios.size() + " (" + first(scenarios) + "); pick one with protocol, direction, streams, "
+                    + "for UDP target and for UDP_RR or TCP_RR messageBytes");
         }
     }
 

@@ -36,6 +36,8 @@ abstract class LatencyApiBehaviour {
     private static final Duration PATIENCE = JobApiClient.PATIENCE;
     private static final String PROBE = "latency/probe-report-loopback.json";
     private static final String REQUEST_RESPONSE = "latency/rr-udp-2-flows-loopback.ndjson";
+    private static final String REQUEST_RESPONSE_256 = "latency/rr-udp-2-flows-256-loopback.ndjson";
+    private static final String REQUEST_RESPONSE_AGAIN = "latency/rr-udp-2-flows-64-loopback-again.ndjson";
 
     @LocalServerPort
     int port;
@@ -141,36 +143,19 @@ abstract class LatencyApiBehaviour {
 
     @Test
     void aRequestResponseResultIsARunOfRoundTripsWithoutAThroughputFigure() throws IOException {
-        TestAgent sut = agent("rr-sut");
-        TestAgent peer = agent("rr-peer");
-        long jobId = job("rr-sut", "rr-peer",
-                "{\"protocol\": \"UDP_RR\", \"streams\": 2, \"durationSeconds\": 3, \"omitSeconds\": 1}", null);
-        JsonNode scenario = api().awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
-        JsonNode spec = dispatched(sut, "/v1/scenarios ");
-        JsonNode role = dispatched(peer, "/v1/iperf3-server ");
+        StoredTransactions stored = storeRequestResponse(agent("rr-sut"), agent("rr-peer"), 64, REQUEST_RESPONSE);
+        JsonNode spec = stored.spec();
+        long jobId = stored.jobId();
+        long runId = stored.runId();
+        LatencyReport report = reportOf(text(REQUEST_RESPONSE));
+        String output = text(REQUEST_RESPONSE);
 
         assertThat(spec.get("protocol").stringValue()).isEqualTo("UDP_RR");
         assertThat(spec.get("messageBytes").intValue()).isEqualTo(64);
         assertThat(spec.get("tool").stringValue()).isEqualTo("burstline-java");
         assertThat(spec.has("latencyProbe")).isFalse();
-        assertThat(role.get("protocol").stringValue()).isEqualTo("UDP_RR");
-        assertThat(scenario.get("messageBytes").intValue()).isEqualTo(64);
-        String output = text(REQUEST_RESPONSE);
-        LatencyReport report = reportOf(output);
-        ObjectNode result = JobApiClient.JSON.createObjectNode();
-        result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue()).put("attempt", 1)
-                .put("succeeded", true).put("output", output).put("outputFormat", "burstline-rr").put("stderr", "")
-                .put("exitCode", 0);
-        JsonNode command = JobApiClient.JSON.valueToTree(List.of("java", "-jar", "burstline-agent.jar", "rr", "-c",
-                "127.0.0.1", "-p", spec.get("port").asString(), "--protocol", "UDP_RR", "-l", "64", "-P", "2", "-t",
-                "3", "-O", "1"));
-        result.set("command", command);
-        result.putObject("facts").put("osName", "Linux").put("routeInterface", "eth0");
-        result.set("latency", JobApiClient.JSON.readTree(Json.write(report.toJson())));
-        var stored = sut.postResult(result.toString());
-        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
-        long runId = json(stored).get("runId").longValue();
-
+        assertThat(stored.peerRole().get("protocol").stringValue()).isEqualTo("UDP_RR");
+        assertThat(stored.scenario().get("messageBytes").intValue()).isEqualTo(64);
         JsonNode run = json(api().get("/api/v1/runs/" + runId));
         assertThat(run.get("protocol").stringValue()).isEqualTo("UDP_RR");
         assertThat(run.get("streams").intValue()).isEqualTo(2);
@@ -224,6 +209,63 @@ abstract class LatencyApiBehaviour {
         JsonNode job = Eventually.await("the job to end", PATIENCE, () -> api().job(jobId),
                 view -> view.get("status").stringValue().equals("SUCCEEDED"));
         assertThat(job.get("scenarios").get(0).get("runId").longValue()).isEqualTo(runId);
+    }
+
+    /** A pair that ran two message sizes has two request/response series: a trend follows one, by messageBytes. */
+    @Test
+    void aRequestResponseTrendFollowsOneMessageSize() throws IOException {
+        TestAgent sut = agent("rr-size-sut");
+        TestAgent peer = agent("rr-size-peer");
+        storeRequestResponse(sut, peer, 64, REQUEST_RESPONSE_AGAIN);
+        storeRequestResponse(sut, peer, 256, REQUEST_RESPONSE_256);
+        String series = "/api/v1/trends?sut=rr-size-sut&peer=rr-size-peer&protocol=UDP_RR&streams=2";
+
+        HttpResponse<String> both = api().get(series);
+        assertThat(both.statusCode()).as(both.body()).isEqualTo(400);
+        assertThat(both.body()).contains("UDP_RR 2 flows, 256 B, UDP_RR 2 flows, 64 B").contains("messageBytes");
+        JsonNode larger = json(api().get(series + "&messageBytes=256"));
+        assertThat(larger.get("scenario").stringValue()).isEqualTo("UDP_RR 2 flows, 256 B");
+        assertThat(larger.get("points")).hasSize(1);
+        assertThat(larger.get("points").get(0).get("transactionsP99Ms").doubleValue())
+                .isEqualTo(reportOf(text(REQUEST_RESPONSE_256)).summary().transactions().p99Ms());
+        assertThat(json(api().get(series + "&messageBytes=64")).get("scenario").stringValue())
+                .isEqualTo("UDP_RR 2 flows, 64 B");
+        HttpResponse<String> tooSmall = api().get(series + "&messageBytes=8");
+        assertThat(tooSmall.statusCode()).isEqualTo(400);
+        assertThat(tooSmall.body()).contains("messageBytes must be between 16 and 65000, not 8");
+    }
+
+    /** What a request/response job sent the agents and the run its result made. */
+    private record StoredTransactions(long jobId, long runId, JsonNode spec, JsonNode peerRole, JsonNode scenario) {
+    }
+
+    /**
+     * A UDP_RR job of 2 flows and {@code messageBytes} between the two agents, answered with the engine's real output
+     * of that size (as its SUT agent posts it), once the job has ended.
+     */
+    private StoredTransactions storeRequestResponse(TestAgent sut, TestAgent peer, int messageBytes, String resource)
+            throws IOException {
+        long jobId = job(sut.name, peer.name, "{\"protocol\": \"UDP_RR\", \"streams\": 2, \"durationSeconds\": 3, "
+                + "\"omitSeconds\": 1, \"messageBytes\": " + messageBytes + "}", null);
+        JsonNode scenario = api().awaitScenario(jobId, 0, "RUNNING").get("scenarios").get(0);
+        JsonNode spec = dispatched(sut, "/v1/scenarios ");
+        JsonNode role = dispatched(peer, "/v1/iperf3-server ");
+        String output = text(resource);
+        ObjectNode result = JobApiClient.JSON.createObjectNode();
+        result.put("jobId", jobId).put("scenarioId", scenario.get("id").longValue()).put("attempt", 1)
+                .put("succeeded", true).put("output", output).put("outputFormat", "burstline-rr").put("stderr", "")
+                .put("exitCode", 0);
+        JsonNode command = JobApiClient.JSON.valueToTree(List.of("java", "-jar", "burstline-agent.jar", "rr", "-c",
+                "127.0.0.1", "-p", spec.get("port").asString(), "--protocol", "UDP_RR", "-l",
+                Integer.toString(messageBytes), "-P", "2", "-t", "3", "-O", "1"));
+        result.set("command", command);
+        result.putObject("facts").put("osName", "Linux").put("routeInterface", "eth0");
+        result.set("latency", JobApiClient.JSON.readTree(Json.write(reportOf(output).toJson())));
+        var stored = sut.postResult(result.toString());
+        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
+        Eventually.await("the job to end", PATIENCE, () -> api().job(jobId),
+                view -> view.get("status").stringValue().equals("SUCCEEDED"));
+        return new StoredTransactions(jobId, json(stored).get("runId").longValue(), spec, role, scenario);
     }
 
     /**
