@@ -1,6 +1,5 @@
 package com.burstline.contract;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -246,16 +245,7 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
      * each of several streams'. Null without a target.
      */
     public String targetText() {
-        return targetText(targetBitsPerSecond, streams);
-    }
-
-    /** {@link #targetText()} of runs grouped by their streams and target (a comparison's). */
-    public static String targetText(Long targetBitsPerSecond, int streams) {
-        if (targetBitsPerSecond == null) {
-            return null;
-        }
-        String whole = rate(wholeTarget(targetBitsPerSecond, streams));
-        return streams > 1 ? whole + " (" + streams + " × " + rate(targetBitsPerSecond) + ")" : whole;
+        return ScenarioNames.targetText(targetBitsPerSecond, streams);
     }
 
     /** The same scenario run by another tool: a stored run's is the program that measured it. */
@@ -290,24 +280,7 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
      * scenario. A request/response scenario has no direction to name: its transactions go both ways.
      */
     public String name() {
-        return name(protocol, direction, streams, targetBitsPerSecond, messageBytes);
-    }
-
-    /** {@link #name()} of a stored scenario: with its message size where it has one. */
-    public static String name(Protocol protocol, Direction direction, int streams, Long targetBitsPerSecond,
-                              Integer messageBytes) {
-        return protocol.requestResponse() && messageBytes != null
-                ? shortName(protocol, streams, null) + ", " + messageBytes + " B"
-                : name(protocol, direction, streams, targetBitsPerSecond);
-    }
-
-    /**
-     * {@link #name()} of a scenario known by a stored run's figures, which the limits here do not bound. A
-     * request/response scenario has no direction to name: its transactions go both ways.
-     */
-    public static String name(Protocol protocol, Direction direction, int streams, Long targetBitsPerSecond) {
-        return protocol.requestResponse() ? shortName(protocol, streams, null)
-                : shortName(protocol, streams, targetBitsPerSecond) + " " + direction.apiName();
+        return ScenarioNames.name(protocol, direction, streams, targetBitsPerSecond, messageBytes);
     }
 
     /**
@@ -315,30 +288,6 @@ public record Scenario(Protocol protocol, Direction direction, int streams, int 
      * its {@code -b}, each stream's rate, as iperf3 is told it), "UDP_RR 4 flows".
      */
     public String shortName() {
-        return shortName(protocol, streams, targetBitsPerSecond);
-    }
-
-    /** {@link #shortName()} of what runs grouped by protocol, streams and target have in common (a comparison's). */
-    public static String shortName(Protocol protocol, int streams, Long targetBitsPerSecond) {
-        if (protocol.requestResponse()) {
-            return protocol + " " + streams + (streams == 1 ? " flow" : " flows");
-        }
-        return protocol == Protocol.UDP && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
-                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
-    }
-
-    /**
-     * A target rate as a scenario's name says it, in the largest unit that keeps it at 1 or more and without
-     * trailing zeros: "1 Gbit/s", "1.5 Gbit/s", "500 Mbit/s", "64 kbit/s". The one formatter of a scenario's rate.
-     */
-    public static String rate(long bitsPerSecond) {
-        if (bitsPerSecond >= 1_000_000_000L) {
-            return plain(bitsPerSecond, 9) + " Gbit/s";
-        }
-        return bitsPerSecond >= 1_000_000L ? plain(bitsPerSecond, 6) + " Mbit/s" : plain(bitsPerSecond, 3) + " kbit/s";
-    }
-
-    private static String plain(long value, int scale) {
-        return BigDecimal.valueOf(value).movePointLeft(scale).stripTrailingZeros().toPlainString();
+        return ScenarioNames.shortName(protocol, streams, targetBitsPerSecond);
     }
 }

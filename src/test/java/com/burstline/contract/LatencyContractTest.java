@@ -71,7 +71,7 @@ class LatencyContractTest {
         assertThat(rr.tool()).isEqualTo(Scenario.TOOL_ENGINE);
         assertThat(rr.messageBytes()).isEqualTo(Scenario.DEFAULT_MESSAGE_BYTES);
         assertThat(rr.name()).isEqualTo("UDP_RR 4 flows, 64 B");
-        assertThat(Scenario.name(Protocol.TCP_RR, Direction.UPLOAD, 1, null)).isEqualTo("TCP_RR 1 flow");
+        assertThat(ScenarioNames.name(Protocol.TCP_RR, Direction.UPLOAD, 1, null)).isEqualTo("TCP_RR 1 flow");
         assertThat(rr.withDuration(4).messageBytes()).isEqualTo(64);
         assertThatThrownBy(() -> Scenario.of(Protocol.UDP_RR, Direction.UPLOAD).durationSeconds(10)
                 .targetBitsPerSecond(1_000_000L).messageBytes(64)

@@ -24,15 +24,15 @@ class ScenarioTest {
         assertThat(tcp(4, "download").name()).isEqualTo("TCP 4 streams download");
         assertThat(tcp(1, "bidir").name()).isEqualTo("TCP 1 stream bidir");
         assertThat(udp(1_000_000_000L).name()).isEqualTo("UDP 1 Gbit/s upload");
-        assertThat(Scenario.shortName(Protocol.UDP, 1, 5_000_000_000L)).isEqualTo("UDP 5 Gbit/s");
-        assertThat(Scenario.shortName(Protocol.TCP, 4, null)).isEqualTo("TCP 4 streams");
+        assertThat(ScenarioNames.shortName(Protocol.UDP, 1, 5_000_000_000L)).isEqualTo("UDP 5 Gbit/s");
+        assertThat(ScenarioNames.shortName(Protocol.TCP, 4, null)).isEqualTo("TCP 4 streams");
     }
 
     @ParameterizedTest
     @CsvSource({"1000000000, 1 Gbit/s", "1500000000, 1.5 Gbit/s", "500000000, 500 Mbit/s", "2500000, 2.5 Mbit/s",
             "64000, 64 kbit/s", "1234567, 1.234567 Mbit/s"})
     void aTargetIsPrintedExactlyInItsLargestUnit(long bitsPerSecond, String text) {
-        assertThat(Scenario.rate(bitsPerSecond)).isEqualTo(text);
+        assertThat(ScenarioNames.rate(bitsPerSecond)).isEqualTo(text);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package com.burstline.server.compare;
 
-import com.burstline.contract.Scenario;
+import com.burstline.contract.ScenarioNames;
 import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.catalog.NetworkLimits;
 import com.burstline.server.run.RunSummary;
@@ -109,8 +109,8 @@ final class AsymmetryExplanation {
             return Optional.empty();
         }
         return Optional.of("the peer's " + peer.instanceType() + " limit ("
-                + Scenario.rate(Math.round(peer.burstBitsPerSecond())) + " burst, "
-                + Scenario.rate(Math.round(peer.baselineBitsPerSecond())) + " baseline)");
+                + ScenarioNames.rate(Math.round(peer.burstBitsPerSecond())) + " burst, "
+                + ScenarioNames.rate(Math.round(peer.baselineBitsPerSecond())) + " baseline)");
     }
 
     private static double mean(List<RunSummary> runs, Function<RunSummary, Double> figure) {

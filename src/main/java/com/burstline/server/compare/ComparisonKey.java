@@ -1,7 +1,7 @@
 package com.burstline.server.compare;
 
 import com.burstline.contract.Protocol;
-import com.burstline.contract.Scenario;
+import com.burstline.contract.ScenarioNames;
 import com.burstline.server.run.RunSummary;
 
 import java.util.Comparator;
@@ -47,7 +47,7 @@ record ComparisonKey(Protocol protocol, String direction, int streams, Long targ
 
     /** As the seed article's tables name a scenario: "TCP 1 stream", "UDP 1 Gbit/s". */
     String name() {
-        return Scenario.shortName(protocol, streams, targetBitsPerSecond);
+        return ScenarioNames.shortName(protocol, streams, targetBitsPerSecond);
     }
 
     private static int directionRank(String direction) {

@@ -1,7 +1,7 @@
 package com.burstline.server.compare;
 
 import com.burstline.contract.Protocol;
-import com.burstline.contract.Scenario;
+import com.burstline.contract.ScenarioNames;
 import com.burstline.server.run.FigureText;
 
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ final class ComparisonText {
 
     /** "UDP 500 Mbit/s", as every page names a scenario (never "UDP 0.5 Gbit/s"). */
     static String name(ComparisonKey key) {
-        return Scenario.shortName(key.protocol(), key.streams(), key.targetBitsPerSecond());
+        return ScenarioNames.shortName(key.protocol(), key.streams(), key.targetBitsPerSecond());
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.burstline.server.report;
 
+import com.burstline.contract.ScenarioNames;
 import com.burstline.server.compare.ComparisonResult;
 import com.burstline.server.run.FigureText;
 import com.burstline.server.run.Measurement;
@@ -43,7 +44,7 @@ final class ReportRows {
 
     List<Report.UdpRow> udp(ComparisonResult.Scenario scenario, ComparisonResult.Group group) {
         ComparisonResult.GroupText text = group.text();
-        String target = com.burstline.contract.Scenario.targetText(scenario.targetBitsPerSecond(), scenario.streams());
+        String target = ScenarioNames.targetText(scenario.targetBitsPerSecond(), scenario.streams());
         Report.UdpRow row = new Report.UdpRow(group(scenario, group), scenario.name(), direction(scenario, group),
                 target == null ? FigureText.UNKNOWN : target, mean(group, text.sent()), mean(group, text.mean()),
                 text.verdict(), text.sentShareOfTarget(), text.loss(), text.jitter());

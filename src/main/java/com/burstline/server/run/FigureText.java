@@ -1,6 +1,6 @@
 package com.burstline.server.run;
 
-import com.burstline.contract.Scenario;
+import com.burstline.contract.ScenarioNames;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -97,7 +97,7 @@ public final class FigureText {
 
     /** A limit (or target) as people say it, exactly: "5 Gbit/s", "512 Mbit/s". */
     public static String limit(Double bitsPerSecond) {
-        return bitsPerSecond == null ? UNKNOWN : Scenario.rate(Math.round(bitsPerSecond));
+        return bitsPerSecond == null ? UNKNOWN : ScenarioNames.rate(Math.round(bitsPerSecond));
     }
 
     /** A limit in Gbit/s, as the label forms take it and the charts' limit lines name it: "0.512 Gbit/s". */
