@@ -35,13 +35,14 @@ class ArchitectureTest {
 
     /**
      * The JDK's Ed25519 (java.security) signs and checks the server's calls to agents on both sides; its HMAC
-     * (javax.crypto) only the one v1 delivery of the server's key.
+     * (javax.crypto) only the one v1 delivery of the server's key; its TLS (javax.net.ssl) the pinned-certificate
+     * trust both sides' clients use.
      */
     @Test
     void theContractUsesNothingOfBurstline() {
         classes().that().resideInAPackage(CONTRACT)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, "javax.crypto..", JACKSON_CORE,
-                        CONTRACT)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, "javax.crypto..", "javax.net.ssl..",
+                        JACKSON_CORE, CONTRACT)
                 .check(MAIN);
     }
 

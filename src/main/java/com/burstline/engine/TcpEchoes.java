@@ -6,15 +6,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * TCP_RR's answering side: a thread per flow connection that reads a request of the message size and writes it back,
  * until the connection or the test ends.
  */
-final class TcpEchoes implements Echoes {
+final class TcpEchoes extends Echoes {
     private final int messageBytes;
-    private final AtomicLong served = new AtomicLong();
     private final List<SocketChannel> connections = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
@@ -75,16 +73,11 @@ final class TcpEchoes implements Echoes {
                 while (buffer.hasRemaining()) {
                     connection.write(buffer);
                 }
-                served.incrementAndGet();
+                answered();
             }
         } catch (IOException closed) {
             // the client or close() ended it
         }
-    }
-
-    @Override
-    public long served() {
-        return served.get();
     }
 
     @Override

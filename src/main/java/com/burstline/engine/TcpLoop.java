@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,20 +15,16 @@ import java.util.function.Consumer;
  * stream: on a 2-core host four sending threads crowded the peer's thread; a loop holds one payload for all its
  * senders. The receiving streams have a loop of their own ({@link TcpReceiveLoop}).
  */
-final class TcpLoop implements StreamLoop {
+final class TcpLoop extends StreamLoop {
     /** Bounds how long the loop sleeps when nothing is ready, so that the end of sending is seen without a wake-up. */
     private static final long IDLE_SELECT_MILLIS = 100;
-    private final TestRun run;
-    private final Selector selector;
-    private final List<TcpFlow> flows = new ArrayList<>();
     private final List<TcpFlow> paced = new ArrayList<>();
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
     private ByteBuffer payload;
 
     private TcpLoop(TestRun run) throws IOException {
-        this.run = run;
-        this.selector = Selector.open();
+        super(run, SelectionKey.OP_WRITE);
     }
 
     /**
@@ -74,40 +69,15 @@ final class TcpLoop implements StreamLoop {
     }
 
     @Override
-    public Selector selector() {
-        return selector;
-    }
-
-    @Override
-    public void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(false);
+    TcpFlow flow(DataStream stream, SocketChannel channel) {
         if (payload == null) {
             payload = TcpWorkers.payload(run.params.len());
         }
-        TcpFlow flow = TcpFlow.sender(run, stream, channel, payload);
-        flow.register(channel.register(selector, SelectionKey.OP_WRITE, flow));
-        flows.add(flow);
+        return TcpFlow.sender(run, stream, channel, payload);
     }
 
     @Override
-    public void run() {
-        try {
-            while (!flows.isEmpty()) {
-                pass();
-            }
-        } catch (IOException | RuntimeException e) {
-            StreamLoop.failAll(run, flows, e);
-        } finally {
-            ClientStreams.closeQuietly(selector);
-        }
-    }
-
-    /**
-     * One select and its turns, a method of its own so that {@link TcpWarmup} leaves it compiled: a loop that runs once
-     * per test is compiled on the stack (OSR) only after tens of thousands of turns, and that code goes when the
-     * warm-up's loop ends; a callee's stays.
-     */
-    private void pass() throws IOException {
+    void pass() throws IOException {
         selector.select(onReady, timeoutMillis());
         sweep();
     }

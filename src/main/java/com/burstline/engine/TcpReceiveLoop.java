@@ -3,9 +3,7 @@ package com.burstline.engine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -14,17 +12,13 @@ import java.util.function.Consumer;
  * ready stream ({@link TcpFlow#receive}). It beat a blocking thread per stream (threads woken in turn on few cores)
  * in rate and CPU, and reading every socket in turn before selecting made reads too small to pay.
  */
-final class TcpReceiveLoop implements StreamLoop {
-    private final Selector selector;
-    private final List<TcpFlow> flows = new ArrayList<>();
-    private final TestRun run;
+final class TcpReceiveLoop extends StreamLoop {
     private final ByteBuffer inbox;
     /** Kept, not written at the call: a fresh method reference per select would be an allocation per turn. */
     private final Consumer<SelectionKey> onReady = this::ready;
 
     private TcpReceiveLoop(TestRun run) throws IOException {
-        this.run = run;
-        this.selector = Selector.open();
+        super(run, SelectionKey.OP_READ);
         this.inbox = ByteBuffer.allocateDirect(Math.max(run.params.len(), Wire.DEFAULT_TCP_BLKSIZE));
     }
 
@@ -34,33 +28,13 @@ final class TcpReceiveLoop implements StreamLoop {
     }
 
     @Override
-    public Selector selector() {
-        return selector;
+    TcpFlow flow(DataStream stream, SocketChannel channel) {
+        return TcpFlow.receiver(run, stream, channel);
     }
 
+    /** One select and its reads. */
     @Override
-    public void add(DataStream stream, SocketChannel channel) throws IOException {
-        channel.configureBlocking(false);
-        TcpFlow flow = TcpFlow.receiver(run, stream, channel);
-        flow.register(channel.register(selector, SelectionKey.OP_READ, flow));
-        flows.add(flow);
-    }
-
-    @Override
-    public void run() {
-        try {
-            while (!flows.isEmpty()) {
-                pass();
-            }
-        } catch (IOException | RuntimeException e) {
-            StreamLoop.failAll(run, flows, e);
-        } finally {
-            ClientStreams.closeQuietly(selector);
-        }
-    }
-
-    /** One select and its reads, a method of its own as {@link TcpLoop}'s is: the warm-up leaves it compiled. */
-    private void pass() throws IOException {
+    void pass() throws IOException {
         selector.select(onReady);
         // a stream the test closed is never ready again: the close's wake-up ends the select for this
         flows.removeIf(flow -> !flow.channel.isOpen());

@@ -5,17 +5,15 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * UDP_RR's answering side: one socket on the test's port for every flow, each datagram that carries the test's
  * cookie sent back as it came to where it came from. Anything else is not answered, so the port echoes this test's
  * client and nobody else, and an answer is never larger than its request.
  */
-final class UdpEchoes implements Echoes {
+final class UdpEchoes extends Echoes {
     private final DatagramChannel channel;
     private final long cookie;
-    private final AtomicLong served = new AtomicLong();
     private final Thread thread;
 
     private UdpEchoes(DatagramChannel channel, long cookie) {
@@ -47,17 +45,12 @@ final class UdpEchoes implements Echoes {
                 if (buffer.position() >= 16 && buffer.getLong(0) == cookie) {
                     buffer.flip();
                     channel.send(buffer, from);
-                    served.incrementAndGet();
+                    answered();
                 }
             }
         } catch (IOException closed) {
             // close() ended it
         }
-    }
-
-    @Override
-    public long served() {
-        return served.get();
     }
 
     @Override

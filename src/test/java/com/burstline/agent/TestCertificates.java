@@ -2,9 +2,15 @@ package com.burstline.agent;
 
 import com.sun.net.httpserver.HttpServer;
 
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** The agent's own TLS identities for tests of other packages: keys made the way a real agent makes them. */
 public final class TestCertificates {
@@ -24,6 +30,15 @@ public final class TestCertificates {
     /** The same presenting the first key of a PKCS#12 keystore, as {@code --tls-keystore} does. */
     public static HttpServer httpsServerWithKeystore(Path keystore, String password) throws IOException {
         return serve(AgentTls.load(keystore, password.toCharArray()));
+    }
+
+    /** A GET of {@code server} at 127.0.0.1, an address its certificate does not name, trusting as {@code context}. */
+    public static HttpResponse<Void> get(HttpServer server, SSLContext context) throws IOException,
+            InterruptedException {
+        HttpClient client = HttpClient.newBuilder().sslContext(context).connectTimeout(Duration.ofSeconds(5)).build();
+        URI url = URI.create("https://127.0.0.1:" + server.getAddress().getPort() + "/v1/status");
+        return client.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.discarding());
     }
 
     private static HttpServer serve(AgentTls tls) throws IOException {

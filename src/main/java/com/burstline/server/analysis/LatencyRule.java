@@ -49,6 +49,6 @@ final class LatencyRule {
                 + "; p99 " + FigureText.ms(latency.idle().p99Ms()) + " → " + FigureText.ms(latency.loaded().p99Ms())
                 + ").";
         return Optional.of(Finding.of(runId, FindingKind.LATENCY_UNDER_LOAD, headline,
-                FindingKind.LATENCY_UNDER_LOAD.next(), data));
+                FindingKind.LATENCY_UNDER_LOAD.guidance().next(), data));
     }
 }

@@ -25,9 +25,10 @@ class FindingCatalogController {
 
     static Catalog catalog() {
         return new Catalog(Arrays.stream(FindingKind.values()).map(kind -> new Kind(kind.id(), kind.severity(),
-                kind.meaning(), kind.next(), kind.thresholds())).toList(),
-                Arrays.stream(VerdictStep.values()).map(step -> new Step(step.id(), step.words(), step.meaning(),
-                        step.next(), step.thresholds(), step.measures())).toList());
+                kind.guidance().meaning(), kind.guidance().next(), kind.guidance().thresholds())).toList(),
+                Arrays.stream(VerdictStep.values()).map(step -> new Step(step.id(), step.words(),
+                        step.guidance().meaning(), step.guidance().next(), step.guidance().thresholds(),
+                        step.measures())).toList());
     }
 
     @Operation(summary = "The findings catalog: every finding kind and every verdict step",

@@ -65,16 +65,12 @@ public enum FindingKind {
 
     private final String id;
     private final Severity severity;
-    private final String meaning;
-    private final String next;
-    private final List<Threshold> thresholds;
+    private final Guidance guidance;
 
     FindingKind(String id, Severity severity, String meaning, String next, List<Threshold> thresholds) {
         this.id = id;
         this.severity = severity;
-        this.meaning = meaning;
-        this.next = next;
-        this.thresholds = thresholds;
+        this.guidance = new Guidance(meaning, next, thresholds);
     }
 
     /** The kind's name in the API, on pages and in reports. */
@@ -87,16 +83,8 @@ public enum FindingKind {
         return severity;
     }
 
-    public String meaning() {
-        return meaning;
-    }
-
-    public String next() {
-        return next;
-    }
-
-    public List<Threshold> thresholds() {
-        return thresholds;
+    public Guidance guidance() {
+        return guidance;
     }
 
     @Override

@@ -45,17 +45,13 @@ public enum VerdictStep {
 
     private final String id;
     private final String words;
-    private final String meaning;
-    private final String next;
-    private final List<Threshold> thresholds;
+    private final Guidance guidance;
     private final String measures;
 
     VerdictStep(String id, String words, String meaning, String next, List<Threshold> thresholds, String measures) {
         this.id = id;
         this.words = words;
-        this.meaning = meaning;
-        this.next = next;
-        this.thresholds = thresholds;
+        this.guidance = new Guidance(meaning, next, thresholds);
         this.measures = measures;
     }
 
@@ -69,16 +65,8 @@ public enum VerdictStep {
         return words;
     }
 
-    public String meaning() {
-        return meaning;
-    }
-
-    public String next() {
-        return next;
-    }
-
-    public List<Threshold> thresholds() {
-        return thresholds;
+    public Guidance guidance() {
+        return guidance;
     }
 
     /**

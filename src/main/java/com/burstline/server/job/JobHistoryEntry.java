@@ -4,12 +4,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
 import java.time.Instant;
@@ -17,13 +11,7 @@ import java.time.Instant;
 /** One entry of a job's history ({@link JobHistoryKind}); written with the job, under its row lock. */
 @Entity
 @Table(name = "job_history")
-class JobHistoryEntry {
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "job_id")
-    private Job job;
+class JobHistoryEntry extends JobRow {
     private Instant occurredAt;
     @Enumerated(EnumType.STRING)
     private JobHistoryKind kind;
@@ -41,7 +29,7 @@ class JobHistoryEntry {
 
     JobHistoryEntry(Job job, Instant at, JobHistoryKind kind, String server, String previousServer,
                     Instant lastSeenAt, Integer scenarioPosition, Integer attempt) {
-        this.job = job;
+        super(job);
         this.occurredAt = at;
         this.kind = kind;
         this.server = server;

@@ -8,12 +8,6 @@ import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
 import java.nio.charset.StandardCharsets;
@@ -23,13 +17,7 @@ import java.time.Instant;
 /** One scenario of a job: one iperf3 test between the agents of one of the job's pairs, and how it went. */
 @Entity
 @Table(name = "job_scenario")
-class JobScenario {
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "job_id")
-    private Job job;
+class JobScenario extends JobRow {
     private int position;
     private int repetition;
     /** Which of the job's pairs runs it (index into its pairs). */
@@ -57,7 +45,7 @@ class JobScenario {
     }
 
     JobScenario(Job job, int position, OrderedScenario ordered) {
-        this.job = job;
+        super(job);
         this.position = position;
         this.repetition = ordered.repetition();
         this.pairIndex = ordered.pair();
@@ -100,10 +88,6 @@ class JobScenario {
 
     boolean resultArrived() {
         return nonceUsedAt != null;
-    }
-
-    Job job() {
-        return job;
     }
 
     /**
@@ -162,7 +146,7 @@ class JobScenario {
     }
 
     long getId() {
-        return id;
+        return id();
     }
 
     ScenarioStatus status() {
@@ -195,7 +179,7 @@ class JobScenario {
     }
 
     ScenarioView toView(Pair pair, ProbeView probe) {
-        return new ScenarioView(id, position, repetition, scenario, status, attempt, runId, error, startedAt,
+        return new ScenarioView(id(), position, repetition, scenario, status, attempt, runId, error, startedAt,
                 finishedAt, note, pairIndex, pair.sut(), pair.peer(), scenarioIndex == null ? position : scenarioIndex,
                 probe, null);
     }

@@ -1,18 +1,14 @@
 package com.burstline.server.security;
 
-import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.authority.AuthorityUtils;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 import java.util.regex.Matcher;
@@ -27,55 +23,43 @@ import java.util.regex.Pattern;
  * shared enrollment token, the one secret a person may choose, is refused while its claimant is locked out, before
  * it is compared, so a lock-out stops guessing it.
  */
-class AgentBearerFilter extends OncePerRequestFilter {
-    private static final String PREFIX = "Bearer ";
+class AgentBearerFilter extends BearerFilter {
     private static final Pattern AGENT_PATH = Pattern.compile("/api/v1/agents/([^/]+)/.+");
 
     private final AgentToken enrollmentToken;
     private final AgentSecrets agents;
     private final JoinTokens joinTokens;
-    private final AuthenticationEntryPoint entryPoint;
     private final FailureLimiter limiter;
 
     AgentBearerFilter(AgentToken enrollmentToken, AgentSecrets agents, JoinTokens joinTokens,
                       AuthenticationEntryPoint entryPoint, FailureLimiter limiter) {
+        super(entryPoint);
         this.enrollmentToken = enrollmentToken;
         this.agents = agents;
         this.joinTokens = joinTokens;
-        this.entryPoint = entryPoint;
         this.limiter = limiter;
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        if (header == null) {
-            chain.doFilter(request, response);
-            return;
-        }
+    Authentication authenticate(String header, HttpServletRequest request, HttpServletResponse response)
+            throws IOException, ServletException {
         String claimant = claimant(request);
-        Authentication authentication;
         try {
             String secret = header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
                     ? header.substring(PREFIX.length()).strip() : "";
-            authentication = unguessable(secret);
+            Authentication authentication = unguessable(secret);
             if (authentication == null) {
                 if (limiter.refuseIfLocked(claimant, claimantInWords(claimant), request, response)) {
-                    return;
+                    return null;
                 }
                 authentication = enrollment(secret);
             }
+            return authentication;
         } catch (AuthenticationException refused) {
-            SecurityContextHolder.clearContext();
             limiter.failed(claimant);
-            entryPoint.commence(request, response, refused);
-            return;
+            refuse(request, response, refused);
+            return null;
         }
-        var context = SecurityContextHolder.createEmptyContext();
-        context.setAuthentication(authentication);
-        SecurityContextHolder.setContext(context);
-        chain.doFilter(request, response);
     }
 
     /** An enrolled agent's own secret or a join token; null for anything else. */

@@ -1,6 +1,5 @@
 package com.burstline.server.security;
 
-import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -8,14 +7,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import com.burstline.server.storage.StorageHealth;
 import org.springframework.dao.DataAccessException;
-import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.transaction.TransactionException;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 
@@ -24,9 +20,8 @@ import java.io.IOException;
  * its session, or anonymous); a request with a wrong, revoked or expired token is refused at once, so that a typo
  * never looks like an anonymous read. Failures count against the client's address (FailureLimiter).
  */
-class BearerTokenFilter extends OncePerRequestFilter {
+class BearerTokenFilter extends BearerFilter {
     private static final Logger LOG = LoggerFactory.getLogger(BearerTokenFilter.class);
-    private static final String PREFIX = "Bearer ";
 
     /** Turns a presented secret into who it is, or throws BadCredentialsException saying why not. */
     interface Authenticator {
@@ -34,49 +29,37 @@ class BearerTokenFilter extends OncePerRequestFilter {
     }
 
     private final Authenticator authenticator;
-    private final AuthenticationEntryPoint entryPoint;
     private final FailureLimiter limiter;
     private final StorageHealth storage;
 
     BearerTokenFilter(Authenticator authenticator, AuthenticationEntryPoint entryPoint, FailureLimiter limiter,
                       StorageHealth storage) {
+        super(entryPoint);
         this.storage = storage;
         this.authenticator = authenticator;
-        this.entryPoint = entryPoint;
         this.limiter = limiter;
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        if (header == null) {
-            chain.doFilter(request, response);
-            return;
-        }
+    Authentication authenticate(String header, HttpServletRequest request, HttpServletResponse response)
+            throws IOException, ServletException {
         if (limiter.refuseIfLocked(request, response)) {
-            return;
+            return null;
         }
-        Authentication authentication;
         try {
             if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
                 throw new BadCredentialsException("The Authorization header must be 'Bearer <token>'.");
             }
-            authentication = authenticator.authenticate(header.substring(PREFIX.length()).strip());
+            return authenticator.authenticate(header.substring(PREFIX.length()).strip());
         } catch (AuthenticationException refused) {
-            SecurityContextHolder.clearContext();
             limiter.failed(request);
-            entryPoint.commence(request, response, refused);
-            return;
+            refuse(request, response, refused);
+            return null;
         } catch (DataAccessException | TransactionException unavailable) {
             LOG.warn("Storage unavailable while checking a token: {}", unavailable.getMessage());
             storage.writeFailed(); // a token check writes its last use: readiness goes DOWN as for an upload
             ProblemResponses.storageUnavailable(response, request.getRequestURI());
-            return;
+            return null;
         }
-        var context = SecurityContextHolder.createEmptyContext();
-        context.setAuthentication(authentication);
-        SecurityContextHolder.setContext(context);
-        chain.doFilter(request, response);
     }
 }

@@ -1,13 +1,9 @@
 package com.burstline.server.system;
 
-import jakarta.servlet.ReadListener;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.Part;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,8 +19,7 @@ import java.util.Map;
  * parameters after the query string's, its files as parts. The container would otherwise read a form's body itself,
  * when someone first asks for a parameter, with no deadline of ours.
  */
-final class ReadBodyRequest extends HttpServletRequestWrapper {
-    private final byte[] body;
+final class ReadBodyRequest extends BufferedBodyRequest {
     private final Map<String, String[]> parameters;
     private final List<Part> parts;
 
@@ -33,8 +28,7 @@ final class ReadBodyRequest extends HttpServletRequestWrapper {
      * @param parts  the body's parts (a multipart form); empty for a URL-encoded one
      */
     ReadBodyRequest(HttpServletRequest request, byte[] body, Map<String, List<String>> fields, List<Part> parts) {
-        super(request);
-        this.body = body;
+        super(request, body);
         this.parts = List.copyOf(parts);
         Map<String, List<String>> merged = new LinkedHashMap<>();
         // the query's own parameters: the container parses only the query once the body has been read
@@ -79,50 +73,9 @@ final class ReadBodyRequest extends HttpServletRequestWrapper {
     }
 
     @Override
-    public ServletInputStream getInputStream() {
-        ByteArrayInputStream in = new ByteArrayInputStream(body);
-        return new ServletInputStream() {
-            @Override
-            public int read() {
-                return in.read();
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                return in.read(b, off, len);
-            }
-
-            @Override
-            public boolean isFinished() {
-                return in.available() == 0;
-            }
-
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setReadListener(ReadListener listener) {
-                throw new UnsupportedOperationException("bodies here are read blocking");
-            }
-        };
-    }
-
-    @Override
     public BufferedReader getReader() {
         String encoding = getCharacterEncoding();
         return new BufferedReader(new InputStreamReader(getInputStream(), encoding == null ? StandardCharsets.UTF_8
                 : java.nio.charset.Charset.forName(encoding)));
-    }
-
-    @Override
-    public int getContentLength() {
-        return body.length;
-    }
-
-    @Override
-    public long getContentLengthLong() {
-        return body.length;
     }
 }

@@ -1,12 +1,9 @@
 package com.burstline.server.system;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -16,7 +13,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +54,7 @@ class RequestBodyLimit extends OncePerRequestFilter {
             tooLarge(request, response, allowed);
             return;
         }
-        chain.doFilter(new BufferedBody(request, body), response);
+        chain.doFilter(new BufferedBodyRequest(request, body), response);
     }
 
     static boolean carriesIperf3Output(HttpServletRequest request) {
@@ -101,56 +97,5 @@ class RequestBodyLimit extends OncePerRequestFilter {
         request.setAttribute(RequestDispatcher.ERROR_EXCEPTION,
                 new ErrorResponseException(HttpStatus.CONTENT_TOO_LARGE, problem, null));
         response.sendError(HttpStatus.CONTENT_TOO_LARGE.value());
-    }
-
-    /** The body read up front, served again to whoever reads the request. */
-    private static final class BufferedBody extends HttpServletRequestWrapper {
-        private final byte[] body;
-
-        BufferedBody(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new UnsupportedOperationException("bodies here are read blocking");
-                }
-            };
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
     }
 }

@@ -31,7 +31,7 @@ class FindingCatalogTest {
         for (FindingKind kind : FindingKind.values()) {
             List<String> row = rows.get(kind.id());
             assertThat(row.get(1)).as(kind.id()).isEqualTo(kind.severity().apiName());
-            kind.thresholds().forEach(threshold -> assertThat(states(row.get(2), threshold))
+            kind.guidance().thresholds().forEach(threshold -> assertThat(states(row.get(2), threshold))
                     .as("%s's row states %s = %s %s", kind.id(), threshold.id(), threshold.value(), threshold.unit())
                     .isTrue());
         }
@@ -46,7 +46,7 @@ class FindingCatalogTest {
         for (VerdictStep step : VerdictStep.values()) {
             List<String> row = rows.get(step.id());
             assertThat(row.get(1)).as(step.id()).isEqualTo(step.words());
-            step.thresholds().forEach(threshold -> assertThat(states(row.get(2), threshold))
+            step.guidance().thresholds().forEach(threshold -> assertThat(states(row.get(2), threshold))
                     .as("%s's row states %s = %s", step.id(), threshold.id(), threshold.value()).isTrue());
         }
     }

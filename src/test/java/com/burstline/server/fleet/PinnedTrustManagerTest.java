@@ -8,12 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -39,7 +34,7 @@ class PinnedTrustManagerTest {
         agent = TestCertificates.httpsServer(dir, "lab-a");
         String pin = TestCertificates.selfGenerated(dir, "lab-a");
 
-        assertThat(call(AgentTrust.pinned("lab-a", pin)).statusCode()).isEqualTo(204);
+        assertThat(TestCertificates.get(agent, AgentTrust.pinned("lab-a", pin)).statusCode()).isEqualTo(204);
     }
 
     @Test
@@ -48,7 +43,7 @@ class PinnedTrustManagerTest {
         String presented = TestCertificates.selfGenerated(dir, "lab-a");
         String pinned = TestCertificates.selfGenerated(dir, "lab-a-before");
 
-        assertThatThrownBy(() -> call(AgentTrust.pinned("lab-a", pinned)))
+        assertThatThrownBy(() -> TestCertificates.get(agent, AgentTrust.pinned("lab-a", pinned)))
                 .isInstanceOf(SSLHandshakeException.class)
                 .rootCause().isInstanceOf(AgentCertificateException.class)
                 .hasMessageStartingWith("agent lab-a presented a certificate whose fingerprint " + presented
@@ -59,7 +54,7 @@ class PinnedTrustManagerTest {
     void withoutThePinTheJdksOwnTrustRefusesTheSelfSignedCertificate() throws Exception {
         agent = TestCertificates.httpsServer(dir, "lab-a");
 
-        assertThatThrownBy(() -> call(SSLContext.getDefault())).isInstanceOf(SSLHandshakeException.class);
+        assertThatThrownBy(() -> TestCertificates.get(agent, SSLContext.getDefault())).isInstanceOf(SSLHandshakeException.class);
     }
 
     @Test
@@ -71,12 +66,5 @@ class PinnedTrustManagerTest {
                 .hasMessageContaining("does not accept TLS clients");
         assertThatThrownBy(() -> manager.checkServerTrusted(new java.security.cert.X509Certificate[0], "EC"))
                 .hasMessage("agent lab-a presented no certificate");
-    }
-
-    private HttpResponse<Void> call(SSLContext context) throws Exception {
-        HttpClient client = HttpClient.newBuilder().sslContext(context).connectTimeout(Duration.ofSeconds(5)).build();
-        URI url = URI.create("https://127.0.0.1:" + agent.getAddress().getPort() + "/v1/status");
-        return client.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.discarding());
     }
 }
