@@ -79,8 +79,9 @@ class Run {
         return Scenario.TOOL_ENGINE.equals(tool) ? version.substring(Scenario.TOOL_ENGINE.length()).strip() : version;
     }
 
-    Run(Iperf3Result result, RunMetadata metadata, Limits limits, RunProvenance provenance, String contentSha256,
-        Instant uploadedAt) {
+    /** What every stored run has, whatever measured it: its labels, limits and where it came from. */
+    private Run(RunMetadata metadata, Limits limits, RunProvenance provenance, String contentSha256,
+                Instant uploadedAt) {
         this.contentSha256 = contentSha256;
         this.uploadedAt = uploadedAt;
         this.sut = metadata.sut();
@@ -88,6 +89,16 @@ class Run {
         this.instanceType = metadata.instanceType();
         this.driver = metadata.driver();
         this.tags = new ArrayList<>(metadata.tags());
+        this.limits = limits;
+        this.jobId = provenance.jobId();
+        this.hostFacts = provenance.hostFacts();
+        this.nicCounters = provenance.nicCounters();
+        this.command = provenance.command();
+    }
+
+    Run(Iperf3Result result, RunMetadata metadata, Limits limits, RunProvenance provenance, String contentSha256,
+        Instant uploadedAt) {
+        this(metadata, limits, provenance, contentSha256, uploadedAt);
         Scenario ran = result.scenario();
         // iperf3 3.9 prints no target: the one its job asked for is the run's
         this.scenario = ran.targetBitsPerSecond() != null || provenance.askedTargetBitsPerSecond() == null ? ran
@@ -100,12 +111,7 @@ class Run {
         this.side = result.side().apiName();
         this.startedAt = result.startedAt();
         this.figures = result.measured();
-        this.limits = limits;
         this.intervalCount = result.intervals().size();
-        this.jobId = provenance.jobId();
-        this.hostFacts = provenance.hostFacts();
-        this.nicCounters = provenance.nicCounters();
-        this.command = provenance.command();
     }
 
     /**
@@ -114,13 +120,7 @@ class Run {
      */
     Run(RequestResponseRun result, RunMetadata metadata, Limits limits, RunProvenance provenance,
         String contentSha256, Instant uploadedAt) {
-        this.contentSha256 = contentSha256;
-        this.uploadedAt = uploadedAt;
-        this.sut = metadata.sut();
-        this.peer = metadata.peer();
-        this.instanceType = metadata.instanceType();
-        this.driver = metadata.driver();
-        this.tags = new ArrayList<>(metadata.tags());
+        this(metadata, limits, provenance, contentSha256, uploadedAt);
         this.scenario = Scenario.of(result.protocol(), com.burstline.contract.Direction.UPLOAD).streams(result.flows())
                 .durationSeconds(result.durationSeconds()).omitSeconds(result.omitSeconds()).tool(Scenario.TOOL_ENGINE)
                 .messageBytes(result.messageBytes()).build();
@@ -131,12 +131,7 @@ class Run {
         this.startedAt = result.startedAt();
         this.figures = new Measured(null, null, null, null, null, result.clientCpuPercent(), result.serverCpuPercent(),
                 null, null);
-        this.limits = limits;
         this.intervalCount = result.intervalCount();
-        this.jobId = provenance.jobId();
-        this.hostFacts = provenance.hostFacts();
-        this.nicCounters = provenance.nicCounters();
-        this.command = provenance.command();
     }
 
     Long getId() {
