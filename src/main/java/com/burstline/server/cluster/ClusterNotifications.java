@@ -21,8 +21,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongConsumer;
 
 /**
- * What one server tells the others sharing its PostgreSQL database: "job 12 changed", "job 12 has new live samples",
- * "a job was queued". Each is a {@code NOTIFY} on one channel, sent in the caller's transaction (PostgreSQL delivers
+ * What one server tells the others sharing its PostgreSQL database: "job 12 changed", "job 12 has new live samples"
+ * (or latency samples), "a job was queued". Each is a {@code NOTIFY} on one channel, sent in the caller's transaction (PostgreSQL delivers
  * it at the commit, and never for a change rolled back); a thread of each server LISTENs on its own connection and
  * hands what others sent to the handlers of that topic. Its own notifications come back to it and are skipped: the
  * server has already acted on its own changes. On H2, which only one server opens, nothing is sent.
@@ -34,7 +34,7 @@ public class ClusterNotifications {
     private static final int WAIT_MILLIS = 500;
 
     /** What a notification is about; each carries a job id. */
-    public enum Topic { JOB_CHANGED, SAMPLES, QUEUED }
+    public enum Topic { JOB_CHANGED, SAMPLES, LATENCY, QUEUED }
 
     private final DataSource dataSource;
     private final JdbcTemplate jdbc;

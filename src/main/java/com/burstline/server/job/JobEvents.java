@@ -1,5 +1,6 @@
 package com.burstline.server.job;
 
+import com.burstline.contract.LiveSamples;
 import com.burstline.server.cluster.ClusterNotifications;
 import jakarta.annotation.PreDestroy;
 import org.springframework.context.annotation.Lazy;
@@ -21,10 +22,11 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The server-sent events of each job ({@code GET /api/v1/jobs/{id}/events}): a {@code job} event with the whole job
- * whenever it or one of its scenarios changes, and a {@code samples} event for each batch of live samples. Both come
- * from the database, so a page hears what happened on any server sharing it: this server's own changes at once,
- * another's when its notification arrives ({@link ClusterNotifications}). A page opened mid-scenario first gets the
- * job's last {@value #BUFFER} batches.
+ * whenever it or one of its scenarios changes, a {@code samples} event for each batch of live samples and a {@code
+ * latency} event for each batch of latency samples ({@link LatencyBatch}). All come from the database, so a page
+ * hears what happened on any server sharing it: this server's own changes at once, another's when its notification
+ * arrives ({@link ClusterNotifications}). A page opened mid-scenario first gets the job's last {@value #BUFFER}
+ * batches of each kind.
  */
 @Component
 public class JobEvents {
@@ -33,7 +35,8 @@ public class JobEvents {
     private static final Duration SWEEP = Duration.ofSeconds(5);
 
     private final Map<Long, List<Subscriber>> subscribers = new ConcurrentHashMap<>();
-    private final LiveSampleLog samples;
+    private final Relay<LiveSamples> samples;
+    private final Relay<LatencyBatch> latency;
     private final JobStore store;
     private final ExecutorService writers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "job-events");
@@ -47,11 +50,17 @@ public class JobEvents {
         return thread;
     });
 
+    /** A kind of stored batch and the event each batch is sent as. */
+    private record Relay<B>(String event, BatchLog<B> log) {
+    }
+
     /** The store comes lazily: it announces its changes here. */
-    JobEvents(LiveSampleLog samples, @Lazy JobStore store, ClusterNotifications cluster) {
-        this.samples = samples;
+    JobEvents(LiveSampleLog samples, LatencySampleLog latency, @Lazy JobStore store, ClusterNotifications cluster) {
+        this.samples = new Relay<>("samples", samples);
+        this.latency = new Relay<>("latency", latency.relayed());
         this.store = store;
         cluster.on(ClusterNotifications.Topic.SAMPLES, this::samplesArrived);
+        cluster.on(ClusterNotifications.Topic.LATENCY, this::latencyArrived);
         cluster.on(ClusterNotifications.Topic.JOB_CHANGED, this::changedElsewhere);
         sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -76,8 +85,10 @@ public class JobEvents {
         subscriber.send("job", job);
         synchronized (subscriber) { // a batch arriving meanwhile waits, and is then sent only if it is newer
             ofJob.add(subscriber);
-            for (LiveSampleLog.Stored batch : samples.lastOfJob(job.id(), BUFFER)) {
-                subscriber.sendSamples(batch.id(), batch.batch());
+            for (Relay<?> relay : List.of(samples, latency)) {
+                for (BatchLog.Stored<?> batch : relay.log().lastOfJob(job.id(), BUFFER)) {
+                    subscriber.sendStored(relay.event(), batch.id(), batch.batch());
+                }
             }
         }
         return emitter;
@@ -95,32 +106,32 @@ public class JobEvents {
         }
     }
 
-    /** New batches of the job are in the database (from an agent's post here or on another server). */
+    /** New live samples of the job are in the database (from an agent's post here or on another server). */
     public void samplesArrived(long jobId) {
+        relay(samples, jobId);
+    }
+
+    /** New latency samples of the job are in the database (from an agent's post here or on another server). */
+    public void latencyArrived(long jobId) {
+        relay(latency, jobId);
+    }
+
+    private void relay(Relay<?> relay, long jobId) {
         List<Subscriber> ofJob = subscribers.get(jobId);
         if (ofJob == null || ofJob.isEmpty()) {
             return;
         }
-        long from = ofJob.stream().mapToLong(Subscriber::lastSampleId).min().orElse(0);
-        List<LiveSampleLog.Stored> batches = samples.ofJobAfter(jobId, from);
+        long from = ofJob.stream().mapToLong(subscriber -> subscriber.lastId(relay.event())).min().orElse(0);
+        List<? extends BatchLog.Stored<?>> batches = relay.log().ofJobAfter(jobId, from);
         for (Subscriber subscriber : ofJob) {
             synchronized (subscriber) {
-                for (LiveSampleLog.Stored batch : batches) {
-                    if (batch.id() > subscriber.lastSampleId()) {
-                        subscriber.sendSamples(batch.id(), batch.batch());
+                for (BatchLog.Stored<?> batch : batches) {
+                    if (batch.id() > subscriber.lastId(relay.event())) {
+                        subscriber.sendStored(relay.event(), batch.id(), batch.batch());
                     }
                 }
             }
         }
-    }
-
-    /**
-     * Relays a running scenario's latency samples (the agent's {@code LatencySamples} without its nonce) as a
-     * {@code latency} event to the pages watching here: they are small and the run keeps their summary, so they are
-     * not written to the database for other servers' pages, which chart the stored latency once the run is in.
-     */
-    public void latency(long jobId, Map<String, Object> samples) {
-        publish(jobId, "latency", samples);
     }
 
     private void publish(long jobId, String name, Object data) {

@@ -3,8 +3,10 @@ package com.burstline.server.job;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -25,7 +27,8 @@ final class Subscriber {
     private final BlockingQueue<SseEmitter.SseEventBuilder> queue = new ArrayBlockingQueue<>(QUEUE);
     private final AtomicBoolean writing = new AtomicBoolean();
     private volatile boolean closed;
-    private volatile long lastSampleId;
+    /** Per event name, the id of the last stored batch sent. */
+    private final Map<String, Long> lastIds = new ConcurrentHashMap<>();
 
     Subscriber(SseEmitter emitter, Executor writer, BooleanSupplier credentialHeld) {
         this.emitter = emitter;
@@ -62,14 +65,14 @@ final class Subscriber {
         }
     }
 
-    /** A stored batch of live samples, each sent once: the id is the database's. */
-    void sendSamples(long id, Object batch) {
-        lastSampleId = Math.max(lastSampleId, id);
-        send("samples", batch);
+    /** A stored batch (live or latency samples), each sent once: the id is the database's, one series per name. */
+    void sendStored(String name, long id, Object batch) {
+        lastIds.merge(name, id, Math::max);
+        send(name, batch);
     }
 
-    long lastSampleId() {
-        return lastSampleId;
+    long lastId(String name) {
+        return lastIds.getOrDefault(name, 0L);
     }
 
     void close() {

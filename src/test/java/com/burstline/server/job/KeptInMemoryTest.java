@@ -16,15 +16,15 @@ class KeptInMemoryTest {
 
     @Test
     void answersEachAttemptsAndEachJobsBatchesInArrivalOrder() {
-        KeptInMemory kept = new KeptInMemory();
+        KeptInMemory<LiveSamples> kept = new KeptInMemory<>();
         kept.add(FIRST, batch(FIRST, 0));
         kept.add(OTHER_JOB, batch(OTHER_JOB, 0));
         kept.add(FIRST, batch(FIRST, 1));
         kept.add(AGAIN, batch(AGAIN, 0));
 
-        List<LiveSampleLog.Stored> ofFirst = kept.after(FIRST, 0);
+        List<BatchLog.Stored<LiveSamples>> ofFirst = kept.after(FIRST, 0);
         assertThat(ofFirst).extracting(stored -> stored.batch().samples().get(0).start()).containsExactly(0.0, 1.0);
-        assertThat(kept.after(FIRST, ofFirst.get(0).id())).extracting(LiveSampleLog.Stored::id)
+        assertThat(kept.after(FIRST, ofFirst.get(0).id())).extracting(BatchLog.Stored::id)
                 .containsExactly(ofFirst.get(1).id());
         assertThat(kept.ofJobAfter(1, 0)).extracting(stored -> stored.batch().attempt()).containsExactly(1, 1, 2);
         assertThat(kept.lastOfJob(1, 2)).extracting(stored -> stored.batch().attempt()).containsExactly(1, 2);
@@ -33,7 +33,7 @@ class KeptInMemoryTest {
 
     @Test
     void takingAnAttemptLeavesTheOthersAndForgettingAJobLeavesOtherJobs() {
-        KeptInMemory kept = new KeptInMemory();
+        KeptInMemory<LiveSamples> kept = new KeptInMemory<>();
         kept.add(FIRST, batch(FIRST, 0));
         kept.add(AGAIN, batch(AGAIN, 0));
         kept.add(FIRST, batch(FIRST, 1));

@@ -345,7 +345,7 @@ abstract class LatencyApiBehaviour {
         return JobApiClient.JSON.readTree(call.substring(prefix.length()));
     }
 
-    private long job(String sut, String peer, String scenario, Boolean latencyProbe) {
+    long job(String sut, String peer, String scenario, Boolean latencyProbe) {
         HttpResponse<String> created = api().createJob("{\"sut\": \"" + sut + "\", \"peer\": \"" + peer + "\", "
                 + (latencyProbe == null ? "" : "\"latencyProbe\": " + latencyProbe + ", ")
                 + "\"scenarios\": [" + scenario + "]}");
@@ -353,7 +353,7 @@ abstract class LatencyApiBehaviour {
         return json(created).get("id").longValue();
     }
 
-    private TestAgent agent(String name) throws IOException {
+    TestAgent agent(String name) throws IOException {
         TestAgent agent = new TestAgent(base(), JobApiClient.AGENT_TOKEN, name).register();
         agents.add(agent);
         return agent;
@@ -363,7 +363,7 @@ abstract class LatencyApiBehaviour {
         return "http://127.0.0.1:" + port;
     }
 
-    private JobApiClient api() {
+    JobApiClient api() {
         return new JobApiClient(base());
     }
 

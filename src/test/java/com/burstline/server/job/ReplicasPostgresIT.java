@@ -19,7 +19,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -37,9 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Two server processes (the real jar) on one real PostgreSQL share the work: agents enrolled through either; 20 jobs
  * queued at once through both each run exactly once, on one server; a live job page opened on one server shows the
- * samples agents sent to the other; and when the server running a job is killed mid-scenario, the other takes the
- * job over and finishes it, one run per scenario, its agents reaching it through nginx configured as
- * docs/nginx/burstline.conf says.
+ * samples agents sent to the other, throughput and latency alike; and when the server running a job is killed
+ * mid-scenario, the other takes the job over and finishes it, one run per scenario, its agents reaching it through
+ * nginx configured as docs/nginx/burstline.conf says.
  */
 class ReplicasPostgresIT {
     private static final Duration PATIENCE = Duration.ofMinutes(4);
@@ -106,12 +109,14 @@ class ReplicasPostgresIT {
                 .header("Authorization", "Bearer " + API_TOKEN).header("Accept", "text/event-stream").build(),
                 HttpResponse.BodyHandlers.ofLines());
         assertThat(events.statusCode()).isEqualTo(200);
-        CompletableFuture<String> samples = CompletableFuture.supplyAsync(() -> events.body()
-                .dropWhile(line -> !line.startsWith("event:samples")).skip(1).findFirst().orElse(null));
-        String data = samples.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        CompletableFuture<Map<String, String>> first = CompletableFuture.supplyAsync(
+                () -> firstData(events.body(), Set.of("samples", "latency")));
+        Map<String, String> data = first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         events.body().close();
-        assertThat(data).as("a samples event on server a; the agents report to server b").startsWith("data:")
-                .contains("\"scenarioId\"");
+        assertThat(data.get("samples")).as("a samples event on server a; the agents report to server b")
+                .startsWith("data:").contains("\"scenarioId\"");
+        assertThat(data.get("latency")).as("a latency event on server a: the probe's samples the SUT posted to b")
+                .startsWith("data:").contains("\"scenarioId\"", "\"report\"", "\"phase\"").doesNotContain("nonce");
         assertThat(awaitEnd(apiB, id).get("status").stringValue()).isEqualTo("SUCCEEDED");
     }
 
@@ -132,6 +137,21 @@ class ReplicasPostgresIT {
         assertThat(kinds).as(job.get("history").toString()).startsWith("TAKEN_OVER", "RESUMED")
                 .containsAnyOf("SETTLED", "RERUN");
         assertThat(job.get("history").get(0).get("previousServer").stringValue()).isEqualTo(runner == a ? "a" : "b");
+    }
+
+    /** The first data line of each named event, reading the stream until each came (or it ends). */
+    private static Map<String, String> firstData(Stream<String> lines, Set<String> names) {
+        Map<String, String> first = new HashMap<>();
+        String event = null;
+        for (Iterator<String> each = lines.iterator(); each.hasNext() && first.size() < names.size(); ) {
+            String line = each.next();
+            if (line.startsWith("event:")) {
+                event = line.substring("event:".length());
+            } else if (line.startsWith("data:") && names.contains(event)) {
+                first.putIfAbsent(event, line);
+            }
+        }
+        return first;
     }
 
     /**

@@ -6,6 +6,7 @@ import com.burstline.server.cluster.ServerNodes;
 import com.burstline.server.job.JobClaims;
 import com.burstline.server.job.JobQueued;
 import com.burstline.server.job.JobStore;
+import com.burstline.server.job.LatencySampleLog;
 import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioWork;
 import org.slf4j.Logger;
@@ -49,6 +50,7 @@ class JobRunner implements SmartLifecycle {
     private final Resumption resumption;
     private final ServerNodes nodes;
     private final LiveSampleLog liveSamples;
+    private final LatencySampleLog latencySamples;
     private final Duration heartbeat;
     private final HostRest rest;
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
@@ -65,8 +67,10 @@ class JobRunner implements SmartLifecycle {
             runnable -> daemon(runnable, "job-runner-" + threads.incrementAndGet()));
 
     JobRunner(JobStore store, JobClaims claims, ScenarioAttempt attempt, Resumption resumption, ServerNodes nodes,
-              LiveSampleLog liveSamples, ClusterSettings cluster, ClusterNotifications notifications) {
+              LiveSampleLog liveSamples, LatencySampleLog latencySamples, ClusterSettings cluster,
+              ClusterNotifications notifications) {
         this.liveSamples = liveSamples;
+        this.latencySamples = latencySamples;
         this.store = store;
         this.claims = claims;
         this.attempt = attempt;
@@ -167,6 +171,7 @@ class JobRunner implements SmartLifecycle {
         }
         if (store.isFinished(jobId)) { // not when another server took the job over: its samples are that server's
             liveSamples.forgetJob(jobId);
+            latencySamples.forgetJob(jobId);
         }
         log.info("Job {} ended here: {}", jobId, store.view(jobId).status());
     }

@@ -16,7 +16,7 @@ import com.burstline.server.fleet.AgentView;
 import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.JobStore;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.intake.LatencySampleLog;
+import com.burstline.server.job.LatencySampleLog;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.latency.LatencyStore;
 import com.burstline.server.run.RawOutput;

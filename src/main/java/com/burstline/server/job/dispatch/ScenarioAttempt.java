@@ -13,7 +13,7 @@ import com.burstline.server.job.JobWakeups;
 import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.ScenarioWork;
-import com.burstline.server.job.intake.LatencySampleLog;
+import com.burstline.server.job.LatencySampleLog;
 import com.burstline.server.job.intake.ProbeWatch;
 import com.burstline.server.system.BurstlineProperties;
 import org.slf4j.Logger;

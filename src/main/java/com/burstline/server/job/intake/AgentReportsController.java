@@ -1,7 +1,6 @@
 package com.burstline.server.job.intake;
 
 import com.burstline.contract.AttemptKey;
-import com.burstline.contract.DispatchNonce;
 import com.burstline.contract.InvalidMessageException;
 import com.burstline.contract.LatencySamples;
 import com.burstline.contract.LiveSamples;
@@ -9,6 +8,7 @@ import com.burstline.contract.ScenarioResult;
 import com.burstline.iperf.Iperf3Plausibility;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobEvents;
+import com.burstline.server.job.LatencySampleLog;
 import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.planning.InvalidJobException;
 import com.burstline.server.job.planning.Problem;
@@ -82,10 +82,11 @@ class AgentReportsController {
 
     @Operation(summary = "Latency samples of a running scenario (the agent's own secret)",
             description = "Its loaded-latency probe's intervals, or a request/response scenario's, with the summary "
-                    + "so far (LatencySamples, docs/agent-protocol.md). Relayed to the job's event stream as "
-                    + "latency events on the server that takes them and kept there until the scenario ends, so a "
-                    + "scenario whose result never comes keeps them with its run. 403 unless the scenario was "
-                    + "dispatched to this agent with this nonce, its attempt is running and its job still runs.")
+                    + "so far (LatencySamples, docs/agent-protocol.md). Kept until the scenario ends (in the database "
+                    + "where servers share it), so a scenario whose result never comes keeps them with its run, and "
+                    + "relayed to the job's event stream as latency events on every server. Any server sharing the "
+                    + "database takes them. 403 unless the scenario was dispatched to this agent with this nonce, its "
+                    + "attempt is running and its job still runs.")
     @PostMapping("/latency")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void latency(@PathVariable String name, @RequestBody Map<String, Object> body) {
@@ -96,10 +97,9 @@ class AgentReportsController {
             throw new InvalidJobException("latency samples: " + invalid.getMessage());
         }
         dispatches.verifyLive(name, samples.key(), samples.nonce());
-        Map<String, Object> relayed = samples.toJson();
-        relayed.remove(DispatchNonce.FIELD);
-        latencySamples.add(samples);
-        events.latency(samples.key().jobId(), relayed);
+        if (latencySamples.add(samples)) {
+            events.latencyArrived(samples.key().jobId());
+        }
     }
 
     /**

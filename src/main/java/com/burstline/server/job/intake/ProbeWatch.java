@@ -3,6 +3,7 @@ package com.burstline.server.job.intake;
 import com.burstline.contract.Scenario;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.LiveSamples;
+import com.burstline.server.job.BatchLog;
 import com.burstline.server.job.LiveSampleLog;
 import com.burstline.server.job.ScenarioWork;
 import com.burstline.server.probe.NewProbe;
@@ -56,7 +57,7 @@ public class ProbeWatch {
     /** Reads the watched attempt's batches that arrived since the last look. */
     private void catchUp(AttemptKey key, Watched probe) {
         synchronized (probe) {
-            for (LiveSampleLog.Stored stored : log.after(key, probe.lastId)) {
+            for (BatchLog.Stored<LiveSamples> stored : log.after(key, probe.lastId)) {
                 probe.lastId = stored.id();
                 samples(probe, stored.batch());
             }

@@ -13,6 +13,7 @@ import com.burstline.server.hostconfig.HostConfigs;
 import com.burstline.server.job.DispatchRefusedException;
 import com.burstline.server.job.Dispatches;
 import com.burstline.server.job.JobStore;
+import com.burstline.server.job.LatencySampleLog;
 import com.burstline.server.job.ScenarioStatus;
 import com.burstline.server.job.planning.JobLabels;
 import com.burstline.server.latency.LatencyStore;
