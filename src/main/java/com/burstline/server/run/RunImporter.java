@@ -156,21 +156,6 @@ public class RunImporter {
         return save(new Parsed(null, result), List.of(), raw, null, metadata, provenance, error, alongside);
     }
 
-    /**
-     * An import of {@code content} up to its storing: the checks, the parser and the run's figures, on the caller's
-     * thread, with nothing stored and nothing counted. The start-up warm-up's way through the code a fresh server's
-     * first result would otherwise run cold ({@code system.StartupWarmUps}).
-     */
-    public void readWithoutStoring(byte[] content, String mediaType, RunMetadata metadata) {
-        MetadataRules.check(metadata);
-        Iperf3Result result = parse(content, mediaType, false).result();
-        new Run(result, metadata, Limits.resolve(metadata, catalog), RunProvenance.none(), sha256(content),
-                clock.instant());
-        SeriesFigures.of(Series.of(result.scenario(), IntervalSides.received(ClosingIntervals.mark(
-                result.intervals().stream().filter(IntervalSample::isSum).map(sample -> new IntervalRow(sample,
-                        false)).toList()))));
-    }
-
     /** One of the two kinds of run, as read. */
     private record Parsed(Iperf3Result iperf3, RequestResponseRun requestResponse) {
     }
