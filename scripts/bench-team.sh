@@ -16,7 +16,7 @@ fi
 mode="${1:-}"
 shift || true
 case "$mode" in
-    dispatch) main=com.burstline.bench.AgentBenchmark; set -- --parts=dispatch --jobs=3 "$@" ;;
+    dispatch) main=com.burstline.bench.AgentBenchmark; set -- --parts=dispatch --jobs=3 --probe-jobs=1 "$@" ;;
     uploads) main=com.burstline.bench.UploadLoadBenchmark ;;
     long) main=com.burstline.bench.LongRunBenchmark ;;
     fleet) main=com.burstline.bench.FleetBenchmark ;;

@@ -2,6 +2,7 @@ package com.burstline.agent;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +14,7 @@ import java.util.Map;
 final class ConfigCommands {
     /** How long one command may take; ethtool and tc answer in milliseconds, PowerShell in a few seconds. */
     static final Duration EACH = Duration.ofSeconds(8);
+    private static final long THREAD_STACK_BYTES = 256 * 1024;
 
     /** What a command printed, or why there is nothing. */
     record Answer(String output, String failure) {
@@ -50,6 +52,38 @@ final class ConfigCommands {
                     + " s were spent");
         }
         return runner.run(command, environment, Duration.ofNanos(Math.min(left, EACH.toNanos())));
+    }
+
+    /**
+     * Several commands at once, each on a short-lived thread of its own, the answers in the commands' order: they are
+     * independent reads, each mostly waiting for its process, and the server waits for the reading before every
+     * scenario. Each is bounded as {@link #run(List)} bounds it; an interrupt is each unfinished one's failure.
+     */
+    List<Answer> runAll(List<List<String>> commands) {
+        Answer[] answers = new Answer[commands.size()];
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            int index = i;
+            Thread thread = new Thread(null, () -> answers[index] = run(commands.get(index)), "config-read-" + i,
+                    THREAD_STACK_BYTES);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
+        try {
+            for (Thread thread : threads) {
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            threads.forEach(Thread::interrupt);
+            Thread.currentThread().interrupt();
+        }
+        List<Answer> all = new ArrayList<>();
+        for (int i = 0; i < answers.length; i++) {
+            Answer answer = answers[i]; // join() made each finished thread's write visible
+            all.add(answer != null ? answer : Answer.failed(shown(commands.get(i)) + " was interrupted"));
+        }
+        return all;
     }
 
     /** The real thing: a process per command, its whole tree killed when it runs past its time. */

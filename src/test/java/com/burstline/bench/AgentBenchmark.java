@@ -23,15 +23,17 @@ import java.util.Locale;
 public final class AgentBenchmark {
     static final String USAGE = """
             usage: scripts/bench-agent.sh [--registrations=N] [--idle-seconds=S] [--samples=M] [--jobs=J]
-                                          [--scenario-seconds=D] [--parts=registration,idle,dispatch]
+                                          [--probe-jobs=P] [--scenario-seconds=D]
+                                          [--parts=registration,idle,dispatch]
               --registrations     fresh agents started to time registration   (default 5)
               --idle-seconds      idle time before memory is sampled           (default 15)
               --samples           memory samples, 1 s apart                    (default 5)
               --jobs              dispatch jobs, one after the other           (default 2)
+              --probe-jobs        then jobs with the loaded-latency probe on   (default 0)
               --scenario-seconds  duration of each of the 6 scenarios          (default 2)
               --parts             which parts run, comma-separated             (default all three)""";
     private static final List<String> OPTIONS = List.of("registrations", "idle-seconds", "samples", "jobs",
-            "scenario-seconds", "parts");
+            "probe-jobs", "scenario-seconds", "parts");
     /** The issue's goal for the wall time of a 6 x 2 s job, less its 12 s of measuring, per scenario (#23). */
     static final double DISPATCH_GOAL_SECONDS = 0.2;
 
@@ -58,7 +60,8 @@ public final class AgentBenchmark {
                     : null;
             List<Double> overheads = parts.contains("dispatch") ? new DispatchOverhead(api, agentToken, workDir,
                     launch).measure(BenchSupport.intOption(args, "jobs", 2),
-                    BenchSupport.intOption(args, "scenario-seconds", 2)) : List.of();
+                    BenchSupport.intOption(args, "probe-jobs", 0), BenchSupport.intOption(args, "scenario-seconds", 2))
+                    : List.of();
             summary(jarBytes, register, memory, overheads);
         });
         System.exit(0); // HTTP client threads may linger; the benchmark must end by itself

@@ -12,14 +12,13 @@ final class BenchSupport {
     private BenchSupport() {
     }
 
-    /** {@code --name=N} from the arguments, or the fallback when absent. */
+    /**
+     * {@code --name=N} from the arguments, or the fallback when absent; the last one given wins, so that an option
+     * after a script's mode outranks the default the script puts before it ({@code bench-team.sh dispatch --jobs=5}).
+     */
     static int intOption(String[] args, String name, int fallback) {
-        for (String arg : args) {
-            if (arg.startsWith("--" + name + "=")) {
-                return Integer.parseInt(arg.substring(name.length() + 3));
-            }
-        }
-        return fallback;
+        String value = stringOption(args, name, null);
+        return value == null ? fallback : Integer.parseInt(value);
     }
 
     /** Whether every argument is {@code --name=value} with one of the names. */
@@ -27,14 +26,15 @@ final class BenchSupport {
         return java.util.Arrays.stream(args).allMatch(arg -> names.stream().anyMatch(n -> arg.startsWith("--" + n + "=")));
     }
 
-    /** {@code --name=value} from the arguments, or the fallback when absent. */
+    /** {@code --name=value} from the arguments, or the fallback when absent; the last one given wins. */
     static String stringOption(String[] args, String name, String fallback) {
+        String value = fallback;
         for (String arg : args) {
             if (arg.startsWith("--" + name + "=")) {
-                return arg.substring(name.length() + 3);
+                value = arg.substring(name.length() + 3);
             }
         }
-        return fallback;
+        return value;
     }
 
     /** Other processes on the machine take cores from every figure; this shows how busy it was. */

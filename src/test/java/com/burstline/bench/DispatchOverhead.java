@@ -1,6 +1,7 @@
 package com.burstline.bench;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.contract.LatencyProbeSpec;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -12,9 +13,14 @@ import java.util.Locale;
 
 /**
  * Dispatch overhead per scenario: two real agents on loopback, a job of short custom scenarios posted with the API
- * token, its wall time from just before the POST until {@code GET /api/v1/jobs/{id}} (polled every 50 ms) shows it
+ * token, its wall time from just before the POST until {@code GET /api/v1/jobs/{id}} (polled every 20 ms) shows it
  * ended, minus the sum of the scenario durations, divided by the number of scenarios. The server's own timestamps
  * say where the overhead goes: before the first scenario, inside each scenario, and between scenarios.
+ * <p>
+ * The dispatch jobs turn the loaded-latency probe off ({@code "latencyProbe": false}): a job runs it by default, and
+ * its deliberate idle window before the bulk traffic ({@link LatencyProbeSpec#DEFAULT_IDLE_SECONDS} s a scenario)
+ * is measuring, not dispatch. Jobs with the probe on run after them and are told apart: their overhead is stated
+ * beyond the scenarios' durations and the probe's idle window both.
  */
 final class DispatchOverhead {
     private static final String[] SCENARIOS = {
@@ -38,8 +44,11 @@ final class DispatchOverhead {
         this.launch = launch;
     }
 
-    /** @return the overhead per scenario in seconds, one figure per job */
-    List<Double> measure(int jobs, int scenarioSeconds) throws Exception {
+    /**
+     * @param probeJobs jobs with the loaded-latency probe on, after the others; their figures are printed, not returned
+     * @return the overhead per scenario in seconds of the jobs without the probe, one figure per job
+     */
+    List<Double> measure(int jobs, int probeJobs, int scenarioSeconds) throws Exception {
         System.out.println();
         System.out.printf(Locale.ROOT, "Dispatch overhead (two agents on loopback; %d scenarios of %d s each, 1 s "
                 + "intervals, omit 0: TCP upload 1 and 4 streams, download 1 and 4, UDP 100 and 500 Mbit/s):%n",
@@ -52,33 +61,42 @@ final class DispatchOverhead {
             api.awaitAgent("bench-sut", Duration.ofSeconds(60));
             api.awaitAgent("bench-peer", Duration.ofSeconds(60));
             for (int job = 1; job <= jobs; job++) {
-                overheads.add(runJob(job, scenarioSeconds));
+                overheads.add(runJob(job, scenarioSeconds, false));
+            }
+            for (int job = 1; job <= probeJobs; job++) {
+                runJob(jobs + job, scenarioSeconds, true);
             }
         }
         return overheads;
     }
 
-    private double runJob(int number, int scenarioSeconds) throws Exception {
+    private double runJob(int number, int scenarioSeconds, boolean latencyProbe) throws Exception {
         long started = System.nanoTime();
-        long id = api.post("/api/v1/jobs", jobJson(scenarioSeconds)).path("id").longValue();
+        long id = api.post("/api/v1/jobs", jobJson(scenarioSeconds, latencyProbe)).path("id").longValue();
         JsonNode job = api.awaitJob(id, Duration.ofSeconds(SCENARIOS.length * (scenarioSeconds + 30L) + 60));
         double wall = (System.nanoTime() - started) / 1e9;
         JsonNode scenarios = job.path("scenarios");
-        double durations = 0;
+        int idle = latencyProbe ? LatencyProbeSpec.DEFAULT_IDLE_SECONDS : 0;
+        double measuring = 0;
         for (JsonNode scenario : scenarios) {
-            durations += scenario.path("durationSeconds").intValue() + scenario.path("omitSeconds").intValue();
+            measuring += scenario.path("durationSeconds").intValue() + scenario.path("omitSeconds").intValue() + idle;
         }
-        double overhead = (wall - durations) / scenarios.size();
-        System.out.printf(Locale.ROOT, "  job %d (id %d): %s; wall %.2f s - %d scenarios x %d s = %.2f s; overhead "
-                + "per scenario %.2f s (goal <= %.1f s: %s)%n", number, id, job.path("status").stringValue(), wall,
-                scenarios.size(), scenarioSeconds, wall - durations, overhead, AgentBenchmark.DISPATCH_GOAL_SECONDS,
+        double overhead = (wall - measuring) / scenarios.size();
+        System.out.printf(Locale.ROOT, "  job %d (id %d%s): %s; wall %.2f s - %d scenarios x %d s%s = %.2f s; "
+                + "overhead per scenario %.2f s (goal <= %.1f s: %s)%n", number, id,
+                latencyProbe ? ", loaded-latency probe on" : "", job.path("status").stringValue(), wall,
+                scenarios.size(), scenarioSeconds, latencyProbe ? " - the probe's idle " + idle + " s each" : "",
+                wall - measuring, overhead, AgentBenchmark.DISPATCH_GOAL_SECONDS,
                 overhead <= AgentBenchmark.DISPATCH_GOAL_SECONDS ? "reached" : "NOT reached");
-        printBreakdown(job, failures(scenarios));
+        printBreakdown(job, idle, failures(scenarios));
         return overhead;
     }
 
-    /** Where the time went by the server's clock: queued, each scenario beyond its duration, gaps between them. */
-    private static void printBreakdown(JsonNode job, String failures) {
+    /**
+     * Where the time went by the server's clock: queued, each scenario beyond its duration (and the probe's idle
+     * window, {@code idle} s), gaps between them.
+     */
+    private static void printBreakdown(JsonNode job, int idle, String failures) {
         JsonNode scenarios = job.path("scenarios");
         double queued = seconds(job.path("createdAt"), scenarios.get(0).path("startedAt"));
         List<String> extra = new ArrayList<>();
@@ -86,7 +104,7 @@ final class DispatchOverhead {
         for (int i = 0; i < scenarios.size(); i++) {
             JsonNode s = scenarios.get(i);
             extra.add(format(seconds(s.path("startedAt"), s.path("finishedAt")) - s.path("durationSeconds").intValue()
-                    - s.path("omitSeconds").intValue()));
+                    - s.path("omitSeconds").intValue() - idle));
             if (i > 0) {
                 gaps.add(format(seconds(scenarios.get(i - 1).path("finishedAt"), s.path("startedAt"))));
             }
@@ -97,14 +115,14 @@ final class DispatchOverhead {
                 seconds(scenarios.get(scenarios.size() - 1).path("finishedAt"), job.path("finishedAt")), failures);
     }
 
-    private static String jobJson(int scenarioSeconds) {
+    private static String jobJson(int scenarioSeconds, boolean latencyProbe) {
         String timing = ", \"durationSeconds\": " + scenarioSeconds + ", \"intervalSeconds\": 1, \"omitSeconds\": 0";
         List<String> scenarios = new ArrayList<>();
         for (String scenario : SCENARIOS) {
             scenarios.add(String.format(Locale.ROOT, scenario, timing));
         }
-        return "{\"sut\": \"bench-sut\", \"peer\": \"bench-peer\", \"tags\": [\"bench\"], \"scenarios\": ["
-                + String.join(", ", scenarios) + "]}";
+        return "{\"sut\": \"bench-sut\", \"peer\": \"bench-peer\", \"tags\": [\"bench\"], \"latencyProbe\": "
+                + latencyProbe + ", \"scenarios\": [" + String.join(", ", scenarios) + "]}";
     }
 
     private static String failures(JsonNode scenarios) {

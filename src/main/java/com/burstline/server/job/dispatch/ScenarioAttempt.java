@@ -152,9 +152,13 @@ class ScenarioAttempt {
             return;
         }
         long limitSeconds = spec.limitSeconds(margin);
-        configs.read(work, sut.get(), peer.get());
+        HostConfigReading.Readings readings = configs.start(work, sut.get(), peer.get());
         try {
-            whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
+            try {
+                whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
+            } finally {
+                readings.await(); // both hosts are read before the SUT sends anything, or the attempt fails
+            }
             whenNotBusy(() -> client.startScenario(sut.get(), spec));
         } catch (AgentCallException e) {
             fail(work, e.getMessage());
