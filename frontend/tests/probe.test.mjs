@@ -4,11 +4,11 @@
 // in words, as an estimate, at 1280 and 400 px without horizontal overflow. Needs target/burstline.jar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authorized, launchBrowser, results, signInWithToken, startServer } from './support/server.mjs';
+import { startStandInAgents } from './support/stand-in-agents.mjs';
 
 const token = `test-token-probe-${process.pid}-0123456789`;
 const agentToken = `agent-token-probe-${process.pid}-0123456789`;
@@ -16,14 +16,13 @@ const AGENTS = ['probe-sut', 'probe-peer'];
 const PATIENCE = 60_000;
 
 let server;
-let agentApi;
-let heartbeats;
+let secrets;
+let nonces;
+let agentCall;
+let stopAgents;
 let browser;
 let workDir;
 let jobId;
-/** Each stand-in agent's own secret, from its enrollment; the nonces the server dispatched, by scenario id. */
-const secrets = {};
-const nonces = {};
 
 describe('the burst probe on the job and Agents pages', () => {
   before(async () => {
@@ -31,34 +30,14 @@ describe('the burst probe on the job and Agents pages', () => {
     workDir = mkdtempSync(join(tmpdir(), 'burstline-probe-'));
     server = await startServer({ workDir, logName: 'probe-server.log', args: [`--burstline.api-token=${token}`,
       `--burstline.agent-token=${agentToken}`, '--burstline.agents.heartbeat-seconds=1'] });
-    agentApi = createServer((request, response) => {
-      let sent = '';
-      request.on('data', (chunk) => { sent += chunk; });
-      request.on('end', () => {
-        if (request.url === '/v1/scenarios') {
-          const spec = JSON.parse(sent);
-          nonces[spec.scenarioId] = spec.nonce;
-        }
-      });
-      response.writeHead(request.url.endsWith('cancel') ? 204 : 200, { 'Content-Type': 'application/json' });
-      response.end(request.url.endsWith('cancel') ? undefined : '{}');
-    });
-    await new Promise((done) => agentApi.listen(0, '127.0.0.1', done));
-    for (const name of AGENTS) {
-      const registered = await agentCall('/api/v1/agents', registration(name), agentToken);
-      const answer = await registered.text();
-      assert.equal(registered.status, 200, answer);
-      secrets[name] = JSON.parse(answer).secret;
-    }
-    heartbeats = setInterval(() => AGENTS.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
-      { busy: false }, secrets[name]).catch(() => {})), 500);
+    ({ secrets, nonces, agentCall, close: stopAgents } = await startStandInAgents(server.baseUrl, agentToken, AGENTS,
+      '2.11.0'));
     browser = await launchBrowser(workDir);
   });
 
   after(async () => {
-    clearInterval(heartbeats);
     await browser?.context.close().catch(() => {});
-    agentApi?.close();
+    stopAgents?.();
     await server?.stop();
     if (workDir) {
       rmSync(workDir, { recursive: true, force: true });
@@ -141,18 +120,6 @@ describe('the burst probe on the job and Agents pages', () => {
     await fetch(`${server.baseUrl}/api/v1/jobs/${job.id}/cancel`, authorized(token, { method: 'POST' }));
   });
 });
-
-function registration(name) {
-  return { name, url: `http://127.0.0.1:${agentApi.address().port}`, version: 'test',
-    facts: { osName: 'Linux', cpus: 2, iperf3Version: '3.12', instanceType: 't4g.large', routeInterface: null,
-      interfaces: [{ name: 'eth0', driver: 'ena', driverVersion: '2.11.0', mtu: 9001 }] } };
-}
-
-/** As an agent: with the enrollment token to enroll, then with the agent's own secret. */
-function agentCall(path, body, bearer) {
-  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`,
-    'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-}
 
 async function getJob() {
   return (await fetch(`${server.baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();

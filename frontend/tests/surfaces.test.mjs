@@ -6,12 +6,12 @@
 // src/test/resources/iperf3 as their scenarios' results. Screenshots at 400 and 1280 px go to test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   authorized, closeTest, launchBrowser, results, samples, signInWithToken, startTestServer,
 } from './support/server.mjs';
+import { startStandInAgents } from './support/stand-in-agents.mjs';
 import { formatJitter, formatLoss, formatPercent, formatRate } from '../src/js/units.js';
 
 const AGENTS = ['surfaces-sut', 'surfaces-peer'];
@@ -42,41 +42,22 @@ const COMPARE = { TCP: ['mean', 'verdict', 'shareOfBurstLimit', 'shareOfBaseline
   UDP: ['mean', 'verdict', 'sent', 'sentShareOfTarget', 'shareOfBurstLimit', 'shareOfBaseline', 'loss', 'jitter'] };
 
 let server;
-let agentApi;
-let heartbeats;
+let secrets;
+let nonces;
+let agentCall;
+let stopAgents;
 let browser;
 let jobId;
 /** The job's runs as the API gives them, by protocol; the catalog's words by verdict id. */
 const runs = {};
 const verdictWords = {};
 let findingKinds;
-const secrets = {};
-const nonces = {};
 
 describe('one TCP run and one UDP run on every surface, in the same words', () => {
   before(async () => {
     server = await startTestServer('surfaces');
-    agentApi = createServer((request, response) => {
-      let sent = '';
-      request.on('data', (chunk) => { sent += chunk; });
-      request.on('end', () => {
-        if (request.url === '/v1/scenarios') {
-          const spec = JSON.parse(sent);
-          nonces[spec.scenarioId] = spec.nonce;
-        }
-      });
-      response.writeHead(request.url.endsWith('cancel') ? 204 : 200, { 'Content-Type': 'application/json' });
-      response.end(request.url.endsWith('cancel') ? undefined : '{}');
-    });
-    await new Promise((done) => agentApi.listen(0, '127.0.0.1', done));
-    for (const name of AGENTS) {
-      const registered = await agentCall('/api/v1/agents', registration(name), server.agentToken);
-      const answer = await registered.text();
-      assert.equal(registered.status, 200, answer);
-      secrets[name] = JSON.parse(answer).secret;
-    }
-    heartbeats = setInterval(() => AGENTS.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
-      { busy: false }, secrets[name]).catch(() => {})), 500);
+    ({ secrets, nonces, agentCall, close: stopAgents } = await startStandInAgents(server.baseUrl, server.agentToken, AGENTS,
+      '2.11.0'));
     jobId = await measuredJob();
     const listed = await getJson(`/api/v1/runs?job=${jobId}`);
     for (const run of listed.content) {
@@ -93,8 +74,7 @@ describe('one TCP run and one UDP run on every surface, in the same words', () =
   });
 
   after(async () => {
-    clearInterval(heartbeats);
-    agentApi?.close();
+    stopAgents?.();
     await closeTest({ context: browser?.context, stop: server?.stop, workDir: server?.workDir });
   });
 
@@ -291,17 +271,6 @@ async function measuredJob() {
   }
   await until('the job to end', async () => (await getJson(`/api/v1/jobs/${id}`)).finished);
   return id;
-}
-
-function registration(name) {
-  return { name, url: `http://127.0.0.1:${agentApi.address().port}`, version: 'test',
-    facts: { osName: 'Linux', cpus: 2, iperf3Version: '3.12', instanceType: 't4g.large', routeInterface: null,
-      interfaces: [{ name: 'eth0', driver: 'ena', driverVersion: '2.11.0', mtu: 9001 }] } };
-}
-
-function agentCall(path, body, bearer) {
-  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`,
-    'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 async function getJson(path) {

@@ -8,11 +8,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { plotHeight } from './support/layout.mjs';
 import { authorized, closeTest, openPage, projectRoot, results, samples, startTestServer } from './support/server.mjs';
+import { startStandInAgents } from './support/stand-in-agents.mjs';
 
 const AGENTS = ['lat-a', 'lat-b'];
 const QUERY = 'sut=lat-a&peer=lat-b&protocol=TCP&direction=upload&streams=1';
@@ -25,12 +25,12 @@ let stopServer = async () => {};
 let workDir;
 let token;
 let agentToken;
-let agentApi;
-let heartbeats;
+let secrets;
+let nonces;
+let agentCall;
+let stopAgents;
 let context;
 let page;
-const secrets = {};
-const nonces = {};
 const runs = [];
 const pageErrors = [];
 const cspViolations = [];
@@ -39,34 +39,14 @@ describe('latency on the trends page in Chromium', () => {
   before(async () => {
     ({ baseUrl, stop: stopServer, workDir, token, agentToken } = await startTestServer('trends-latency',
       ['--burstline.agents.heartbeat-seconds=1']));
-    agentApi = createServer((request, response) => {
-      let sent = '';
-      request.on('data', (chunk) => { sent += chunk; });
-      request.on('end', () => {
-        if (request.url === '/v1/scenarios') {
-          const spec = JSON.parse(sent);
-          nonces[spec.scenarioId] = spec.nonce;
-        }
-      });
-      response.writeHead(request.url.endsWith('cancel') ? 204 : 200, { 'Content-Type': 'application/json' });
-      response.end(request.url.endsWith('cancel') ? undefined : '{}');
-    });
-    await new Promise((done) => agentApi.listen(0, '127.0.0.1', done));
-    for (const name of AGENTS) {
-      const registered = await agentCall('/api/v1/agents', registration(name), agentToken);
-      const answer = await registered.text();
-      assert.equal(registered.status, 200, answer);
-      secrets[name] = JSON.parse(answer).secret;
-    }
-    heartbeats = setInterval(() => AGENTS.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
-      { busy: false }, secrets[name]).catch(() => {})), 500);
+    ({ secrets, nonces, agentCall, close: stopAgents } = await startStandInAgents(baseUrl, agentToken, AGENTS,
+      '2.2.1'));
     await runJob();
     ({ context, page } = await openPage(workDir, { baseUrl, token, pageErrors, cspViolations }));
   });
 
   after(async () => {
-    clearInterval(heartbeats);
-    agentApi?.close();
+    stopAgents?.();
     await closeTest({ context, stop: stopServer, workDir });
   });
 
@@ -160,18 +140,6 @@ function doubled(value) {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([name, field]) => [name,
     name.endsWith('Ms') && typeof field === 'number' ? field * 2 : doubled(field)]));
-}
-
-function registration(name) {
-  return { name, url: `http://127.0.0.1:${agentApi.address().port}`, version: 'test',
-    facts: { osName: 'Linux', cpus: 2, iperf3Version: '3.12', instanceType: 't4g.large', routeInterface: null,
-      interfaces: [{ name: 'eth0', driver: 'ena', driverVersion: '2.2.1', mtu: 9001 }] } };
-}
-
-/** As an agent: with the enrollment token to enroll, then with the agent's own secret. */
-function agentCall(path, body, bearer) {
-  return fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`,
-    'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 async function until(what, probe) {
