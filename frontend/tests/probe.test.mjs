@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authorized, launchBrowser, results, signInWithToken, startServer } from './support/server.mjs';
+import { authorized, launchBrowser, results, signInWithToken, startServer, until } from './support/server.mjs';
 import { startStandInAgents } from './support/stand-in-agents.mjs';
 
 const token = `test-token-probe-${process.pid}-0123456789`;
@@ -123,18 +123,6 @@ describe('the burst probe on the job and Agents pages', () => {
 
 async function getJob() {
   return (await fetch(`${server.baseUrl}/api/v1/jobs/${jobId}`, authorized(token))).json();
-}
-
-async function until(what, probe) {
-  const deadline = Date.now() + PATIENCE;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) {
-      return value;
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 async function noOverflow(page, where) {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  authorized, closeTest, launchBrowser, results, samples, signInWithToken, startTestServer,
+  authorized, closeTest, launchBrowser, results, samples, signInWithToken, startTestServer, until,
 } from './support/server.mjs';
 import { startStandInAgents } from './support/stand-in-agents.mjs';
 import { formatJitter, formatLoss, formatPercent, formatRate } from '../src/js/units.js';
@@ -56,8 +56,8 @@ let findingKinds;
 describe('one TCP run and one UDP run on every surface, in the same words', () => {
   before(async () => {
     server = await startTestServer('surfaces');
-    ({ secrets, nonces, agentCall, close: stopAgents } = await startStandInAgents(server.baseUrl, server.agentToken, AGENTS,
-      '2.11.0'));
+    ({ secrets, nonces, agentCall, close: stopAgents } = await startStandInAgents(server.baseUrl,
+      server.agentToken, AGENTS, '2.11.0'));
     jobId = await measuredJob();
     const listed = await getJson(`/api/v1/runs?job=${jobId}`);
     for (const run of listed.content) {
@@ -331,16 +331,4 @@ function parseCsv(text) {
 
 function number(text) {
   return text === '' || text == null ? null : Number(text);
-}
-
-async function until(what, probe) {
-  const deadline = Date.now() + PATIENCE;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) {
-      return value;
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }

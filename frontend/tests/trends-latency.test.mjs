@@ -11,12 +11,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { plotHeight } from './support/layout.mjs';
-import { authorized, closeTest, openPage, projectRoot, results, samples, startTestServer } from './support/server.mjs';
+import {
+  authorized, closeTest, openPage, projectRoot, results, samples, startTestServer, until,
+} from './support/server.mjs';
 import { startStandInAgents } from './support/stand-in-agents.mjs';
 
 const AGENTS = ['lat-a', 'lat-b'];
 const QUERY = 'sut=lat-a&peer=lat-b&protocol=TCP&direction=upload&streams=1';
-const PATIENCE = 60_000;
 const PROBE = JSON.parse(readFileSync(join(projectRoot, 'src', 'test', 'resources', 'latency',
   'probe-report-loopback.json'), 'utf8'));
 
@@ -140,16 +141,4 @@ function doubled(value) {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([name, field]) => [name,
     name.endsWith('Ms') && typeof field === 'number' ? field * 2 : doubled(field)]));
-}
-
-async function until(what, probe) {
-  const deadline = Date.now() + PATIENCE;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) {
-      return value;
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-  throw new Error(`waited ${PATIENCE} ms for ${what}`);
 }

@@ -183,3 +183,16 @@ export function watchCsp(page, violations) {
     }
   });
 }
+
+/** Waits for a value, not for a time: asks every 200 ms until `probe` gives one, or `patience` ms have passed. */
+export async function until(what, probe, patience = 60_000) {
+  const deadline = Date.now() + patience;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) {
+      return value;
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  throw new Error(`waited ${patience} ms for ${what}`);
+}
