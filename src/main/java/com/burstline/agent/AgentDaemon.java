@@ -75,11 +75,13 @@ final class AgentDaemon implements AutoCloseable {
                 secret, serverKey, settings.name());
         ResultSpool spool = new ResultSpool(settings.spool(), server);
         BusyLock busy = new BusyLock();
-        ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool);
+        ConfigReadAhead configReadings = ConfigReadAhead.ofThisHost();
+        ScenarioRunner scenarios = new ScenarioRunner(tools, facts, server, spool, configReadings);
         AgentEndpoints endpoints = new AgentEndpoints(settings.name(), busy, facts,
                 version == null ? null : new Iperf3ServerRole(settings.iperf3(), settings.testAddress()),
                 new EngineServerRole(settings.testAddress()), tools, scenarios, settings.allowedPeers(), serverKey,
-                new ServerRoleDrops(platform, settings.testAddress(), ServerRoleDrops.WAIT), settings.testAddress());
+                new ServerRoleDrops(platform, settings.testAddress(), ServerRoleDrops.WAIT), settings.testAddress(),
+                configReadings);
         AgentTls tls = AgentTls.of(settings.tls(), settings.spool(), settings.name());
         if (tls == null && !settings.listen().getAddress().isLoopbackAddress()) {
             LOG.warning("--tls off on " + settings.listen().getHostString() + ": every call travels in clear (signed, "

@@ -32,6 +32,7 @@ final class AgentEndpoints {
     private final ServerRoleDrops serverRoleDrops;
     private final ServerKey serverKey;
     private final HostConfigEndpoint hostConfig;
+    private final ConfigReadAhead configReadings;
     private volatile RunningScenario current;
     private volatile ServerRoleHandle serverProcess;
     private volatile LatencyProbeResponder probeAnswers;
@@ -40,7 +41,7 @@ final class AgentEndpoints {
     AgentEndpoints(String agentName, BusyLock busy, FactsCollector facts, Iperf3ServerRole serverRole,
                    EngineServerRole engineServerRole, Tools tools, ScenarioRunner scenarios,
                    AllowedPeers allowedPeers, ServerKey serverKey, ServerRoleDrops serverRoleDrops,
-                   String testAddress) {
+                   String testAddress, ConfigReadAhead configReadings) {
         this.testAddress = testAddress;
         this.allowedPeers = allowedPeers;
         this.serverKey = serverKey;
@@ -52,7 +53,8 @@ final class AgentEndpoints {
         this.serverRole = serverRole;
         this.tools = tools;
         this.scenarios = scenarios;
-        this.hostConfig = new HostConfigEndpoint(facts.platform(), HostConfigReader.current(), allowedPeers);
+        this.configReadings = configReadings;
+        this.hostConfig = new HostConfigEndpoint(facts.platform(), configReadings, allowedPeers);
     }
 
     AgentHttpApi.EndpointResult status() {
@@ -72,6 +74,7 @@ final class AgentEndpoints {
             throw new InvalidMessageException("tool 'iperf3' was asked for, but this agent has no iperf3 binary");
         }
         acquire(tool + " server on port " + port);
+        configReadings.settle(); // no reading of this host while its server takes traffic
         try {
             answerLatencyProbe(request);
             Runnable countAfter = serverRoleDrops.started(request.attempt());
@@ -126,6 +129,7 @@ final class AgentEndpoints {
         if (answers != null) {
             answers.stopSoon();
         }
+        configReadings.measurementEnded();
         measurementEnded();
     }
 

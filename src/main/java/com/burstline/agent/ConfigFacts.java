@@ -50,6 +50,6 @@ final class ConfigFacts {
     }
 
     HostConfig build(String os, String interfaceName, long readMillis) {
-        return new HostConfig(os, interfaceName, facts, unknown, readings, readMillis);
+        return new HostConfig(os, interfaceName, facts, unknown, readings, readMillis, 0);
     }
 }

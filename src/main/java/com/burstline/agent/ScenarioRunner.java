@@ -28,10 +28,13 @@ final class ScenarioRunner {
 
     private final Tools tools;
     private final FactsCollector facts;
+    private final ConfigReadAhead configReadings;
     private final ServerClient server;
     private final ResultSpool spool;
 
-    ScenarioRunner(Tools tools, FactsCollector facts, ServerClient server, ResultSpool spool) {
+    ScenarioRunner(Tools tools, FactsCollector facts, ServerClient server, ResultSpool spool,
+                   ConfigReadAhead configReadings) {
+        this.configReadings = configReadings;
         this.tools = tools;
         this.facts = facts;
         this.server = server;
@@ -44,6 +47,7 @@ final class ScenarioRunner {
     }
 
     void run(ScenarioSpec spec, Cancellation cancellation) throws InterruptedException {
+        configReadings.measurementStarting();
         HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
@@ -66,6 +70,7 @@ final class ScenarioRunner {
         }
         HostDrops dropped = drops.after();
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
+        configReadings.measurementEnded(); // while the result travels and is stored
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after), dropped));
     }
 

@@ -14,11 +14,18 @@ import java.util.TreeMap;
  *
  * @param os          {@link #LINUX} or {@link #WINDOWS}
  * @param readMillis  how long the reading took
+ * @param ageMillis   how long before the answer the reading was done: 0 when it was read for the ask, else it was
+ *                    read right after the host's last measurement (the agent reads ahead), at most {@link #MAX_AGE}
  */
 public record HostConfig(String os, String interfaceName, Map<String, String> facts, Map<String, String> unknown,
-                         Map<String, Long> readings, long readMillis) {
+                         Map<String, Long> readings, long readMillis, long ageMillis) {
     public static final String LINUX = "linux";
     public static final String WINDOWS = "windows";
+    /**
+     * How old a reading made ahead may be when it is given: the pause between two scenarios of a job is well under
+     * it, and a host idle for longer is read afresh.
+     */
+    public static final java.time.Duration MAX_AGE = java.time.Duration.ofSeconds(5);
     /** Bounds that keep one answer small, whatever a host holds (a NIC with 128 queues has 128 IRQs). */
     public static final int MAX_FACTS = 600;
     public static final int MAX_NAME = 120;
@@ -28,15 +35,22 @@ public record HostConfig(String os, String interfaceName, Map<String, String> fa
         facts = bounded(facts);
         unknown = bounded(unknown);
         readings = readings == null ? Map.of() : Map.copyOf(new TreeMap<>(readings));
+        ageMillis = Math.max(0, Math.min(ageMillis, MAX_AGE.toMillis()));
+    }
+
+    /** The same reading, given {@code ageMillis} after it was made. */
+    public HostConfig withAgeMillis(long ageMillis) {
+        return new HostConfig(os, interfaceName, facts, unknown, readings, readMillis, ageMillis);
     }
 
     /** Lenient, as facts are: an entry of the wrong type or past the bounds is left out. */
     public static HostConfig fromJson(Map<String, Object> json) {
         Fields fields = new Fields(json);
         Long millis = fields.optionalNumber("readMillis");
+        Long age = fields.optionalNumber("ageMillis");
         return new HostConfig(fields.optionalString("os"), fields.optionalString("interface"),
                 texts(fields.object("facts")), texts(fields.object("unknown")), numbers(fields.object("readings")),
-                millis == null ? 0 : millis);
+                millis == null ? 0 : millis, age == null ? 0 : age);
     }
 
     public Map<String, Object> toJson() {
@@ -47,14 +61,16 @@ public record HostConfig(String os, String interfaceName, Map<String, String> fa
         json.put("unknown", unknown);
         json.put("readings", readings);
         json.put("readMillis", readMillis);
+        json.put("ageMillis", ageMillis);
         return json;
     }
 
-    /** What makes two readings the same configuration: everything but the readings and the time taken. */
+    /** What makes two readings the same configuration: everything but the readings and the times. */
     public Map<String, Object> identity() {
         Map<String, Object> json = toJson();
         json.remove("readings");
         json.remove("readMillis");
+        json.remove("ageMillis");
         return json;
     }
 

@@ -37,7 +37,9 @@ public class HostConfigs implements RunConfigLookup {
                     Map.of(), now);
             return;
         }
-        store.recordUse(key, role, agent, store.idOf(config, now), null, config.readings(), now);
+        // a reading the agent made ahead, after its last measurement, is dated when it was made
+        store.recordUse(key, role, agent, store.idOf(config, now), null, config.readings(),
+                now.minusMillis(config.ageMillis()));
     }
 
     /** The attempt stored {@code runId}: its hosts' configurations are the run's. */

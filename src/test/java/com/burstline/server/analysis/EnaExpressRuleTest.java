@@ -26,7 +26,7 @@ class EnaExpressRuleTest {
 
     private static ConfigUse sut(String mode, Long utilisation) {
         HostConfig config = new HostConfig("linux", "ens5", Map.of("nic.driver", "ena", "ena.srdMode", mode),
-                Map.of(), Map.of(), 0);
+                Map.of(), Map.of(), 0, 0);
         return new ConfigUse(1, 1, 1, HostRole.SUT, "arm-a", 1L, config, null, utilisation == null ? Map.of()
                 : Map.of("ena_srd_resource_utilization", utilisation), Instant.EPOCH, 1L);
     }
