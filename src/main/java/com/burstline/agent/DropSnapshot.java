@@ -26,7 +26,10 @@ final class DropSnapshot {
     }
 
     HostDrops after() {
-        DropReading after = platform.dropCounters(interfaceName);
+        return between(platform, interfaceName, before, platform.dropCounters(interfaceName));
+    }
+
+    static HostDrops between(HostPlatform platform, String interfaceName, DropReading before, DropReading after) {
         Map<String, String> unknown = new LinkedHashMap<>(before.unknown());
         after.unknown().forEach(unknown::putIfAbsent);
         return new HostDrops(interfaceName, platform instanceof WindowsPlatform ? HostDrops.WINDOWS : HostDrops.LINUX,

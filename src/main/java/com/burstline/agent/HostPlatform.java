@@ -35,6 +35,15 @@ interface HostPlatform {
     }
 
     /**
+     * {@link #counters} and {@link #dropCounters} at one moment, as a scenario's SUT reads them before and after its
+     * traffic; a host whose two share a source reads it once.
+     */
+    default CounterSnapshot snapshot(String interfaceName) {
+        return new CounterSnapshot(interfaceName, interfaceName == null ? Map.of() : counters(interfaceName),
+                dropCounters(interfaceName));
+    }
+
+    /**
      * The receive-drop counters the host keeps for one scenario's traffic: its UDP layer's and the interface's
      * ({@link com.burstline.contract.HostDrops}' names), each unknown with its reason where the host cannot tell.
      *

@@ -48,14 +48,23 @@ final class LinuxDropCounters {
 
     /** Everything this host counts for the interface (null: not known, so its own counters are unknown). */
     DropReading read(String interfaceName) {
-        DropReading udp = file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS);
-        DropReading udp6 = file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS);
         if (interfaceName == null) {
+            DropReading udp = file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS);
+            DropReading udp6 = file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS);
             return udp.and(udp6).and(DropReading.unknown("the interface the traffic arrives through is not known",
                     RX_DROPPED, RX_ERRORS, NIC_PREFIX + "rx"));
         }
+        return read(interfaceName, statistics(interfaceName));
+    }
+
+    /** As {@link #read(String)}, with the interface's {@code ethtool -S} read already. */
+    DropReading read(String interfaceName, Statistics statistics) {
+        DropReading udp = file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS);
+        DropReading udp6 = file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS);
         DropReading device = file("net/dev", dev -> interfaceRx(dev, interfaceName), RX_DROPPED, RX_ERRORS);
-        return udp.and(udp6).and(device).and(nic(interfaceName));
+        return udp.and(udp6).and(device).and(statistics.output() == null
+                ? DropReading.unknown(statistics.whyNot(), NIC_PREFIX + "rx")
+                : nicDrops(statistics.output(), interfaceName));
     }
 
     /** The "Udp:" header and value lines; a receiver whose socket buffer overflows counts it here, not on the NIC. */
@@ -137,15 +146,19 @@ final class LinuxDropCounters {
                 + "counter", NIC_PREFIX + "rx") : DropReading.of(values);
     }
 
-    private DropReading nic(String interfaceName) {
+    /** An interface's {@code ethtool -S} output, or why there is none. */
+    record Statistics(String output, String whyNot) {
+    }
+
+    Statistics statistics(String interfaceName) {
         String output;
         try {
             output = commands.output(List.of("ethtool", "-S", interfaceName));
         } catch (IOException notInstalled) {
-            return DropReading.unknown("ethtool is not installed", NIC_PREFIX + "rx");
+            return new Statistics(null, "ethtool is not installed");
         }
-        return output == null ? DropReading.unknown("ethtool -S " + interfaceName + " failed (its driver has no "
-                + "statistics)", NIC_PREFIX + "rx") : nicDrops(output, interfaceName);
+        return output == null ? new Statistics(null, "ethtool -S " + interfaceName + " failed (its driver has no "
+                + "statistics)") : new Statistics(output, null);
     }
 
     private interface Reader {

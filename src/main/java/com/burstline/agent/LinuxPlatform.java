@@ -91,6 +91,20 @@ final class LinuxPlatform implements HostPlatform {
         return drops.read(interfaceName);
     }
 
+    /** One {@code ethtool -S} gives both ENA's allowance counters and the driver's drop counters. */
+    @Override
+    public CounterSnapshot snapshot(String interfaceName) {
+        if (interfaceName == null) {
+            return HostPlatform.super.snapshot(null);
+        }
+        LinuxDropCounters.Statistics statistics = drops.statistics(interfaceName);
+        Map<String, Long> counters = new LinkedHashMap<>(trafficCounters(interfaceName));
+        if (statistics.output() != null) {
+            counters.putAll(EthtoolOutput.allowanceCounters(statistics.output()));
+        }
+        return new CounterSnapshot(interfaceName, counters, drops.read(interfaceName, statistics));
+    }
+
     @Override
     public boolean looksLikeEc2() {
         String vendor = readText(Path.of("/sys/devices/virtual/dmi/id/sys_vendor"));

@@ -51,7 +51,6 @@ final class ScenarioRunner {
         HostFacts hostFacts = facts.collectFor(spec.key().jobId(), spec.peerHost());
         String routeInterface = hostFacts.routeInterface();
         CounterSnapshot before = CounterSnapshot.take(facts.platform(), routeInterface);
-        DropSnapshot drops = DropSnapshot.before(facts.platform(), routeInterface);
         LatencyProbeClient probe = startProbe(spec);
         Measurement measurement;
         try {
@@ -68,10 +67,10 @@ final class ScenarioRunner {
                 probe.close(); // after finish() a no-op; else the agent stops or the tool broke: nothing left behind
             }
         }
-        HostDrops dropped = drops.after();
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
         configReadings.measurementEnded(); // while the result travels and is stored
-        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after), dropped));
+        deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after),
+                before.dropsTo(after, facts.platform())));
     }
 
     private Measurement measure(ScenarioSpec spec, String routeInterface, Cancellation cancellation)
