@@ -80,7 +80,7 @@ final class AgentEndpoints {
             Runnable countAfter = serverRoleDrops.started(request.attempt());
             Runnable ended = () -> {
                 countAfter.run();
-                serverRoleEnded();
+                serverRoleEnded(request.attempt().jobId());
             };
             serverProcess = request.requestResponse()
                     ? engineServerRole.startTransactions(port, request.timeout(), ended)
@@ -124,12 +124,12 @@ final class AgentEndpoints {
     }
 
     /** The server role's test is over (or its time): the probe answers a little longer, then the agent is free. */
-    private void serverRoleEnded() {
+    private void serverRoleEnded(long jobId) {
         LatencyProbeResponder answers = probeAnswers;
         if (answers != null) {
             answers.stopSoon();
         }
-        configReadings.measurementEnded();
+        configReadings.measurementEnded(jobId);
         measurementEnded();
     }
 

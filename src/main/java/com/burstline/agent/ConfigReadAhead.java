@@ -13,12 +13,12 @@ import java.util.function.LongSupplier;
  * travels and the server stores it, and the next ask is answered with that reading.
  * <p>
  * What an answer describes stays what the server asks for: the host between its last measurement and the next,
- * with nothing of this agent's running. A reading made ahead is given only while no measurement began or ended
- * since it started and it is at most {@link HostConfig#MAX_AGE} old (an agent idle between jobs reads afresh, since
- * an operator may have tuned it meanwhile), and its age goes with it. A reading under way is waited for before
- * another answer and before this host's traffic starts, so a reading never overlaps a measurement.
+ * with nothing of this agent's running. A reading made ahead is given only for the next scenario of the same job
+ * (between jobs an operator may tune the host, and the next job must see it), while no measurement began or ended
+ * since it started, and at most {@link HostConfig#MAX_AGE} old; its age goes with it. A reading under way is waited
+ * for before another answer and before this host's traffic starts, so a reading never overlaps a measurement.
  */
-final class ConfigReadAhead implements HostConfigReader {
+final class ConfigReadAhead {
     private static final long THREAD_STACK_BYTES = 256 * 1024;
 
     private final HostConfigReader reader;
@@ -30,7 +30,7 @@ final class ConfigReadAhead implements HostConfigReader {
     /** The reading made ahead, or under way; guarded by this. */
     private Ahead ahead;
 
-    private record Ahead(String interfaceName, long changes, CompletableFuture<Made> reading) {
+    private record Ahead(String interfaceName, long jobId, long changes, CompletableFuture<Made> reading) {
     }
 
     private record Made(HostConfig config, long finishedNanos) {
@@ -45,13 +45,13 @@ final class ConfigReadAhead implements HostConfigReader {
         return new ConfigReadAhead(HostConfigReader.current(), System::nanoTime);
     }
 
-    @Override
-    public HostConfig read(String interfaceName) {
+    /** @param jobId the job whose scenario the reading is for; null when the server did not say */
+    HostConfig read(String interfaceName, Long jobId) {
         settle();
         synchronized (this) {
             lastInterface = interfaceName;
-            Made made = ahead == null || ahead.changes() != changes || !ahead.interfaceName().equals(interfaceName)
-                    ? null : ahead.reading().getNow(null);
+            Made made = ahead == null || ahead.changes() != changes || jobId == null || ahead.jobId() != jobId
+                    || !ahead.interfaceName().equals(interfaceName) ? null : ahead.reading().getNow(null);
             if (made != null) {
                 long ageMillis = (nanoClock.getAsLong() - made.finishedNanos()) / 1_000_000;
                 if (ageMillis <= HostConfig.MAX_AGE.toMillis()) {
@@ -70,8 +70,8 @@ final class ConfigReadAhead implements HostConfigReader {
         }
     }
 
-    /** A measurement on this host ended: the interface last asked about is read now, for the next ask. */
-    void measurementEnded() {
+    /** A measurement of job {@code jobId} ended here: the interface last asked about is read now, for the next ask. */
+    void measurementEnded(long jobId) {
         String interfaceName;
         CompletableFuture<Made> reading = new CompletableFuture<>();
         synchronized (this) {
@@ -80,7 +80,7 @@ final class ConfigReadAhead implements HostConfigReader {
             if (interfaceName == null) {
                 return;
             }
-            ahead = new Ahead(interfaceName, changes, reading);
+            ahead = new Ahead(interfaceName, jobId, changes, reading);
         }
         Thread thread = new Thread(null, () -> {
             try {

@@ -6,15 +6,16 @@ import java.util.Map;
 
 /**
  * {@code POST /v1/host-config}: the configuration of the interface this host would use towards the other host of a
- * scenario. The server asks both agents before each scenario; the reading changes nothing on the host. The other
+ * scenario. The server asks both agents before each scenario; the reading changes nothing on the host, and may have
+ * been made right after the job's previous measurement ({@link ConfigReadAhead}). The other
  * host must be one this agent may measure against ({@code --allowed-peers}), as for a scenario.
  */
 final class HostConfigEndpoint {
     private final HostPlatform platform;
-    private final HostConfigReader reader;
+    private final ConfigReadAhead reader;
     private final AllowedPeers allowedPeers;
 
-    HostConfigEndpoint(HostPlatform platform, HostConfigReader reader, AllowedPeers allowedPeers) {
+    HostConfigEndpoint(HostPlatform platform, ConfigReadAhead reader, AllowedPeers allowedPeers) {
         this.platform = platform;
         this.reader = reader;
         this.allowedPeers = allowedPeers;
@@ -23,6 +24,7 @@ final class HostConfigEndpoint {
     AgentHttpApi.EndpointResult read(Map<String, Object> body) {
         HostConfigRequest request = HostConfigRequest.fromJson(body);
         allowedPeers.check(request.towards());
-        return new AgentHttpApi.EndpointResult(200, reader.read(platform.routeInterface(request.towards())).toJson());
+        return new AgentHttpApi.EndpointResult(200, reader.read(platform.routeInterface(request.towards()),
+                request.jobId()).toJson());
     }
 }

@@ -68,7 +68,7 @@ final class ScenarioRunner {
             }
         }
         CounterSnapshot after = CounterSnapshot.take(facts.platform(), routeInterface);
-        configReadings.measurementEnded(); // while the result travels and is stored
+        configReadings.measurementEnded(spec.key().jobId()); // while the result travels and is stored
         deliver(spec, result(spec, measurement, hostFacts, before.deltaTo(after),
                 before.dropsTo(after, facts.platform())));
     }

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** When a reading made right after a measurement answers the next ask, and when the host is read afresh. */
 class ConfigReadAheadTest {
+    private static final long JOB = 7;
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
     /** Every reading the host made, in order: its interface and a number that tells one reading from another. */
     private final List<String> reads = new ArrayList<>();
@@ -42,50 +43,64 @@ class ConfigReadAheadTest {
     @Test
     void afterAMeasurementTheNextAskGetsTheReadingMadeAheadWithItsAge() throws Exception {
         ConfigReadAhead readings = readAhead();
-        assertThat(number(readings.read("eth0"))).isEqualTo(1);
+        assertThat(number(readings.read("eth0", JOB))).isEqualTo(1);
         readings.measurementStarting();
-        readings.measurementEnded();
+        readings.measurementEnded(JOB);
         readings.settle();
         advanceMillis(250);
 
-        HostConfig answer = readings.read("eth0");
+        HostConfig answer = readings.read("eth0", JOB);
 
         assertThat(number(answer)).isEqualTo(2);
         assertThat(answer.ageMillis()).isEqualTo(250);
         assertThat(reads).containsExactly("eth0", "eth0");
-        assertThat(readings.read("eth0").ageMillis()).as("asked again, no measurement since").isEqualTo(250);
+        assertThat(readings.read("eth0", JOB).ageMillis()).as("asked again, no measurement since").isEqualTo(250);
+    }
+
+    @Test
+    void anotherJobOrAServerThatNamesNoJobGetsAFreshReading() {
+        ConfigReadAhead readings = readAhead();
+        readings.read("eth0", JOB);
+        readings.measurementEnded(JOB);
+        readings.settle();
+
+        assertThat(readings.read("eth0", JOB + 1).ageMillis()).as("the next job").isZero();
+        readings.measurementEnded(JOB);
+        readings.settle();
+        assertThat(readings.read("eth0", null).ageMillis()).as("no job named").isZero();
+        assertThat(reads).hasSize(5);
     }
 
     @Test
     void aHostNeverAskedReadsNothingAhead() {
         ConfigReadAhead readings = readAhead();
         readings.measurementStarting();
-        readings.measurementEnded();
+        readings.measurementEnded(JOB);
         readings.settle();
 
         assertThat(reads).isEmpty();
-        assertThat(readings.read("eth0").ageMillis()).isZero();
+        assertThat(readings.read("eth0", JOB).ageMillis()).isZero();
     }
 
     @Test
     void anotherInterfaceAStartedMeasurementOrAnOldReadingIsReadAfresh() {
         ConfigReadAhead readings = readAhead();
-        readings.read("eth0");
-        readings.measurementEnded();
+        readings.read("eth0", JOB);
+        readings.measurementEnded(JOB);
         readings.settle();
-        HostConfig other = readings.read("eth1");
+        HostConfig other = readings.read("eth1", JOB);
         assertThat(other.interfaceName()).isEqualTo("eth1");
         assertThat(other.ageMillis()).isZero();
 
-        readings.measurementEnded(); // reads eth1 ahead, the last interface asked about
+        readings.measurementEnded(JOB); // reads eth1 ahead, the last interface asked about
         readings.settle();
         readings.measurementStarting();
-        assertThat(number(readings.read("eth1"))).as("a measurement began after the reading").isEqualTo(5);
+        assertThat(number(readings.read("eth1", JOB))).as("a measurement began after the reading").isEqualTo(5);
 
-        readings.measurementEnded();
+        readings.measurementEnded(JOB);
         readings.settle();
         advanceMillis(HostConfig.MAX_AGE.toMillis() + 1);
-        HostConfig late = readings.read("eth1");
+        HostConfig late = readings.read("eth1", JOB);
         assertThat(number(late)).as("older than the bound").isEqualTo(7);
         assertThat(late.ageMillis()).isZero();
         assertThat(reads).containsExactly("eth0", "eth0", "eth1", "eth1", "eth1", "eth1", "eth1");
@@ -110,12 +125,12 @@ class ConfigReadAheadTest {
             }
             return reading(nic);
         }, nanos::get);
-        readings.read("eth0");
-        readings.measurementEnded();
+        readings.read("eth0", JOB);
+        readings.measurementEnded(JOB);
         assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<HostConfig> ask = new CompletableFuture<>();
-        Thread asker = new Thread(() -> ask.complete(readings.read("eth0")));
+        Thread asker = new Thread(() -> ask.complete(readings.read("eth0", JOB)));
         asker.start();
         while (asker.getState() != Thread.State.WAITING && !ask.isDone()) {
             Thread.sleep(1); // until the ask waits for the reading under way (or, wrongly, has answered)
@@ -136,11 +151,11 @@ class ConfigReadAheadTest {
             }
             return reading(nic);
         }, nanos::get);
-        readings.read("eth0");
-        readings.measurementEnded();
+        readings.read("eth0", JOB);
+        readings.measurementEnded(JOB);
         readings.settle();
 
-        HostConfig answer = readings.read("eth0");
+        HostConfig answer = readings.read("eth0", JOB);
 
         assertThat(answer.ageMillis()).isZero();
         assertThat(asked).hasSize(3);

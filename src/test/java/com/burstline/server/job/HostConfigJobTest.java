@@ -9,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +40,8 @@ class HostConfigJobTest {
     @Test
     void bothHostsConfigurationsBelongToTheRunTheJobAndTheAgent() throws IOException {
         TestAgent sut = agent("hc-sut").answersHostConfig(VETH);
-        TestAgent peer = agent("hc-peer").answersHostConfig(VIRTIO);
+        // the peer answers with a reading it made ahead, 4 s before, after its previous measurement of the job
+        TestAgent peer = agent("hc-peer").answersHostConfig(VIRTIO.withAgeMillis(4000));
 
         long[] ran = runJob(sut, "hc-sut", "hc-peer", "iperf3-312-tcp-1-upload.json");
         long jobId = ran[0];
@@ -57,8 +59,12 @@ class HostConfigJobTest {
         JsonNode peerView = job.get("hosts").get(1);
         assertThat(peerView.get("role").stringValue()).isEqualTo("peer");
         assertThat(fact(peerView, "nic.mtu")).isEqualTo("1400");
-        // each host reads the interface towards the other's test address
-        assertThat(peer.calls).anyMatch(call -> call.equals("/v1/host-config {\"towards\":\"127.0.0.1\"}"));
+        assertThat(Instant.parse(peerView.get("readAt").stringValue()))
+                .as("dated when it was read, not when it arrived")
+                .isBefore(Instant.parse(sutView.get("readAt").stringValue()).minusSeconds(3));
+        // each host reads the interface towards the other's test address, for this job
+        assertThat(peer.calls).anyMatch(call -> call.equals("/v1/host-config {\"towards\":\"127.0.0.1\",\"jobId\":"
+                + jobId + "}"));
         assertThat(sut.calls).anyMatch(call -> call.startsWith("/v1/host-config "));
 
         JsonNode run = json(api().get("/api/v1/runs/" + runId + "/configuration"));

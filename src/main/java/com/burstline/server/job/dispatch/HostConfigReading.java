@@ -62,8 +62,8 @@ class HostConfigReading {
     private Void readOne(ScenarioWork work, HostRole role, AgentView agent, String towards)
             throws InterruptedException {
         try {
-            configs.record(work.key(), role, agent.name(), client.hostConfig(agent, new HostConfigRequest(towards)),
-                    null);
+            HostConfigRequest request = new HostConfigRequest(towards, work.key().jobId());
+            configs.record(work.key(), role, agent.name(), client.hostConfig(agent, request), null);
         } catch (AgentCallException | InvalidMessageException e) {
             configs.record(work.key(), role, agent.name(), null, e.getMessage());
         } catch (RuntimeException e) {
