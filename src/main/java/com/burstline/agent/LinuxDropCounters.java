@@ -49,9 +49,7 @@ final class LinuxDropCounters {
     /** Everything this host counts for the interface (null: not known, so its own counters are unknown). */
     DropReading read(String interfaceName) {
         if (interfaceName == null) {
-            DropReading udp = file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS);
-            DropReading udp6 = file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS);
-            return udp.and(udp6).and(DropReading.unknown("the interface the traffic arrives through is not known",
+            return udpLayer().and(DropReading.unknown("the interface the traffic arrives through is not known",
                     RX_DROPPED, RX_ERRORS, NIC_PREFIX + "rx"));
         }
         return read(interfaceName, statistics(interfaceName));
@@ -59,12 +57,15 @@ final class LinuxDropCounters {
 
     /** As {@link #read(String)}, with the interface's {@code ethtool -S} read already. */
     DropReading read(String interfaceName, Statistics statistics) {
-        DropReading udp = file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS);
-        DropReading udp6 = file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS);
         DropReading device = file("net/dev", dev -> interfaceRx(dev, interfaceName), RX_DROPPED, RX_ERRORS);
-        return udp.and(udp6).and(device).and(statistics.output() == null
+        return udpLayer().and(device).and(statistics.output() == null
                 ? DropReading.unknown(statistics.whyNot(), NIC_PREFIX + "rx")
                 : nicDrops(statistics.output(), interfaceName));
+    }
+
+    private DropReading udpLayer() {
+        return file("net/snmp", LinuxDropCounters::udp, UDP_RCVBUF_ERRORS, UDP_IN_ERRORS)
+                .and(file("net/snmp6", LinuxDropCounters::udp6, UDP6_RCVBUF_ERRORS, UDP6_IN_ERRORS));
     }
 
     /** The "Udp:" header and value lines; a receiver whose socket buffer overflows counts it here, not on the NIC. */
