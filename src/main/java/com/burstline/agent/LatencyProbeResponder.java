@@ -19,6 +19,9 @@ import java.util.logging.Logger;
 final class LatencyProbeResponder {
     private static final Logger LOG = Logger.getLogger(LatencyProbeResponder.class.getName());
 
+    /** How long {@link #stop()} waits for the answering thread to let go of the socket. */
+    private static final long RELEASE_WAIT_MILLIS = 2000;
+
     private final DatagramChannel channel;
     private final long session;
     private final Thread thread;
@@ -72,12 +75,23 @@ final class LatencyProbeResponder {
         }
     }
 
-    /** Stops answering now. */
+    /**
+     * Stops answering now, and returns once the port is free: a channel closed while its thread waits in
+     * {@code receive} is released only when that thread has left it, and the next scenario's probe may bind the
+     * same port at once.
+     */
     void stop() {
         try {
             channel.close();
         } catch (IOException e) {
             LOG.fine("closing the probe's socket: " + e);
+        }
+        if (Thread.currentThread() != thread) {
+            try {
+                thread.join(RELEASE_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
