@@ -79,8 +79,11 @@ final class AgentEndpoints {
             answerLatencyProbe(request);
             Runnable countAfter = serverRoleDrops.started(request.attempt());
             Runnable ended = () -> {
-                countAfter.run();
-                serverRoleEnded(request.attempt().jobId());
+                try {
+                    countAfter.run();
+                } finally {
+                    serverRoleEnded(request.attempt());
+                }
             };
             serverProcess = request.requestResponse()
                     ? engineServerRole.startTransactions(port, request.timeout(), ended)
@@ -124,13 +127,16 @@ final class AgentEndpoints {
     }
 
     /** The server role's test is over (or its time): the probe answers a little longer, then the agent is free. */
-    private void serverRoleEnded(long jobId) {
-        LatencyProbeResponder answers = probeAnswers;
-        if (answers != null) {
-            answers.stopSoon();
+    private void serverRoleEnded(AttemptKey attempt) {
+        try {
+            LatencyProbeResponder answers = probeAnswers;
+            if (answers != null) {
+                answers.stopSoon();
+            }
+            configReadings.measurementEnded(attempt == null ? null : attempt.jobId());
+        } finally {
+            measurementEnded(); // the agent is free again whatever happened above
         }
-        configReadings.measurementEnded(jobId);
-        measurementEnded();
     }
 
     /** The peer's drop counts around the server role it ran for an attempt (see {@link ServerRoleDrops}). */

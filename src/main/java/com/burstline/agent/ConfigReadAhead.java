@@ -70,14 +70,17 @@ final class ConfigReadAhead {
         }
     }
 
-    /** A measurement of job {@code jobId} ended here: the interface last asked about is read now, for the next ask. */
-    void measurementEnded(long jobId) {
+    /**
+     * A measurement ended here: for a job's ({@code jobId}; null for a server role started outside any job), the
+     * interface last asked about is read now, for the next ask.
+     */
+    void measurementEnded(Long jobId) {
         String interfaceName;
         CompletableFuture<Made> reading = new CompletableFuture<>();
         synchronized (this) {
             changes++;
             interfaceName = lastInterface;
-            if (interfaceName == null) {
+            if (interfaceName == null || jobId == null) {
                 return;
             }
             ahead = new Ahead(interfaceName, jobId, changes, reading);
