@@ -1,37 +1,70 @@
 package com.burstline.server.job.dispatch;
 
+import com.burstline.contract.LatencyProbeSpec;
+
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The iperf3 ports of scenarios running at the same time: jobs on other hosts run in parallel, and peers that share
  * an address (agents on one machine) must not be told the same port. Each scenario prefers the port its id gives, so
  * a host's next scenario gets another port than the iperf3 server its last one may leave behind for a moment.
+ * <p>
+ * A port given back stays out of use for a moment too: a peer answers the loaded-latency probe for
+ * {@link LatencyProbeSpec#LOSS_TIMEOUT_MILLIS} after its server role ends, and another agent on the same machine
+ * given that probe port meanwhile could not open it ("Address already in use").
  */
 final class PortPool {
+    /** How long a port given back is passed over while others are free: the probe's linger and a margin. */
+    static final long RESTING_NANOS = 2L * LatencyProbeSpec.LOSS_TIMEOUT_MILLIS * 1_000_000;
+
     private final int first;
     private final int count;
+    private final LongSupplier nanoClock;
     /** Port to how many running scenarios use it: more than one only when every port is taken. */
     private final Map<Integer, Integer> inUse = new HashMap<>();
+    /** Port to when it was last given back. */
+    private final Map<Integer, Long> givenBack = new HashMap<>();
 
     PortPool(int first, int count) {
-        this.first = first;
-        this.count = count;
+        this(first, count, System::nanoTime);
     }
 
-    /** A port no running scenario uses, starting at the preferred one; the preferred one when all are in use. */
+    PortPool(int first, int count, LongSupplier nanoClock) {
+        this.first = first;
+        this.count = count;
+        this.nanoClock = nanoClock;
+    }
+
+    /**
+     * A port no running scenario uses and none gave back a moment ago, starting at the preferred one; else one no
+     * running scenario uses; the preferred one when all are in use.
+     */
     synchronized int take(long scenarioId) {
         int preferred = (int) (scenarioId % count);
-        int port = first + preferred;
+        Integer free = null;
         for (int i = 0; i < count; i++) {
             int candidate = first + (preferred + i) % count;
-            if (!inUse.containsKey(candidate)) {
-                port = candidate;
+            if (inUse.containsKey(candidate)) {
+                continue;
+            }
+            if (!resting(candidate)) {
+                free = candidate;
                 break;
             }
+            if (free == null) {
+                free = candidate;
+            }
         }
+        int port = free != null ? free : first + preferred;
         inUse.merge(port, 1, Integer::sum);
         return port;
+    }
+
+    private boolean resting(int port) {
+        Long at = givenBack.get(port);
+        return at != null && nanoClock.getAsLong() - at < RESTING_NANOS;
     }
 
     /**
@@ -45,5 +78,6 @@ final class PortPool {
 
     synchronized void release(int port) {
         inUse.computeIfPresent(port, (p, users) -> users == 1 ? null : users - 1);
+        givenBack.put(port, nanoClock.getAsLong());
     }
 }
