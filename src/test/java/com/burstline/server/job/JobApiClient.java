@@ -100,6 +100,12 @@ public final class JobApiClient {
     }
 
     /** A real server on this port (0: any free one) and data dir, as {@link #serverProperties} sets it up. */
+    /** The port a started server listens on. */
+    public static int port(ConfigurableApplicationContext context) {
+        return ((org.springframework.boot.web.server.context.WebServerApplicationContext) context).getWebServer()
+                .getPort();
+    }
+
     public static ConfigurableApplicationContext startServer(int port, Path dataDir, String... more) {
         List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--burstline.data-dir=" + dataDir,
                 "--burstline.api-token=" + API_TOKEN, "--burstline.agent-token=" + AGENT_TOKEN,
