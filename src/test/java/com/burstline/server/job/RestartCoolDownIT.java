@@ -31,8 +31,8 @@ class RestartCoolDownIT {
                 + "\"scenarios\": [{\"protocol\": \"TCP\", \"durationSeconds\": 1}]}";
         Instant firstEnd;
         int port;
-        try (ConfigurableApplicationContext first = start()) {
-            port = port(first);
+        try (ConfigurableApplicationContext first = JobApiClient.startServer(0, dataDir)) {
+            port = JobApiClient.port(first);
             JsonNode ended = runOneScenario(first, job, new AtomicReference<>());
             firstEnd = Instant.parse(ended.get("scenarios").get(0).get("finishedAt").stringValue());
         }
@@ -52,37 +52,26 @@ class RestartCoolDownIT {
     /** Runs the one-scenario job with the test playing both agents; answers the ended job. */
     private static JsonNode runOneScenario(ConfigurableApplicationContext server, String job,
                                            AtomicReference<JsonNode> cooling) throws Exception {
-        String base = "http://127.0.0.1:" + port(server);
+        String base = "http://127.0.0.1:" + JobApiClient.port(server);
+        JobApiClient api = new JobApiClient(base);
         try (TestAgent sut = new TestAgent(base, AGENT_TOKEN, "rest-sut").register();
              TestAgent peer = new TestAgent(base, AGENT_TOKEN, "rest-peer").register()) {
-            var created = api(base).createJob(job);
+            var created = api.createJob(job);
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             long jobId = JSON.readTree(created.body()).get("id").longValue();
             Eventually.await("job " + jobId + " to start its scenario", JobApiClient.PATIENCE,
-                    () -> api(base).job(jobId), view -> {
+                    () -> api.job(jobId), view -> {
                         if (!view.get("coolingDown").isNull()) {
                             cooling.set(view.get("coolingDown"));
                         }
                         return "RUNNING".equals(view.get("scenarios").get(0).get("status").stringValue());
                     });
-            JsonNode scenario = api(base).job(jobId).get("scenarios").get(0);
+            JsonNode scenario = api.job(jobId).get("scenarios").get(0);
             sut.postResult(JobApiClient.result(scenario, jobId, "iperf3-312-tcp-1-upload.json"));
             JsonNode ended = Eventually.await("job " + jobId + " to end", JobApiClient.PATIENCE,
-                    () -> api(base).job(jobId), view -> !"RUNNING".equals(view.get("status").stringValue()));
+                    () -> api.job(jobId), view -> !"RUNNING".equals(view.get("status").stringValue()));
             assertThat(ended.get("status").stringValue()).as(ended.toString()).isEqualTo("SUCCEEDED");
             return ended;
         }
-    }
-
-    private static JobApiClient api(String base) {
-        return new JobApiClient(base);
-    }
-
-    private ConfigurableApplicationContext start() {
-        return JobApiClient.startServer(0, dataDir);
-    }
-
-    private static int port(ConfigurableApplicationContext context) {
-        return JobApiClient.port(context);
     }
 }
