@@ -82,8 +82,11 @@ final class LinuxPlatform implements HostPlatform {
 
     @Override
     public Map<String, Long> allowanceCounters(String interfaceName) {
-        String ethtool = HostCommands.output(List.of("ethtool", "-S", interfaceName));
-        return ethtool == null ? Map.of() : EthtoolOutput.allowanceCounters(ethtool);
+        return allowance(drops.statistics(interfaceName));
+    }
+
+    private static Map<String, Long> allowance(LinuxDropCounters.Statistics statistics) {
+        return statistics.output() == null ? Map.of() : EthtoolOutput.allowanceCounters(statistics.output());
     }
 
     @Override
@@ -99,9 +102,7 @@ final class LinuxPlatform implements HostPlatform {
         }
         LinuxDropCounters.Statistics statistics = drops.statistics(interfaceName);
         Map<String, Long> counters = new LinkedHashMap<>(trafficCounters(interfaceName));
-        if (statistics.output() != null) {
-            counters.putAll(EthtoolOutput.allowanceCounters(statistics.output()));
-        }
+        counters.putAll(allowance(statistics));
         return new CounterSnapshot(interfaceName, counters, drops.read(interfaceName, statistics));
     }
 
