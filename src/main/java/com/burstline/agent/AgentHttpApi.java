@@ -77,6 +77,9 @@ final class AgentHttpApi {
                         exchange.getRequestHeaders()::getFirst);
             }
             if (refusal != null) {
+                if (raw == null) {
+                    closeAfterAnswer(exchange);
+                }
                 refuse(exchange, refusal);
             } else if (!method.equals(exchange.getRequestMethod())) {
                 problem(exchange, 405, "Use " + method + " here.");
@@ -89,6 +92,7 @@ final class AgentHttpApi {
                 respond(exchange, result.status(), result.body());
             }
         } catch (BodyTooLargeException tooLarge) {
+            closeAfterAnswer(exchange);
             problem(exchange, 413, tooLarge.getMessage());
         } catch (IllegalArgumentException bad) { // InvalidMessageException among them
             problem(exchange, 400, bad.getMessage());
@@ -106,6 +110,15 @@ final class AgentHttpApi {
         } finally {
             exchange.close();
         }
+    }
+
+    /**
+     * For an answer given before the request's body was read: the connection ends with it. Over HTTPS the JDK's
+     * server left such a connection where the caller's next request on it could wait unanswered until its timeout
+     * (docs/agent-protocol.md); an unauthenticated caller's body is not read to spare it.
+     */
+    private static void closeAfterAnswer(HttpExchange exchange) {
+        exchange.getResponseHeaders().set("Connection", "close");
     }
 
     private static void refuse(HttpExchange exchange, AgentCallVerifier.Refusal refusal) throws IOException {
