@@ -13,6 +13,9 @@ final class AgentListener {
     }
 
     static HttpServer create(InetSocketAddress listen, int backlog, AgentTls tls) throws IOException {
+        // The JDK's server writes an answer's head and body apart; without TCP_NODELAY the body waited for the
+        // server's delayed ACK, about 40 ms on every call (docs/benchmarks/team.md). Read once, at its first server.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         if (tls == null) {
             return HttpServer.create(listen, backlog);
         }
