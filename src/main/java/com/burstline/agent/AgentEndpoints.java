@@ -54,7 +54,7 @@ final class AgentEndpoints {
         this.tools = tools;
         this.scenarios = scenarios;
         this.configReadings = configReadings;
-        this.hostConfig = new HostConfigEndpoint(facts.platform(), configReadings, allowedPeers);
+        this.hostConfig = new HostConfigEndpoint(facts, configReadings, allowedPeers);
     }
 
     AgentHttpApi.EndpointResult status() {

@@ -12,6 +12,7 @@ final class FactsCollector {
     private final Iperf3Version iperf3Version;
     private final String instanceType;
     private final List<String> tools;
+    private final JobRoutes routes;
     /** The interfaces as last read for a job's scenario; guarded by this. */
     private JobReading lastReading;
 
@@ -26,6 +27,7 @@ final class FactsCollector {
         this.iperf3Version = iperf3Version;
         this.instanceType = instanceType;
         this.tools = List.copyOf(tools);
+        this.routes = new JobRoutes(platform);
     }
 
     HostFacts collect() {
@@ -57,7 +59,12 @@ final class FactsCollector {
                 lastReading = new JobReading(jobId, fingerprint, interfaces);
             }
         }
-        return facts(interfaces).withRoute(platform.routeInterface(peerHost));
+        return facts(interfaces).withRoute(routes.towards(jobId, peerHost));
+    }
+
+    /** The interface towards {@code peerHost}, looked up once per job ({@link JobRoutes}); null job: afresh. */
+    String routeTowards(Long jobId, String peerHost) {
+        return routes.towards(jobId, peerHost);
     }
 
     private HostFacts facts(List<NicFacts> interfaces) {

@@ -11,12 +11,12 @@ import java.util.Map;
  * host must be one this agent may measure against ({@code --allowed-peers}), as for a scenario.
  */
 final class HostConfigEndpoint {
-    private final HostPlatform platform;
+    private final FactsCollector facts;
     private final ConfigReadAhead reader;
     private final AllowedPeers allowedPeers;
 
-    HostConfigEndpoint(HostPlatform platform, ConfigReadAhead reader, AllowedPeers allowedPeers) {
-        this.platform = platform;
+    HostConfigEndpoint(FactsCollector facts, ConfigReadAhead reader, AllowedPeers allowedPeers) {
+        this.facts = facts;
         this.reader = reader;
         this.allowedPeers = allowedPeers;
     }
@@ -24,7 +24,7 @@ final class HostConfigEndpoint {
     AgentHttpApi.EndpointResult read(Map<String, Object> body) {
         HostConfigRequest request = HostConfigRequest.fromJson(body);
         allowedPeers.check(request.towards());
-        return new AgentHttpApi.EndpointResult(200, reader.read(platform.routeInterface(request.towards()),
-                request.jobId()).toJson());
+        return new AgentHttpApi.EndpointResult(200, reader.read(
+                facts.routeTowards(request.jobId(), request.towards()), request.jobId()).toJson());
     }
 }
