@@ -77,10 +77,10 @@ final class AgentEndpoints {
         configReadings.settle(); // no reading of this host while its server takes traffic
         try {
             answerLatencyProbe(request);
-            Runnable countAfter = serverRoleDrops.started(request.attempt());
+            ServerRoleDrops.Counting drops = serverRoleDrops.started(request.attempt());
             Runnable ended = () -> {
                 try {
-                    countAfter.run();
+                    drops.ended().run();
                 } finally {
                     serverRoleEnded(request.attempt());
                 }
@@ -90,6 +90,7 @@ final class AgentEndpoints {
                     : Scenario.TOOL_ENGINE.equals(tool)
                     ? engineServerRole.start(port, request.timeout(), ended)
                     : ServerRoleHandle.of(serverRole.start(port, request.timeout(), ended));
+            drops.awaitBefore(); // the SUT sends nothing until this answer
         } catch (RuntimeException e) {
             stopProbeAnswers();
             busy.release();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,7 @@ final class ServerRoleDrops {
     private static final int KEEP = 8;
     /** The SUT's result can arrive a moment before the peer's one-test server has exited. */
     static final Duration WAIT = Duration.ofSeconds(5);
+    private static final long THREAD_STACK_BYTES = 256 * 1024;
 
     private final HostPlatform platform;
     private final String testAddress;
@@ -43,25 +45,64 @@ final class ServerRoleDrops {
     }
 
     /**
-     * Reads the counters before a server role for {@code attempt} starts; the answer reads them again when run, as
+     * Begins reading the counters before a server role for {@code attempt} starts, on a thread of its own so that
+     * the reading and the server's start overlap (no traffic arrives before the role's start is answered, which
+     * waits for {@link Counting#awaitBefore()}). The answer reads them again when {@link Counting#ended()} runs, as
      * the role ends. Nothing is kept for a role without an attempt (a server that sends none).
      */
-    Runnable started(AttemptKey attempt) {
+    Counting started(AttemptKey attempt) {
         if (attempt == null) {
-            return () -> { };
+            return Counting.NONE;
         }
-        DropSnapshot before = DropSnapshot.before(platform, platform.interfaceOf(testAddress));
+        CompletableFuture<DropSnapshot> before = new CompletableFuture<>();
+        Thread reader = new Thread(null, () -> {
+            try {
+                before.complete(DropSnapshot.before(platform, platform.interfaceOf(testAddress)));
+            } catch (RuntimeException unreadable) {
+                before.completeExceptionally(unreadable);
+            }
+        }, "server-role-drops", THREAD_STACK_BYTES);
+        reader.setDaemon(true);
+        reader.start();
         CompletableFuture<HostDrops> after = new CompletableFuture<>();
         synchronized (attempts) {
             attempts.put(attempt, after);
         }
-        return () -> {
+        return new Counting(before, () -> {
             try {
-                after.complete(before.after());
+                after.complete(before.join().after());
             } catch (RuntimeException unreadable) {
-                after.completeExceptionally(unreadable);
+                after.completeExceptionally(unreadable instanceof CompletionException failed
+                        && failed.getCause() != null ? failed.getCause() : unreadable);
             }
-        };
+        });
+    }
+
+    /** One server role's count: its first reading, and what reads the second as the role ends. */
+    static final class Counting {
+        static final Counting NONE = new Counting(CompletableFuture.completedFuture(null), () -> { });
+
+        private final CompletableFuture<DropSnapshot> before;
+        private final Runnable ended;
+
+        private Counting(CompletableFuture<DropSnapshot> before, Runnable ended) {
+            this.before = before;
+            this.ended = ended;
+        }
+
+        /** Until the first reading is done (or failed: the answer then says so); before the role's start is told. */
+        void awaitBefore() throws InterruptedException {
+            try {
+                before.get();
+            } catch (ExecutionException failed) {
+                // the answer to the server's question carries the failure
+            }
+        }
+
+        /** Reads the counters again, once the role has ended. */
+        Runnable ended() {
+            return ended;
+        }
     }
 
     /**

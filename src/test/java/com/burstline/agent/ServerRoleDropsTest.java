@@ -19,8 +19,9 @@ class ServerRoleDropsTest {
 
     @Test
     void aRoleThatEndedAnswersItsCountsOnTheInterfaceOfTheTestAddress() throws Exception {
-        Runnable ended = drops.started(attempt);
-        ended.run();
+        ServerRoleDrops.Counting counting = drops.started(attempt);
+        counting.awaitBefore();
+        counting.ended().run();
 
         HostDrops counted = drops.of(attempt);
 
@@ -44,7 +45,7 @@ class ServerRoleDropsTest {
 
     @Test
     void aRoleFromAServerThatSendsNoAttemptKeepsNothing() {
-        drops.started(null).run();
+        drops.started(null).ended().run();
 
         assertThatThrownBy(() -> drops.of(attempt)).isInstanceOf(ServerRoleDrops.Unavailable.class);
     }
