@@ -32,11 +32,13 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     private final JoinTokens joinTokens;
     private final ServerSigningKey signingKey;
     private final ApplicationEventPublisher events;
+    private final AgentReachability reachability;
     private final Clock clock = Clock.systemUTC();
 
     AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
                   BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens,
-                  ServerSigningKey signingKey, ApplicationEventPublisher events) {
+                  ServerSigningKey signingKey, ApplicationEventPublisher events, AgentReachability reachability) {
+        this.reachability = reachability;
         this.addresses = addresses;
         this.joinTokens = joinTokens;
         this.signingKey = signingKey;
@@ -77,6 +79,7 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
         speakingAs.filter(name -> !name.equals(checked.name())).ifPresent(name -> {
             throw new NotThisAgentException(name, checked.name());
         });
+        reachability.forget(checked.name()); // it may listen elsewhere now: its next heartbeat finds out
         try {
             return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
         } catch (DataIntegrityViolationException sameNameAtOnce) {
@@ -139,6 +142,7 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     void remove(String name) {
         transaction.executeWithoutResult(status -> agents.delete(agents.findByName(name)
                 .orElseThrow(() -> new AgentNotFoundException(name))));
+        reachability.forget(name);
     }
 
     /**
@@ -147,14 +151,16 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
      * @throws AgentNotFoundException when the agent is not registered (it then registers again)
      */
     void heartbeat(String name, boolean busy, String serverKeySha256) {
-        boolean holdsKey = Boolean.TRUE.equals(transaction.execute(status -> {
+        // true: it obeys this server's calls; false: it awaits the key; null: not enrolled, no call can be signed
+        Boolean holdsKey = transaction.execute(status -> {
             RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
             agent.seen(busy, clock.instant());
             agent.holdsServerKey(serverKeySha256);
-            return signingKey.fingerprint().equals(serverKeySha256) || !agent.enrolled();
-        }));
-        if (!holdsKey) {
-            events.publishEvent(new AgentWithoutServerKey(name, serverKeySha256));
+            return signingKey.fingerprint().equals(serverKeySha256) ? Boolean.TRUE
+                    : agent.enrolled() ? Boolean.FALSE : null;
+        });
+        if (holdsKey != null) {
+            events.publishEvent(holdsKey ? new AgentHeard(name) : new AgentWithoutServerKey(name, serverKeySha256));
         }
     }
 
@@ -175,13 +181,17 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     public List<AgentView> list() {
         var now = clock.instant();
         return transaction.execute(status -> agents.findAll(Sort.by("name")).stream()
-                .map(agent -> agent.toView(offlineAfter, now, factsJson)).toList());
+                .map(agent -> withReach(agent.toView(offlineAfter, now, factsJson))).toList());
+    }
+
+    private AgentView withReach(AgentView view) {
+        return view.withReach(reachability.of(view.name()).orElse(null));
     }
 
     public Optional<AgentView> find(String name) {
         var now = clock.instant();
         return transaction.execute(status -> agents.findByName(name)
-                .map(agent -> agent.toView(offlineAfter, now, factsJson)));
+                .map(agent -> withReach(agent.toView(offlineAfter, now, factsJson))));
     }
 
     AgentView get(String name) {
