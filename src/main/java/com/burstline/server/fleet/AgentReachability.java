@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What this server last found when it called each agent ({@link AgentReach}), kept in memory: each server of a team
- * calls the agents itself, so each finds out for itself. A registration forgets it (the agent may listen elsewhere
- * now); a failure is tried again after a minute, a success after ten.
+ * calls the agents itself, so each finds out for itself. A finding from before the agent's latest registration is
+ * none (it may listen elsewhere now); a failure is tried again after a minute, a success after ten.
  */
 @Component
 public class AgentReachability {
@@ -20,21 +20,26 @@ public class AgentReachability {
 
     private final Map<String, AgentReach> byAgent = new ConcurrentHashMap<>();
 
-    public Optional<AgentReach> of(String agent) {
-        return Optional.ofNullable(byAgent.get(agent));
+    /** The finding for the agent as it registered last; empty when it was not called since. */
+    public Optional<AgentReach> of(AgentView agent) {
+        AgentReach found = byAgent.get(agent.name());
+        return found == null || agent.registeredAt() == null || found.checkedAt().isBefore(agent.registeredAt())
+                ? Optional.empty() : Optional.of(found);
     }
 
     public void record(String agent, AgentReach reach) {
         byAgent.put(agent, reach);
     }
 
-    void forget(String agent) {
-        byAgent.remove(agent);
-    }
-
-    /** Whether the agent is to be called now: never yet, or its last finding is older than it is good for. */
-    public boolean due(String agent, Instant now) {
-        AgentReach last = byAgent.get(agent);
-        return last == null || !last.checkedAt().plus(last.reached() ? RECHECK_REACHED : RETRY_FAILED).isAfter(now);
+    /**
+     * Whether the agent is to be called now: it is online and has sent a heartbeat since it registered (so it holds
+     * the server's key it was given), and it was not called since, or its finding is older than it is good for.
+     */
+    public boolean due(AgentView agent, Instant now) {
+        if (!agent.online() || agent.lastSeenAt() == null || !agent.lastSeenAt().isAfter(agent.registeredAt())) {
+            return false;
+        }
+        return of(agent).map(last -> !last.checkedAt().plus(last.reached() ? RECHECK_REACHED : RETRY_FAILED)
+                .isAfter(now)).orElse(true);
     }
 }

@@ -79,7 +79,6 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
         speakingAs.filter(name -> !name.equals(checked.name())).ifPresent(name -> {
             throw new NotThisAgentException(name, checked.name());
         });
-        reachability.forget(checked.name()); // it may listen elsewhere now: its next heartbeat finds out
         try {
             return transaction.execute(status -> store(checked, facts, speakingAs.isEmpty(), joinToken));
         } catch (DataIntegrityViolationException sameNameAtOnce) {
@@ -142,7 +141,6 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     void remove(String name) {
         transaction.executeWithoutResult(status -> agents.delete(agents.findByName(name)
                 .orElseThrow(() -> new AgentNotFoundException(name))));
-        reachability.forget(name);
     }
 
     /**
@@ -151,16 +149,14 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
      * @throws AgentNotFoundException when the agent is not registered (it then registers again)
      */
     void heartbeat(String name, boolean busy, String serverKeySha256) {
-        // true: it obeys this server's calls; false: it awaits the key; null: not enrolled, no call can be signed
-        Boolean holdsKey = transaction.execute(status -> {
+        boolean holdsKey = Boolean.TRUE.equals(transaction.execute(status -> {
             RegisteredAgent agent = agents.findByName(name).orElseThrow(() -> new AgentNotFoundException(name));
             agent.seen(busy, clock.instant());
             agent.holdsServerKey(serverKeySha256);
-            return signingKey.fingerprint().equals(serverKeySha256) ? Boolean.TRUE
-                    : agent.enrolled() ? Boolean.FALSE : null;
-        });
-        if (holdsKey != null) {
-            events.publishEvent(holdsKey ? new AgentHeard(name) : new AgentWithoutServerKey(name, serverKeySha256));
+            return signingKey.fingerprint().equals(serverKeySha256) || !agent.enrolled();
+        }));
+        if (!holdsKey) {
+            events.publishEvent(new AgentWithoutServerKey(name, serverKeySha256));
         }
     }
 
@@ -185,7 +181,7 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     }
 
     private AgentView withReach(AgentView view) {
-        return view.withReach(reachability.of(view.name()).orElse(null));
+        return view.withReach(reachability.of(view).orElse(null));
     }
 
     public Optional<AgentView> find(String name) {

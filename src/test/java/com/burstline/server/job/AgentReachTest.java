@@ -83,7 +83,8 @@ class AgentReachTest {
 
     private JsonNode awaitReach(String name) {
         return Eventually.await("the server to call agent " + name, PATIENCE,
-                () -> json(api().get("/api/v1/agents/" + name)).get("reach"), reach -> reach != null && !reach.isNull());
+                () -> json(api().get("/api/v1/agents/" + name)).get("reach"),
+                reach -> reach != null && !reach.isNull());
     }
 
     private TestAgent agent(String name) throws IOException {
