@@ -43,7 +43,8 @@ function rowOf(agent) {
 function showReach(row, reach) {
   const when = !reach ? 'none' : (reach.reached ? 'reached' : 'unreached');
   for (const element of row.querySelectorAll('[data-reach-when]')) {
-    element.hidden = element.dataset.reachWhen !== when;
+    element.hidden = element.dataset.reachWhen === 'unreached-network'
+      ? when !== 'unreached' || reach.connected : element.dataset.reachWhen !== when;
   }
   if (!reach) {
     return;

@@ -44,6 +44,7 @@ class AgentReachTest {
 
         assertThat(reach.get("reached").booleanValue()).as(reach.toString()).isTrue();
         assertThat(reach.get("detail").stringValue()).matches("answered in \\d+ ms");
+        assertThat(reach.get("connected").booleanValue()).isTrue();
         assertThat(Instant.parse(reach.get("checkedAt").stringValue())).isBefore(Instant.now().plusSeconds(1));
         assertThat(agent.calls).contains("/v1/status ");
         assertThat(agent.refused).isEmpty();
@@ -65,12 +66,14 @@ class AgentReachTest {
         assertThat(reach.get("reached").booleanValue()).as(reach.toString()).isFalse();
         assertThat(reach.get("detail").stringValue()).startsWith("agent reach-closed at http://127.0.0.1:")
                 .contains("could not be reached");
+        assertThat(reach.get("connected").booleanValue()).as("no connection was made").isFalse();
         JsonNode listed = json(api().get("/api/v1/agents"));
         assertThat(listed.findValues("reach")).anyMatch(found -> !found.isNull()
                 && found.get("detail").stringValue().equals(reach.get("detail").stringValue()));
         String page = signedIn("/agents");
         assertThat(page).contains("data-reach-when=\"unreached\" role=\"status\">",
-                "This server cannot call the agent, so jobs on it fail", reach.get("detail").stringValue());
+                "This server cannot call the agent, so jobs on it fail", reach.get("detail").stringValue(),
+                "<p class=\"hint\" data-reach-when=\"unreached-network\">Its heartbeats arrive");
     }
 
     private String signedIn(String path) throws IOException, InterruptedException {

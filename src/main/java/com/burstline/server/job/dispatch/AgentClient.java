@@ -233,17 +233,17 @@ class AgentClient {
         try {
             return clientFor(agent).send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException e) {
-            throw new AgentCallException(where + " could not be reached (no connection within "
-                    + connectTimeout.toSeconds() + " s)", false);
+            throw new AgentCallException.Unreachable(where + " could not be reached (no connection within "
+                    + connectTimeout.toSeconds() + " s)");
         } catch (HttpTimeoutException e) {
             throw new AgentCallException(where + " did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s",
                     false);
         } catch (ConnectException e) {
-            throw new AgentCallException(where + " could not be reached (connection refused)", false);
+            throw new AgentCallException.Unreachable(where + " could not be reached (connection refused)");
         } catch (SSLException e) {
             throw new AgentCallException(tlsFailure(where, e), false);
         } catch (IOException e) {
-            throw new AgentCallException(where + " could not be reached: " + e.getMessage(), false);
+            throw new AgentCallException.Unreachable(where + " could not be reached: " + e.getMessage());
         }
     }
 

@@ -74,9 +74,10 @@ class AgentReachCheck {
             try {
                 client.status(agent);
                 found = new AgentReach(true, clock.instant(),
-                        "answered in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+                        "answered in " + (System.nanoTime() - start) / 1_000_000 + " ms", true);
             } catch (AgentCallException e) {
-                found = new AgentReach(false, clock.instant(), e.getMessage());
+                found = new AgentReach(false, clock.instant(), e.getMessage(),
+                        !(e instanceof AgentCallException.Unreachable));
                 AgentReach before = reachability.of(agent).orElse(null);
                 if (before == null || before.reached() || !before.detail().equals(found.detail())) { // once
                     log.warn("This server cannot call agent {}: {}", agent.name(), e.getMessage());
