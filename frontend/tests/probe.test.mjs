@@ -92,6 +92,12 @@ describe('the burst probe on the job and Agents pages', () => {
       assert.match(await cell.textContent(), /upload:\s+5\.\d\d Gbit\/s for 9\.\d s[\s\S]*An estimate from one probe/);
       assert.match(await page.locator(`tr[data-agent="${AGENTS[1]}"] [data-field="probes"]`).textContent(),
         /not probed yet/);
+      // the server called each agent after its first heartbeat (the stand-in answers every call)
+      const reached = page.locator(`tr[data-agent="${AGENTS[0]}"] [data-reach-when="reached"]`);
+      assert.match(await reached.textContent(), /reached from this server:\s+answered in \d+ ms/);
+      assert.ok(await reached.isVisible(), 'the reached line is shown');
+      assert.ok(!await page.locator(`tr[data-agent="${AGENTS[0]}"] [data-reach-when="unreached"]`).isVisible(),
+        'no "cannot call" alert');
       await noOverflow(page, `Agents page at ${width} px`);
       await page.screenshot({ path: join(results, `probe-agents-${width}.png`), fullPage: true });
     }

@@ -23,15 +23,39 @@ async function refresh() {
     return;
   }
   for (const agent of agents) {
-    const row = document.querySelector(`[data-agent="${CSS.escape(agent.name)}"]`);
+    const row = rowOf(agent);
     const state = row.querySelector('[data-field="state"]');
     state.textContent = agent.online ? (agent.busy ? 'online, busy' : 'online') : 'offline';
     state.classList.toggle('online', agent.online);
     state.classList.toggle('offline', !agent.online);
     const lastSeen = row.querySelector('[data-field="last-seen"]');
     lastSeen.setAttribute('datetime', agent.lastSeenAt);
+    showReach(row, agent.reach);
   }
   showLocalTimes();
+}
+
+function rowOf(agent) {
+  return document.querySelector(`[data-agent="${CSS.escape(agent.name)}"]`);
+}
+
+/** Whether the server could call the agent when it last tried: the page's words, the API's values. */
+function showReach(row, reach) {
+  const when = !reach ? 'none' : (reach.reached ? 'reached' : 'unreached');
+  for (const element of row.querySelectorAll('[data-reach-when]')) {
+    element.hidden = element.dataset.reachWhen === 'unreached-network'
+      ? when !== 'unreached' || reach.connected : element.dataset.reachWhen !== when;
+  }
+  if (!reach) {
+    return;
+  }
+  for (const detail of row.querySelectorAll('[data-reach-value="detail"]')) {
+    detail.textContent = reach.detail;
+  }
+  for (const time of row.querySelectorAll('[data-reach-value="checked-at"]')) {
+    time.setAttribute('datetime', reach.checkedAt);
+    time.textContent = formatTime(reach.checkedAt);
+  }
 }
 
 /** "12 s ago" beside the UTC time (the one format of every page), so a stale agent is obvious at a glance. */

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
  */
 export async function startStandInAgents(baseUrl, agentToken, names, driverVersion) {
   const secrets = {};
+  const serverKeys = {};
   const nonces = {};
   const api = createServer((request, response) => {
     let sent = '';
@@ -37,9 +38,11 @@ export async function startStandInAgents(baseUrl, agentToken, names, driverVersi
     const answer = await registered.text();
     assert.equal(registered.status, 200, answer);
     secrets[name] = JSON.parse(answer).secret;
+    serverKeys[name] = JSON.parse(answer).serverKeySha256;
   }
+  // saying they hold the server's key, as a real agent does once it kept it from its enrollment
   const heartbeats = setInterval(() => names.forEach((name) => agentCall(`/api/v1/agents/${name}/heartbeat`,
-    { busy: false }, secrets[name]).catch(() => {})), 500);
+    { busy: false, serverKeySha256: serverKeys[name] }, secrets[name]).catch(() => {})), 500);
   return {
     secrets,
     nonces,

@@ -38,7 +38,7 @@ class AgentToServerContractTest {
         HostFacts written = facts.collectFor("127.0.0.1");
 
         AgentView read = new AgentView("a", "http://127.0.0.1:7701", "127.0.0.1", "0.1.0",
-                SERVER.readTree(Json.write(written.toJson())), true, false, null, null, null);
+                SERVER.readTree(Json.write(written.toJson())), true, false, null, null, null, null);
 
         assertThat(AgentView.factsOf(read.facts())).isEqualTo(written);
         assertThat(written.routeInterface()).isEqualTo("lo");

@@ -4,14 +4,13 @@ import com.burstline.contract.NicFacts;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A job's scenarios share one reading of the interfaces, unless the host's interfaces changed meanwhile. */
 class FactsCollectorTest {
     /** A host whose interfaces say how often they were read, and whose fingerprint the test sets. */
-    private static final class CountingHost implements HostPlatform {
+    private static final class CountingHost extends StubHost {
         int readings;
         String fingerprint = "eth0=2,lo=1";
 
@@ -29,21 +28,6 @@ class FactsCollectorTest {
         @Override
         public String routeInterface(String peerHost) {
             return "eth0";
-        }
-
-        @Override
-        public Map<String, Long> trafficCounters(String interfaceName) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Long> allowanceCounters(String interfaceName) {
-            return Map.of();
-        }
-
-        @Override
-        public boolean looksLikeEc2() {
-            return false;
         }
     }
 

@@ -1,26 +1,19 @@
 package com.burstline.agent;
 
-import com.burstline.contract.NicFacts;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** One route lookup per peer and job, looked up again for a new job, changed interfaces or after a failure. */
 class JobRoutesTest {
     /** A host whose route lookups are counted and whose answers and fingerprint the test sets. */
-    private static final class RoutingHost implements HostPlatform {
+    private static final class RoutingHost extends StubHost {
         final List<String> lookups = new ArrayList<>();
         String fingerprint = "eth0=2,lo=1";
         String route = "eth0";
-
-        @Override
-        public List<NicFacts> interfaces() {
-            return List.of();
-        }
 
         @Override
         public String interfacesFingerprint() {
@@ -31,21 +24,6 @@ class JobRoutesTest {
         public String routeInterface(String peerHost) {
             lookups.add(peerHost);
             return route;
-        }
-
-        @Override
-        public Map<String, Long> trafficCounters(String interfaceName) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Long> allowanceCounters(String interfaceName) {
-            return Map.of();
-        }
-
-        @Override
-        public boolean looksLikeEc2() {
-            return false;
         }
     }
 

@@ -2,7 +2,6 @@ package com.burstline.agent;
 
 import com.burstline.contract.Direction;
 import com.burstline.contract.LiveSamples;
-import com.burstline.contract.NicFacts;
 import com.burstline.iperf.Samples;
 import org.junit.jupiter.api.Test;
 
@@ -84,17 +83,12 @@ class LiveSamplesTest {
     }
 
     /** The interface's byte counters, moved by the test as a NIC would move them. */
-    private static final class Counters implements HostPlatform {
+    private static final class Counters extends StubHost {
         private final Map<String, Long> traffic = new HashMap<>(Map.of("tx_bytes", 1_000L, "rx_bytes", 2_000L));
 
         void add(long sent, long received) {
             traffic.merge("tx_bytes", sent, Long::sum);
             traffic.merge("rx_bytes", received, Long::sum);
-        }
-
-        @Override
-        public List<NicFacts> interfaces() {
-            return List.of();
         }
 
         @Override
@@ -105,16 +99,6 @@ class LiveSamplesTest {
         @Override
         public Map<String, Long> trafficCounters(String interfaceName) {
             return Map.copyOf(traffic);
-        }
-
-        @Override
-        public Map<String, Long> allowanceCounters(String interfaceName) {
-            return Map.of();
-        }
-
-        @Override
-        public boolean looksLikeEc2() {
-            return false;
         }
     }
 }

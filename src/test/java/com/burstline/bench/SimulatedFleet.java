@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * heartbeats with that secret at the period the server answered, at a random phase so that they spread as a real
  * fleet's do. They share one HTTP client and two scheduler threads: the fleet costs the benchmark next to nothing,
  * and the server sees 500 agents as it would. They announce an {@code http} URL where nothing listens and are never
- * named in a job, so the server has no reason to call them (it does not poll agents).
+ * named in a job: the server's calls to them (its call-back to each online agent, the delivery of its key) are
+ * refused at once, as a fleet's unreachable agents' would be, only sooner.
  */
 final class SimulatedFleet implements AutoCloseable {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);

@@ -32,11 +32,13 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     private final JoinTokens joinTokens;
     private final ServerSigningKey signingKey;
     private final ApplicationEventPublisher events;
+    private final AgentReachability reachability;
     private final Clock clock = Clock.systemUTC();
 
     AgentRegistry(AgentRepository agents, FactsJson factsJson, TransactionTemplate transaction,
                   BurstlineProperties properties, AgentAddresses addresses, JoinTokens joinTokens,
-                  ServerSigningKey signingKey, ApplicationEventPublisher events) {
+                  ServerSigningKey signingKey, ApplicationEventPublisher events, AgentReachability reachability) {
+        this.reachability = reachability;
         this.addresses = addresses;
         this.joinTokens = joinTokens;
         this.signingKey = signingKey;
@@ -175,13 +177,17 @@ public class AgentRegistry implements AgentSecrets, AgentCallKeys {
     public List<AgentView> list() {
         var now = clock.instant();
         return transaction.execute(status -> agents.findAll(Sort.by("name")).stream()
-                .map(agent -> agent.toView(offlineAfter, now, factsJson)).toList());
+                .map(agent -> withReach(agent.toView(offlineAfter, now, factsJson))).toList());
+    }
+
+    private AgentView withReach(AgentView view) {
+        return view.withReach(reachability.of(view).orElse(null));
     }
 
     public Optional<AgentView> find(String name) {
         var now = clock.instant();
         return transaction.execute(status -> agents.findByName(name)
-                .map(agent -> agent.toView(offlineAfter, now, factsJson)));
+                .map(agent -> withReach(agent.toView(offlineAfter, now, factsJson))));
     }
 
     AgentView get(String name) {

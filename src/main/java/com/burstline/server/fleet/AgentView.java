@@ -15,7 +15,14 @@ import java.util.Map;
  * {@code certificate} is the TLS certificate the server holds the agent to. The field names are part of the API.
  */
 public record AgentView(String name, String url, String testAddress, String version, JsonNode facts, boolean online,
-                        boolean busy, Instant registeredAt, Instant lastSeenAt, AgentCertificate certificate) {
+                        boolean busy, Instant registeredAt, Instant lastSeenAt, AgentCertificate certificate,
+                        AgentReach reach) {
+
+    /** The same with what this server last found when it called the agent; null: not called yet. */
+    AgentView withReach(AgentReach found) {
+        return new AgentView(name, url, testAddress, version, facts, online, busy, registeredAt, lastSeenAt,
+                certificate, found);
+    }
 
     /** Stored or received facts as typed values; all unknown when there are none or they are not an object. */
     public static HostFacts factsOf(JsonNode facts) {

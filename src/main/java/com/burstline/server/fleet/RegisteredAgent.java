@@ -101,6 +101,6 @@ class RegisteredAgent {
     AgentView toView(Duration offlineAfter, Instant now, FactsJson json) {
         boolean online = lastSeenAt.plus(offlineAfter).isAfter(now);
         return new AgentView(name, url, testAddress, version, json.read(facts), online, busy && online,
-                registeredAt, lastSeenAt, AgentCertificate.of(certificateSha256, presentedSha256));
+                registeredAt, lastSeenAt, AgentCertificate.of(certificateSha256, presentedSha256), null);
     }
 }

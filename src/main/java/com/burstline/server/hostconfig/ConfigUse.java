@@ -16,6 +16,13 @@ public record ConfigUse(long jobId, long scenarioId, int attempt, HostRole role,
         readings = readings == null ? Map.of() : Map.copyOf(readings);
     }
 
+    /** "ena 2.11.0", as a run's driver label says it, from the reading's driver and its version; null if unknown. */
+    public String driverLabel() {
+        String driver = fact("nic.driver");
+        String version = fact("nic.driverVersion");
+        return driver == null ? null : version == null ? driver : driver + " " + version;
+    }
+
     /** A fact's value, or null when the configuration is unknown or lacks it. */
     public String fact(String name) {
         return config == null ? null : config.facts().get(name);

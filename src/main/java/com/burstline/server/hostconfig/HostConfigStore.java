@@ -100,9 +100,19 @@ class HostConfigStore {
 
     /** The agent's latest reading that gave a configuration. */
     Optional<ConfigUse> latestOf(String agent) {
-        return withConfigs(jdbc.sql(USE + "WHERE u.agent = ? AND u.config_id IS NOT NULL "
-                + "ORDER BY u.read_at DESC, u.id DESC").params(agent).query(HostConfigStore::row).stream().limit(1)
-                .toList()).stream().findFirst();
+        return latest("u.agent = ?", agent);
+    }
+
+    /** The agent's latest reading in {@code role} for job {@code jobId} that gave a configuration. */
+    Optional<ConfigUse> latestOf(long jobId, HostRole role, String agent) {
+        return latest("u.job_id = ? AND u.role = ? AND u.agent = ?", jobId, role.name(), agent);
+    }
+
+    /** The latest use matching {@code where} that gave a configuration; one row read. */
+    private Optional<ConfigUse> latest(String where, Object... params) {
+        return withConfigs(jdbc.sql(USE + "WHERE " + where + " AND u.config_id IS NOT NULL "
+                + "ORDER BY u.read_at DESC, u.id DESC FETCH FIRST 1 ROWS ONLY").params(params)
+                .query(HostConfigStore::row).list()).stream().findFirst();
     }
 
     /** A use as stored, its configuration still an id. */

@@ -69,6 +69,11 @@ public class HostConfigs implements RunConfigLookup {
         return store.latestOf(agent);
     }
 
+    /** The agent's latest configuration in {@code role} among job {@code jobId}'s readings. */
+    public Optional<ConfigUse> latestOf(long jobId, HostRole role, String agent) {
+        return store.latestOf(jobId, role, agent);
+    }
+
     /** The configurations of a set of runs. */
     public record RunConfigs(Map<Long, Map<HostRole, ConfigUse>> byRun) {
         public ConfigUse of(long runId, HostRole role) {

@@ -45,6 +45,6 @@ class AgentListPageTest {
 
     private static AgentView agent(String name) {
         return new AgentView(name, "https://10.0.0.1:7701", "10.0.0.1", "test", null, true, false, Instant.EPOCH,
-                Instant.EPOCH, null);
+                Instant.EPOCH, null, null);
     }
 }

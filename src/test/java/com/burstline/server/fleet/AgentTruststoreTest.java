@@ -84,7 +84,7 @@ class AgentTruststoreTest {
 
     private int call(AgentTrust trust, String host) throws Exception {
         AgentView view = new AgentView("arm-a", "https://" + host + ":" + agent.getAddress().getPort(), host, "t",
-                null, true, false, null, null, null);
+                null, true, false, null, null, null, null);
         HttpClient client = HttpClient.newBuilder().sslContext(trust.context(view))
                 .connectTimeout(Duration.ofSeconds(5)).build();
         return client.send(HttpRequest.newBuilder(URI.create(view.url() + "/v1/status"))

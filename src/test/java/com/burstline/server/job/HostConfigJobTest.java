@@ -67,6 +67,11 @@ class HostConfigJobTest {
                 + jobId + "}"));
         assertThat(sut.calls).anyMatch(call -> call.startsWith("/v1/host-config "));
 
+        JsonNode hosts = json(api().get("/api/v1/jobs/" + jobId + "/results")).get("hosts");
+        assertThat(hosts.get(0).get("driver").stringValue()).as("the SUT's runs say it").isEqualTo("ena 2.11.0");
+        assertThat(hosts.get(1).get("driver").stringValue()).as("the peer's reading says it")
+                .isEqualTo("virtio_net 1.0.0");
+
         JsonNode run = json(api().get("/api/v1/runs/" + runId + "/configuration"));
         assertThat(run.get("hosts")).extracting(host -> host.get("agent").stringValue())
                 .containsExactly("hc-sut", "hc-peer");

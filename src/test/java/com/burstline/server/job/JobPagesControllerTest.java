@@ -45,7 +45,8 @@ class JobPagesControllerTest {
         BurstlineProperties blankNote = new BurstlineProperties(null, null, null, null, null, null, " ");
         com.burstline.server.catalog.InstanceCatalog catalog = new com.burstline.server.catalog.InstanceCatalog();
         mvc = MockMvcBuilders.standaloneSetup(new JobPagesController(jobs, agents, catalog,
-                        mock(com.burstline.server.run.RunQueries.class), relabeller, new JobHosts(agents, catalog)))
+                        mock(com.burstline.server.run.RunQueries.class), relabeller, new JobHosts(agents, catalog,
+                        mock(com.burstline.server.hostconfig.HostConfigs.class))))
                 .setControllerAdvice(new PageDefaults(new StaticListableBeanFactory(
                         java.util.Map.of("properties", blankNote)).getBeanProvider(BurstlineProperties.class)))
                 .build();

@@ -66,7 +66,7 @@ class ReplicasPostgresIT {
     @Test
     void twoServersShareTheJobsTheLivePagesAndTakeOverFromEachOther() throws Exception {
         assertThat(Nginx.available()).as("nginx is installed (scripts/install-prerequisites.sh installs it)").isTrue();
-        int iperf3Port = AgentProcess.freePort();
+        int iperf3Port = portsBelowEphemeral(40); // each server: 10 iperf3 ports, then their 10 probe ports
         a = server("a", iperf3Port);
         shareSigningKey(workDir.resolve("data-a"), workDir.resolve("data-b"));
         b = server("b", iperf3Port + 20);
@@ -162,6 +162,33 @@ class ReplicasPostgresIT {
         Files.createDirectories(to);
         for (String file : List.of("agent-signing-key", "agent-signing-key.pub")) {
             Files.copy(from.resolve(file), to.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+    }
+
+    /**
+     * {@code count} ports in a row, free now, below the kernel's ephemeral range: there no connection is given its own
+     * port, so none of the many this test opens can hold a port a peer's iperf3 server must listen on (one did, from
+     * the ephemeral range: "unable to start listener for connections").
+     */
+    private static int portsBelowEphemeral(int count) throws IOException {
+        int ephemeral = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).strip()
+                .split("\\s+")[0]);
+        java.util.Random random = new java.util.Random();
+        for (int tries = 0; tries < 100; tries++) {
+            int first = 20_000 + random.nextInt(Math.max(1, ephemeral - 20_000 - count));
+            if (IntStream.range(first, first + count).allMatch(ReplicasPostgresIT::free)) {
+                return first;
+            }
+        }
+        throw new IllegalStateException("no " + count + " free ports in a row below " + ephemeral);
+    }
+
+    private static boolean free(int port) {
+        try (java.net.ServerSocket tcp = new java.net.ServerSocket(port);
+             java.net.DatagramSocket udp = new java.net.DatagramSocket(port)) {
+            return true;
+        } catch (IOException taken) {
+            return false;
         }
     }
 

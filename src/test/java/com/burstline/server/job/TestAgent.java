@@ -179,7 +179,8 @@ public final class TestAgent implements AutoCloseable {
         return """
                 {"name": "%s", "url": "%s", "version": "test", "facts": {"osName": "Linux", "cpus": 2,
                  "iperf3Version": "3.12", "instanceType": "t4g.large", "routeInterface": null,
-                 "interfaces": [{"name": "eth0", "driver": "ena", "driverVersion": "2.11.0", "mtu": 9001}]},
+                 "interfaces": [{"name": "eth0", "driver": "ena", "driverVersion": "2.11.0", "mtu": 9001,
+                                 "addresses": ["127.0.0.1"]}]},
                  "serverKeySha256": %s}
                 """.formatted(name, url(), heldServerKey());
     }

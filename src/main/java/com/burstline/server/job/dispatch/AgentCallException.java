@@ -13,4 +13,11 @@ class AgentCallException extends Exception {
     boolean busy() {
         return busy;
     }
+
+    /** No connection to the agent's API could be made, or it broke before an answer: the network's way is closed. */
+    static final class Unreachable extends AgentCallException {
+        Unreachable(String message) {
+            super(message, false);
+        }
+    }
 }

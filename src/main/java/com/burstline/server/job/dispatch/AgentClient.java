@@ -132,17 +132,28 @@ class AgentClient {
         post(agent, "/v1/scenarios/cancel", Json.write(key.toJson()), "cancel the scenario");
     }
 
+    /** {@code GET /v1/status}, signed like every call: whether the server can call the agent at all. */
+    void status(AgentView agent) throws AgentCallException, InterruptedException {
+        call(agent, "GET", "/v1/status", null, "answer its status");
+    }
+
     /** Messages are written by the contract's own code, the same the agent reads them with. */
     private HttpResponse<String> post(AgentView agent, String path, String body, String what)
+            throws AgentCallException, InterruptedException {
+        return call(agent, "POST", path, body, what);
+    }
+
+    /** @param body null for a GET */
+    private HttpResponse<String> call(AgentView agent, String method, String path, String body, String what)
             throws AgentCallException, InterruptedException {
         AgentCallKeys.CallKeys held = keysOf(agent);
         if (!signingKey.fingerprint().equals(held.heldServerKey())) {
             deliverServerKey(agent, held);
         }
         URI uri = URI.create(agent.url() + path);
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        HttpResponse<String> response = send(agent, request(uri, bytes,
-                signingKey.sign(agent.name(), "POST", uri.getRawPath(), bytes)));
+        byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> response = send(agent, request(uri, method, bytes,
+                signingKey.sign(agent.name(), method, uri.getRawPath(), bytes)));
         if (response.statusCode() / 100 != 2) {
             throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
                     + detailOf(response), response.statusCode() == 409);
@@ -165,7 +176,7 @@ class AgentClient {
         URI uri = URI.create(agent.url() + SERVER_KEY_PATH);
         byte[] bytes = Json.write(Map.of(ServerSigningKeys.FIELD, signingKey.publicText()))
                 .getBytes(StandardCharsets.UTF_8);
-        HttpResponse<String> response = send(agent, request(uri, bytes, LegacyCallSignature.sign(held.secretKey(),
+        HttpResponse<String> response = send(agent, request(uri, "POST", bytes, LegacyCallSignature.sign(held.secretKey(),
                 "POST", uri.getRawPath(), bytes, clock.instant())));
         if (response.statusCode() == 404) {
             throw new AgentCallException("agent " + agent.name() + " runs a version older than this server's and "
@@ -187,11 +198,13 @@ class AgentClient {
         }
     }
 
-    private HttpRequest request(URI uri, byte[] body, Map<String, String> signature) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .timeout(ANSWER_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    private HttpRequest request(URI uri, String method, byte[] body, Map<String, String> signature) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(ANSWER_TIMEOUT);
+        if ("GET".equals(method)) {
+            request.GET();
+        } else {
+            request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        }
         signature.forEach(request::header);
         return request.build();
     }
@@ -220,17 +233,17 @@ class AgentClient {
         try {
             return clientFor(agent).send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException e) {
-            throw new AgentCallException(where + " could not be reached (no connection within "
-                    + connectTimeout.toSeconds() + " s)", false);
+            throw new AgentCallException.Unreachable(where + " could not be reached (no connection within "
+                    + connectTimeout.toSeconds() + " s)");
         } catch (HttpTimeoutException e) {
             throw new AgentCallException(where + " did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s",
                     false);
         } catch (ConnectException e) {
-            throw new AgentCallException(where + " could not be reached (connection refused)", false);
+            throw new AgentCallException.Unreachable(where + " could not be reached (connection refused)");
         } catch (SSLException e) {
             throw new AgentCallException(tlsFailure(where, e), false);
         } catch (IOException e) {
-            throw new AgentCallException(where + " could not be reached: " + e.getMessage(), false);
+            throw new AgentCallException.Unreachable(where + " could not be reached: " + e.getMessage());
         }
     }
 

@@ -59,7 +59,7 @@ class AgentAnswerTextTest {
 
     private AgentView view() {
         return new AgentView("sut", "http://127.0.0.1:" + server.getAddress().getPort(), "127.0.0.1", "test", null,
-                true, false, null, null, null);
+                true, false, null, null, null, null);
     }
 
     private static AgentClient client() {

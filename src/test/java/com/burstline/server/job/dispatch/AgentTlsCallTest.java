@@ -68,7 +68,7 @@ class AgentTlsCallTest {
     private AgentView view(String scheme, String pinned, String announced) {
         return new AgentView("sut", scheme + "://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test",
                 null, true, false, null, null, new AgentCertificate(pinned, announced,
-                pinned != null && !pinned.equals(announced)));
+                pinned != null && !pinned.equals(announced)), null);
     }
 
     private static AttemptKey key() {

@@ -83,7 +83,7 @@ class ServerToAgentContractTest {
         });
         agent.start();
         view = new AgentView("sut", "http://127.0.0.1:" + agent.getAddress().getPort(), "127.0.0.1", "test", null,
-                true, false, null, null, null);
+                true, false, null, null, null, null);
         client = TestAgentClients.client(signingKey, properties(Duration.ofSeconds(20)));
     }
 
