@@ -47,6 +47,11 @@ public record NicFacts(String name, String driver, String driverVersion, String 
 
     /** "ena 2.11.0"; null when the driver is unknown. */
     public String driverLabel() {
+        return driverLabel(driver, driverVersion);
+    }
+
+    /** "ena 2.11.0" from a driver and its version, wherever they were read; null when the driver is unknown. */
+    public static String driverLabel(String driver, String driverVersion) {
         return driver == null ? null : driverVersion == null ? driver : driver + " " + driverVersion;
     }
 

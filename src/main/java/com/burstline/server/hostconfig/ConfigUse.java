@@ -1,6 +1,7 @@
 package com.burstline.server.hostconfig;
 
 import com.burstline.contract.HostConfig;
+import com.burstline.contract.NicFacts;
 
 import java.time.Instant;
 import java.util.Map;
@@ -18,9 +19,7 @@ public record ConfigUse(long jobId, long scenarioId, int attempt, HostRole role,
 
     /** "ena 2.11.0", as a run's driver label says it, from the reading's driver and its version; null if unknown. */
     public String driverLabel() {
-        String driver = fact("nic.driver");
-        String version = fact("nic.driverVersion");
-        return driver == null ? null : version == null ? driver : driver + " " + version;
+        return NicFacts.driverLabel(fact("nic.driver"), fact("nic.driverVersion"));
     }
 
     /** A fact's value, or null when the configuration is unknown or lacks it. */

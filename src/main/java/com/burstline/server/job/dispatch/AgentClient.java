@@ -176,8 +176,8 @@ class AgentClient {
         URI uri = URI.create(agent.url() + SERVER_KEY_PATH);
         byte[] bytes = Json.write(Map.of(ServerSigningKeys.FIELD, signingKey.publicText()))
                 .getBytes(StandardCharsets.UTF_8);
-        HttpResponse<String> response = send(agent, request(uri, "POST", bytes, LegacyCallSignature.sign(held.secretKey(),
-                "POST", uri.getRawPath(), bytes, clock.instant())));
+        HttpResponse<String> response = send(agent, request(uri, "POST", bytes,
+                LegacyCallSignature.sign(held.secretKey(), "POST", uri.getRawPath(), bytes, clock.instant())));
         if (response.statusCode() == 404) {
             throw new AgentCallException("agent " + agent.name() + " runs a version older than this server's and "
                     + "cannot check the server's signature: update it (the Agents page's commands fetch this "
