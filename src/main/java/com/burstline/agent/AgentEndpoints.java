@@ -76,6 +76,7 @@ final class AgentEndpoints {
         acquire(tool + " server on port " + port);
         configReadings.settle(); // no reading of this host while its server takes traffic
         try {
+            ServerRolePorts.ensureFree(testAddress, port);
             answerLatencyProbe(request);
             ServerRoleDrops.Counting drops = serverRoleDrops.started(request.attempt());
             Runnable ended = () -> {

@@ -1,5 +1,6 @@
 package com.burstline.agent;
 
+import com.burstline.contract.AgentProblems;
 import com.burstline.contract.AgentCallVerifier;
 import com.burstline.contract.Json;
 import com.sun.net.httpserver.HttpExchange;
@@ -100,6 +101,8 @@ final class AgentHttpApi {
             problem(exchange, 403, notAllowed.getMessage());
         } catch (AgentBusyException busy) {
             problem(exchange, 409, busy.getMessage());
+        } catch (PortInUseException taken) {
+            problem(exchange, AgentProblems.PORT_IN_USE, 409, "Port in use", taken.getMessage());
         } catch (ServerRoleDrops.Unavailable unavailable) {
             problem(exchange, unavailable.status(), unavailable.getMessage());
         } catch (AgentEndpoints.KeyConflictException conflict) {
@@ -171,8 +174,13 @@ final class AgentHttpApi {
     }
 
     private static void problem(HttpExchange exchange, int status, String title, String detail) throws IOException {
+        problem(exchange, String.valueOf(status), status, title, detail);
+    }
+
+    private static void problem(HttpExchange exchange, String type, int status, String title, String detail)
+            throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
-        problem.put("type", "urn:burstline:agent-problem:" + status);
+        problem.put("type", AgentProblems.TYPE_PREFIX + type);
         problem.put("title", title);
         problem.put("status", status);
         problem.put("detail", detail);

@@ -3,6 +3,7 @@ package com.burstline.agent;
 import com.burstline.contract.LatencyProbeSpec;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -35,15 +36,21 @@ final class LatencyProbeResponder {
         thread.setDaemon(true);
     }
 
-    /** @throws IllegalStateException when the port cannot be bound, in words */
+    /**
+     * @throws PortInUseException when another socket holds the port
+     * @throws IllegalStateException when the port cannot be bound otherwise, in words
+     */
     static LatencyProbeResponder start(String bind, LatencyProbeSpec probe) {
         try {
             DatagramChannel channel = DatagramChannel.open();
             try {
                 channel.bind(new InetSocketAddress(bind, probe.port()));
-            } catch (IOException taken) {
+            } catch (BindException taken) {
                 channel.close();
-                throw taken;
+                throw new PortInUseException("UDP", probe.port());
+            } catch (IOException other) {
+                channel.close();
+                throw other;
             }
             LatencyProbeResponder responder = new LatencyProbeResponder(channel, probe.session(), probe.port());
             responder.thread.start();

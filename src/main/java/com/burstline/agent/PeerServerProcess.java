@@ -18,6 +18,8 @@ final class PeerServerProcess {
      * (docs/benchmarks/code-notes.md).
      */
     private static final long LISTEN_POLL_MILLIS = 20;
+    /** How iperf3 (strerror) and the engine (Java's BindException) say it, on Linux and Windows alike. */
+    private static final String ADDRESS_IN_USE = "Address already in use";
 
     private PeerServerProcess() {
     }
@@ -44,7 +46,11 @@ final class PeerServerProcess {
             process.kill();
             RunningProcess.Outcome outcome = process.await(Duration.ofSeconds(5));
             whenDone.run();
-            String reason = (outcome.stdoutText() + " " + outcome.stderrTail()).strip();
+            String reported = Iperf3Errors.reportedError(outcome.stdoutText());
+            String reason = reported != null ? reported : (outcome.stdoutText() + " " + outcome.stderrTail()).strip();
+            if (reason.contains(ADDRESS_IN_USE)) { // taken between the check and the tool's own bind
+                throw new PortInUseException("TCP or UDP", port);
+            }
             throw new IllegalStateException(what + " on port " + port + " did not start"
                     + (reason.isEmpty() ? "" : ": " + reason));
         }

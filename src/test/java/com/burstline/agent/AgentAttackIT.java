@@ -1,8 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.ServerSigningKeys;
-import com.burstline.contract.EnrollmentSecret;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -203,7 +204,7 @@ class AgentAttackIT {
         AgentProcess agent = start("bound", "--test-address", "127.0.0.2");
 
         for (String tool : List.of("iperf3", "burstline-java")) {
-            int port = AgentProcess.freePort();
+            int port = TestPorts.free();
             HttpResponse<String> started = agent.signedCall("POST", "/v1/iperf3-server",
                     "{\"port\": " + port + ", \"timeoutSeconds\": 30, \"tool\": \"" + tool + "\"}");
             assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
@@ -265,12 +266,12 @@ class AgentAttackIT {
     }
 
     private static String serverRole() throws IOException {
-        return "{\"port\": " + AgentProcess.freePort() + ", \"timeoutSeconds\": 30}";
+        return "{\"port\": " + TestPorts.free() + ", \"timeoutSeconds\": 30}";
     }
 
     private static String scenario(String peerHost) throws IOException {
         return "{\"jobId\": 1, \"scenarioId\": 2, \"attempt\": 1, \"peerHost\": \"" + peerHost + "\", \"port\": "
-                + AgentProcess.freePort() + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 1, "
+                + TestPorts.free() + ", \"protocol\": \"TCP\", \"direction\": \"upload\", \"streams\": 1, "
                 + "\"durationSeconds\": 1, \"nonce\": \"" + NONCE + "\"}";
     }
 }

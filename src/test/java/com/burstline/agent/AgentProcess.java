@@ -4,9 +4,9 @@ import com.burstline.contract.AgentCallSignature;
 import com.burstline.contract.EnrollmentSecret;
 import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.ServerSigningKeys;
+import com.burstline.testsupport.TestPorts;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,7 +58,7 @@ public final class AgentProcess implements AutoCloseable {
     /** Starts an agent on loopback with a free port; {@code extra} adds or overrides options. */
     public static AgentProcess start(String server, String token, String name, Path workDir, String... extra)
             throws IOException {
-        int port = freePort();
+        int port = TestPorts.free();
         List<String> options = new ArrayList<>(List.of("--server", server, "--token", token, "--name", name,
                 "--listen", "127.0.0.1:" + port, "--spool", workDir.resolve("spool-" + name).toString()));
         options.addAll(List.of(extra));
@@ -74,7 +74,7 @@ public final class AgentProcess implements AutoCloseable {
     /** As {@link #startWithFlags(String, String, String, Path, List)}, with {@code env} added to its environment. */
     public static AgentProcess startWithFlags(String server, String token, String name, Path workDir,
                                               Map<String, String> env, List<String> jvmFlags) throws IOException {
-        int port = freePort();
+        int port = TestPorts.free();
         return launch(List.of(), env, jvmFlags, "127.0.0.1", port, workDir.resolve(name + ".log"),
                 List.of("--server", server, "--token", token, "--name", name, "--listen", "127.0.0.1:" + port,
                         "--spool", workDir.resolve("spool-" + name).toString()));
@@ -257,12 +257,6 @@ public final class AgentProcess implements AutoCloseable {
             Thread.sleep(200);
         }
         throw new AssertionError("no result appeared in " + spool);
-    }
-
-    public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** The java of this JVM: agents, and anything measured beside them, start with the same one. */

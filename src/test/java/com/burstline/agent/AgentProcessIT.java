@@ -7,6 +7,7 @@ import com.burstline.contract.ScenarioSpecTest;
 import com.burstline.contract.ServerRoleRequest;
 import com.burstline.iperf.Iperf3OutputParser;
 import com.burstline.iperf.Iperf3Result;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,7 +92,7 @@ class AgentProcessIT {
     @Test
     void startsTheIperf3ServerForTheLongestScenarioWithAResultMarginOfFifteenMinutes() throws Exception {
         AgentProcess peer = start("long-peer");
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         Map<String, Object> longest = ScenarioSpecTest.valid();
         longest.put("port", port);
         longest.put("durationSeconds", Scenario.DURATION.maxInt());
@@ -178,7 +179,7 @@ class AgentProcessIT {
     void runsARealScenarioAgainstAPeerAndSpoolsTheResultWhileTheServerIsAway() throws Exception {
         AgentProcess sut = start("sut");
         AgentProcess peer = start("peer");
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
 
         assertThat(peer.signedCall("POST", "/v1/iperf3-server", "{\"port\": " + port + ", \"timeoutSeconds\": 30}")
                 .statusCode()).isEqualTo(200);
@@ -205,7 +206,7 @@ class AgentProcessIT {
     void iperf3ThatCannotConnectIsAFailedResultWithIperf3sReason() throws Exception {
         AgentProcess sut = start("lonely");
 
-        assertThat(sut.signedCall("POST", "/v1/scenarios", scenario("127.0.0.1", AgentProcess.freePort()))
+        assertThat(sut.signedCall("POST", "/v1/scenarios", scenario("127.0.0.1", TestPorts.free()))
                 .statusCode()).isEqualTo(202);
 
         JsonNode result = JSON.readTree(AgentProcess.awaitSpooled(workDir.resolve("spool-lonely")));

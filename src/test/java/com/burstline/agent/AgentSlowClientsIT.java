@@ -1,8 +1,9 @@
 package com.burstline.agent;
 
+import com.burstline.testsupport.SlowConnections;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import com.burstline.testsupport.SlowConnections;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,7 +61,7 @@ class AgentSlowClientsIT {
 
     @Test
     void listensOnlyOnTheAddressThatReachesItsServerByDefault() throws Exception {
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         AgentProcess agent = startAgent("default-listen", port, ":" + port);
 
         assertThat(agent.log()).contains("listening at http://127.0.0.1:" + port);
@@ -75,8 +76,8 @@ class AgentSlowClientsIT {
 
     @Test
     void fiveHundredSlowConnectionsFromOneClientLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
-        AgentProcess sut = startAgent("slow-sut", AgentProcess.freePort(), null);
-        AgentProcess peer = startAgent("slow-peer", AgentProcess.freePort(), null);
+        AgentProcess sut = startAgent("slow-sut", TestPorts.free(), null);
+        AgentProcess peer = startAgent("slow-peer", TestPorts.free(), null);
         SlowConnections slow = connections(sut);
         List<Socket> silent = slow.open(SILENT, "", false);
         List<Socket> slowHeaders = slow.open(SLOW_HEADERS, SLOW_HEADERS_START, true);
@@ -88,8 +89,8 @@ class AgentSlowClientsIT {
 
     @Test
     void fiveHundredStalledTlsHandshakesLeaveTheServersCallsAnsweredAndAScenarioRuns() throws Exception {
-        AgentProcess sut = startAgent("tls-sut", AgentProcess.freePort(), null, true);
-        AgentProcess peer = startAgent("tls-peer", AgentProcess.freePort(), null, true);
+        AgentProcess sut = startAgent("tls-sut", TestPorts.free(), null, true);
+        AgentProcess peer = startAgent("tls-peer", TestPorts.free(), null, true);
         assertThat(sut.url().getScheme()).isEqualTo("https");
         SlowConnections slow = connections(sut);
         byte[] hello = SlowConnections.tlsClientHello();
@@ -128,7 +129,7 @@ class AgentSlowClientsIT {
             assertAnsweredWithinTenSeconds(sut);
             Thread.sleep(1000);
         }
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         assertThat(peer.signedCall("POST", "/v1/iperf3-server", "{\"port\": " + port
                 + ", \"timeoutSeconds\": 30}").statusCode()).isEqualTo(200);
         HttpResponse<String> started = sut.signedCall("POST", "/v1/scenarios", scenario(port));

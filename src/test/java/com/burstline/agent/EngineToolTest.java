@@ -1,6 +1,7 @@
 package com.burstline.agent;
 
 import com.burstline.contract.Direction;
+import com.burstline.testsupport.TestPorts;
 
 import com.burstline.contract.Protocol;
 
@@ -35,7 +36,7 @@ class EngineToolTest {
     }
 
     private static List<Interval> measure(String direction) throws Exception {
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         ServerRoleHandle server = new EngineServerRole("127.0.0.1").start(port, Duration.ofSeconds(30), () -> { });
         List<Interval> live = new CopyOnWriteArrayList<>();
         try {

@@ -2,6 +2,7 @@ package com.burstline.bench;
 
 import com.burstline.agent.AgentProcess;
 import com.burstline.server.BurstlineApplication;
+import com.burstline.testsupport.TestPorts;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -143,7 +144,7 @@ public final class AgentBenchmark {
                 "--burstline.data-dir=" + dataDir,
                 "--burstline.api-token=" + apiToken,
                 "--burstline.agent-token=" + agentToken,
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort(),
+                "--burstline.jobs.iperf3-port=" + TestPorts.iperf3Pool(),
                 "--spring.main.banner-mode=off",
                 "--logging.level.root=ERROR"));
         arguments.addAll(settings);

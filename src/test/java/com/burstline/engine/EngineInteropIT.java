@@ -1,5 +1,6 @@
 package com.burstline.engine;
 
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -7,9 +8,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +94,7 @@ class EngineInteropIT {
     @MethodSource("fullCases")
     void javaClientToIperf3Server(Iperf3Binary iperf3, List<String> flags) throws Exception {
         Path serverJson = Files.createTempFile("iperf3-server", ".json");
-        int port = freePort();
+        int port = TestPorts.free();
         Process server = iperf3.startServer(port, List.of("-J", "-i", INTERVAL), serverJson);
         try {
             List<String> args = new ArrayList<>(List.of("-c", "127.0.0.1", "-p", String.valueOf(port), "-J",
@@ -193,12 +192,6 @@ class EngineInteropIT {
         Reports reports = againstJavaServer(iperf3, List.of("-u", "-b", "0", "-R", "-t", "1"));
         assertThat(reports.engine().path("end").path("sum_sent").path("bits_per_second").asDouble())
                 .as("the Java server's sending rate, bit/s").isGreaterThan(50e6);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /**

@@ -30,7 +30,7 @@ public final class Nginx implements AutoCloseable {
     }
 
     public static Nginx start(Path prefix, int firstPort, int secondPort) throws IOException, InterruptedException {
-        int port = ServerJarProcess.freePort();
+        int port = TestPorts.free();
         String site = Files.readString(CONF).replace("server 10.0.0.11:8080", "server 127.0.0.1:" + firstPort)
                 .replace("server 10.0.0.12:8080", "server 127.0.0.1:" + secondPort)
                 .replace("listen 8080;", "listen 127.0.0.1:" + port + ";");

@@ -1,7 +1,6 @@
 package com.burstline.testsupport;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +31,7 @@ public final class PrivatePostgres implements AutoCloseable {
         Path dataDir = parent.resolve("data");
         run(List.of("chown", "postgres", parent.toString()));
         asPostgres(BIN.resolve("initdb") + " -D " + dataDir + " -U burstline -A trust -E UTF8");
-        PrivatePostgres postgres = new PrivatePostgres(dataDir, freePort());
+        PrivatePostgres postgres = new PrivatePostgres(dataDir, TestPorts.free());
         postgres.start();
         return postgres;
     }
@@ -74,9 +73,4 @@ public final class PrivatePostgres implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,8 +1,6 @@
 package com.burstline.testsupport;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,7 +41,7 @@ public final class ServerJarProcess implements AutoCloseable {
      */
     public static ServerJarProcess start(Path dataDir, List<String> jvmOptions, String address, List<String> arguments)
             throws IOException {
-        return start(dataDir, freePort(), TOKEN, jvmOptions, address, arguments);
+        return start(dataDir, TestPorts.free(), TOKEN, jvmOptions, address, arguments);
     }
 
     /**
@@ -140,14 +138,6 @@ public final class ServerJarProcess implements AutoCloseable {
         }
         process.destroyForcibly();
         throw new IllegalStateException("the server was not ready within " + timeout);
-    }
-
-    public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static void sleep(long millis) {

@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
 import com.burstline.server.security.TokenSecrets;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +47,7 @@ class AgentEnrollmentIT {
 
     @Test
     void theAgentKeepsItsSecretOwnerOnlyAndUsesItAfterARestart() throws Exception {
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         server = JobApiClient.startServer(port, workDir.resolve("data"));
         JobApiClient api = new JobApiClient("http://127.0.0.1:" + port);
         JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
@@ -82,7 +83,7 @@ class AgentEnrollmentIT {
     }
 
     private AgentProcess agent(int serverPort, Path tokenFile, Path spool, String run) throws Exception {
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve(run + ".log"),
                 List.of("--server", "http://127.0.0.1:" + serverPort, "--token-file", tokenFile.toString(),
                         "--name", "enr-a", "--listen", "127.0.0.1:" + port, "--spool", spool.toString()));

@@ -4,6 +4,7 @@ import com.burstline.agent.AgentProcess;
 import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.ServerSigningKeys;
 import com.burstline.testsupport.RecordingRelay;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +59,7 @@ class AgentRelayIT {
     @BeforeAll
     static void startServer() throws IOException {
         server = JobApiClient.startServer(0, workDir.resolve("data"),
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+                "--burstline.jobs.iperf3-port=" + TestPorts.iperf3Pool());
         serverPort = ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient("http://127.0.0.1:" + serverPort);
     }
@@ -160,7 +161,7 @@ class AgentRelayIT {
 
     /** An agent that talks to the server through one relay and is called through another, plain both ways. */
     private AgentProcess relayed(String name) throws IOException {
-        int agentPort = AgentProcess.freePort();
+        int agentPort = TestPorts.free();
         RecordingRelay toServer = new RecordingRelay(new InetSocketAddress("127.0.0.1", serverPort), recording);
         RecordingRelay toAgent = new RecordingRelay(new InetSocketAddress("127.0.0.1", agentPort), recording);
         started.add(toServer);

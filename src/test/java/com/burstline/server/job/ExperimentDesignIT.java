@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.contract.Direction;
+import com.burstline.testsupport.TestPorts;
 
 import com.burstline.contract.Protocol;
 
@@ -48,7 +49,7 @@ class ExperimentDesignIT {
     @BeforeAll
     static void startServerAndFourAgents() throws IOException {
         server = JobApiClient.startServer(0, workDir.resolve("data"),
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+                "--burstline.jobs.iperf3-port=" + TestPorts.iperf3Pool());
         String url = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(url);
         for (String name : List.of("xd-a", "xd-b", "xd-c", "xd-d")) {

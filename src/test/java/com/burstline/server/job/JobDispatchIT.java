@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,11 +32,13 @@ class JobDispatchIT {
     private static ConfigurableApplicationContext server;
     private static JobApiClient api;
     private static String serverUrl;
+    private static int iperf3Port;
     private final List<AgentProcess> agents = new ArrayList<>();
 
     @BeforeAll
     static void startServer() throws IOException {
-        server = JobApiClient.startServer(0, workDir.resolve("data"), "--burstline.jobs.iperf3-port=" + freePort());
+        iperf3Port = TestPorts.iperf3Pool();
+        server = JobApiClient.startServer(0, workDir.resolve("data"), "--burstline.jobs.iperf3-port=" + iperf3Port);
         serverUrl = "http://127.0.0.1:" + ((WebServerApplicationContext) server).getWebServer().getPort();
         api = new JobApiClient(serverUrl);
     }
@@ -111,6 +115,60 @@ class JobDispatchIT {
                 .startsWith("agent dying-sut is offline");
     }
 
+    @Test
+    void portsAnotherProgramHoldsOnThePeerArePassedOverAndWhenAllAreTheScenarioSaysSo() throws Exception {
+        startAgents("ports-sut", "ports-peer");
+        int last = iperf3Port + 9; // the pool's default 10 ports
+        List<AutoCloseable> held = new ArrayList<>();
+        try {
+            held.add(iperf3Daemon(iperf3Port));
+            for (int port = iperf3Port + 1; port < last; port++) {
+                held.add(new ServerSocket(port, 1, InetAddress.getLoopbackAddress()));
+            }
+
+            JsonNode job = awaitEnd(createJob("""
+                    {"sut": "ports-sut", "peer": "ports-peer", "scenarios": [
+                      {"protocol": "TCP", "durationSeconds": 1, "intervalSeconds": 1},
+                      {"protocol": "UDP", "durationSeconds": 1, "intervalSeconds": 1,
+                       "targetBitsPerSecond": 10000000}]}"""));
+
+            assertThat(job.get("status").stringValue()).as(job.toString()).isEqualTo("SUCCEEDED");
+            for (JsonNode scenario : job.get("scenarios")) {
+                List<String> command = new ArrayList<>();
+                JobApiClient.json(api.get("/api/v1/runs/" + scenario.get("runId").longValue() + "/environment"))
+                        .get("command").forEach(word -> command.add(word.stringValue()));
+                assertThat(command.get(command.indexOf("-p") + 1)).as(command.toString())
+                        .isEqualTo(String.valueOf(last));
+            }
+
+            held.add(new ServerSocket(last, 1, InetAddress.getLoopbackAddress()));
+            JsonNode refused = awaitEnd(createJob("""
+                    {"sut": "ports-sut", "peer": "ports-peer", "scenarios": [
+                      {"protocol": "TCP", "durationSeconds": 1, "intervalSeconds": 1}]}"""));
+            assertThat(refused.get("scenarios").get(0).get("error").stringValue()).startsWith(
+                    "every port this server measures on (" + iperf3Port + "–" + last + ", and the latency probe's "
+                            + "beside them) is in use on agent ports-peer by another program");
+        } finally {
+            for (AutoCloseable socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    /** Someone's own {@code iperf3 -s}, left running on every address of the peer's host. */
+    private static AutoCloseable iperf3Daemon(int port) throws IOException {
+        Process daemon = new ProcessBuilder("iperf3", "-s", "-p", String.valueOf(port))
+                .redirectErrorStream(true).redirectOutput(workDir.resolve("daemon.log").toFile()).start();
+        Eventually.await("iperf3 -s to listen on " + port, PATIENCE, () -> {
+            try (ServerSocket probe = new ServerSocket(port)) {
+                return false;
+            } catch (IOException taken) {
+                return daemon.isAlive();
+            }
+        }, listening -> listening);
+        return daemon::destroyForcibly;
+    }
+
     private List<AgentProcess> startAgents(String sut, String peer) throws IOException {
         for (String name : List.of(sut, peer)) {
             agents.add(AgentProcess.start(serverUrl, AGENT_TOKEN, name, workDir));
@@ -134,9 +192,4 @@ class JobDispatchIT {
                 job -> !List.of("QUEUED", "RUNNING").contains(job.get("status").stringValue()));
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

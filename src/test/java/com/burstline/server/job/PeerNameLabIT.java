@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
 import com.burstline.testsupport.ServerJarProcess;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -41,7 +42,7 @@ class PeerNameLabIT {
 
     @Test
     void theSutMeasuresOnlyTheAddressTheServerChecked() throws Exception {
-        int iperf3Port = AgentProcess.freePort();
+        int iperf3Port = TestPorts.iperf3Pool();
         List<String> decoyConnections = new CopyOnWriteArrayList<>();
         List<AutoCloseable> started = new ArrayList<>();
         try {

@@ -4,6 +4,7 @@ import com.burstline.agent.AgentProcess;
 import com.burstline.testsupport.Nginx;
 import com.burstline.testsupport.PostgresSchema;
 import com.burstline.testsupport.ServerJarProcess;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,10 +67,10 @@ class ReplicasPostgresIT {
     @Test
     void twoServersShareTheJobsTheLivePagesAndTakeOverFromEachOther() throws Exception {
         assertThat(Nginx.available()).as("nginx is installed (scripts/install-prerequisites.sh installs it)").isTrue();
-        int iperf3Port = portsBelowEphemeral(40); // each server: 10 iperf3 ports, then their 10 probe ports
+        int iperf3Port = TestPorts.iperf3Pools(2);
         a = server("a", iperf3Port);
         shareSigningKey(workDir.resolve("data-a"), workDir.resolve("data-b"));
-        b = server("b", iperf3Port + 20);
+        b = server("b", iperf3Port + TestPorts.IPERF3_POOL);
         JobApiClient apiA = new JobApiClient(a.base());
         JobApiClient apiB = new JobApiClient(b.base());
         Nginx nginx = Nginx.start(workDir.resolve("nginx"), a.port(), b.port());
@@ -165,33 +166,6 @@ class ReplicasPostgresIT {
         }
     }
 
-    /**
-     * {@code count} ports in a row, free now, below the kernel's ephemeral range: there no connection is given its own
-     * port, so none of the many this test opens can hold a port a peer's iperf3 server must listen on (one did, from
-     * the ephemeral range: "unable to start listener for connections").
-     */
-    private static int portsBelowEphemeral(int count) throws IOException {
-        int ephemeral = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).strip()
-                .split("\\s+")[0]);
-        java.util.Random random = new java.util.Random();
-        for (int tries = 0; tries < 100; tries++) {
-            int first = 20_000 + random.nextInt(Math.max(1, ephemeral - 20_000 - count));
-            if (IntStream.range(first, first + count).allMatch(ReplicasPostgresIT::free)) {
-                return first;
-            }
-        }
-        throw new IllegalStateException("no " + count + " free ports in a row below " + ephemeral);
-    }
-
-    private static boolean free(int port) {
-        try (java.net.ServerSocket tcp = new java.net.ServerSocket(port);
-             java.net.DatagramSocket udp = new java.net.DatagramSocket(port)) {
-            return true;
-        } catch (IOException taken) {
-            return false;
-        }
-    }
-
     private ServerJarProcess server(String name, int iperf3Port) throws IOException {
         List<String> arguments = new ArrayList<>(schema.arguments());
         arguments.addAll(List.of("--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
@@ -200,7 +174,7 @@ class ReplicasPostgresIT {
                 "--burstline.jobs.agent-connect-timeout=15s",
                 "--burstline.jobs.iperf3-port=" + iperf3Port));
         ServerJarProcess server = ServerJarProcess.start(workDir.resolve("data-" + name),
-                ServerJarProcess.freePort(), API_TOKEN, arguments);
+                TestPorts.free(), API_TOKEN, arguments);
         started.add(server);
         return server;
     }

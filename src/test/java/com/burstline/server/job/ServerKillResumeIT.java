@@ -2,6 +2,7 @@ package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
 import com.burstline.testsupport.ServerJarProcess;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,9 +88,9 @@ class ServerKillResumeIT {
     }
 
     private JobApiClient startServerAndAgents() throws Exception {
-        port = ServerJarProcess.freePort();
+        port = TestPorts.free();
         arguments = List.of("--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort());
+                "--burstline.jobs.iperf3-port=" + TestPorts.iperf3Pool());
         started.add(ServerJarProcess.start(workDir.resolve("data"), port, API_TOKEN, arguments));
         String url = "http://127.0.0.1:" + port;
         JobApiClient api = new JobApiClient(url);

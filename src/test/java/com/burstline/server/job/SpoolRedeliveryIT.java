@@ -1,6 +1,7 @@
 package com.burstline.server.job;
 
 import com.burstline.agent.AgentProcess;
+import com.burstline.testsupport.TestPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,7 +9,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +44,7 @@ class SpoolRedeliveryIT {
 
     @Test
     void resultMeasuredWhileTheServerWasDownArrivesAfterItsRestart() throws Exception {
-        int port = freePort();
+        int port = TestPorts.free();
         server = startServer(port);
         JobApiClient api = new JobApiClient("http://127.0.0.1:" + port);
         String url = "http://127.0.0.1:" + port;
@@ -91,9 +91,4 @@ class SpoolRedeliveryIT {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

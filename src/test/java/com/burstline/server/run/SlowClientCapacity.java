@@ -3,6 +3,7 @@ package com.burstline.server.run;
 import com.burstline.agent.AgentProcess;
 import com.burstline.testsupport.ServerJarProcess;
 import com.burstline.testsupport.SlowConnections;
+import com.burstline.testsupport.TestPorts;
 
 import java.net.Socket;
 import java.net.URI;
@@ -44,7 +45,7 @@ final class SlowClientCapacity {
     }
 
     static void agent(Path workDir) throws Exception {
-        int port = AgentProcess.freePort();
+        int port = TestPorts.free();
         try (AgentProcess agent = AgentProcess.startWith(List.of(), "127.0.0.1", port, workDir.resolve("agent.log"),
                 List.of("--server", "http://127.0.0.1:9", "--token", AGENT_TOKEN, "--name", "slow-agent",
                         "--listen", "127.0.0.1:" + port, "--spool", workDir.resolve("spool").toString()));

@@ -11,6 +11,7 @@ import com.burstline.server.job.TestAgent;
 import com.burstline.server.latency.LatencyStore;
 import com.burstline.server.run.ApiClient;
 import com.burstline.testsupport.LatencyReports;
+import com.burstline.testsupport.TestPorts;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -67,7 +68,7 @@ class ScheduleIT {
         server = new SpringApplicationBuilder(BurstlineApplication.class).run("--server.port=0",
                 "--burstline.data-dir=" + workDir.resolve("data"), "--burstline.api-token=" + ApiClient.TOKEN,
                 "--burstline.agent-token=" + AGENT_TOKEN, "--burstline.agents.heartbeat-seconds=1",
-                "--burstline.jobs.iperf3-port=" + AgentProcess.freePort(),
+                "--burstline.jobs.iperf3-port=" + TestPorts.iperf3Pool(),
                 "--burstline.schedules.webhook-allowed-networks=127.0.0.0/8");
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         serverUrl = "http://127.0.0.1:" + port;

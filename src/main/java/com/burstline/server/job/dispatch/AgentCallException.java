@@ -20,4 +20,11 @@ class AgentCallException extends Exception {
             super(message, false);
         }
     }
+
+    /** The peer answered that another socket of its host holds the port of the server role: another port may do. */
+    static final class PortInUse extends AgentCallException {
+        PortInUse(String message) {
+            super(message, false);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package com.burstline.server.job.dispatch;
 
+import com.burstline.contract.AgentProblems;
 import com.burstline.contract.LegacyCallSignature;
 import com.burstline.contract.AttemptKey;
 import com.burstline.contract.HostDrops;
@@ -51,7 +52,6 @@ class AgentClient {
     private final JsonMapper json = JsonMapper.builder().build();
     private final Duration connectTimeout;
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
-    private static final String AGENT_PROBLEM = "urn:burstline:agent-problem:";
     private static final int MAX_DETAIL = 300;
     /** The agent's endpoint for the one delivery of the server's key (docs/agent-protocol.md). */
     static final String SERVER_KEY_PATH = "/v1/server-key";
@@ -155,8 +155,11 @@ class AgentClient {
         HttpResponse<String> response = send(agent, request(uri, method, bytes,
                 signingKey.sign(agent.name(), method, uri.getRawPath(), bytes)));
         if (response.statusCode() / 100 != 2) {
-            throw new AgentCallException("agent " + agent.name() + " could not " + what + ": "
-                    + detailOf(response), response.statusCode() == 409);
+            String message = "agent " + agent.name() + " could not " + what + ": " + detailOf(response);
+            if (AgentProblems.PORT_IN_USE.equals(problemKind(response))) {
+                throw new AgentCallException.PortInUse(message);
+            }
+            throw new AgentCallException(message, response.statusCode() == 409);
         }
         return response;
     }
@@ -269,18 +272,29 @@ class AgentClient {
      * 7 scenario 31"); anything else that answered is not quoted, so whatever sits at a wrong URL cannot put its
      * text on the job page.
      */
-    private String detailOf(HttpResponse<String> response) {
-        String detail = null;
+    /** The agent's problem, or null for an answer that is not one. */
+    private JsonNode agentProblem(HttpResponse<String> response) {
         boolean problemJson = response.headers().firstValue("Content-Type").orElse("")
                 .startsWith("application/problem+json");
         try {
             JsonNode problem = problemJson ? json.readTree(response.body()) : null;
-            if (problem != null && problem.path("type").asString("").startsWith(AGENT_PROBLEM)) {
-                detail = problem.path("detail").stringValue(null);
-            }
+            return problem != null && problem.path("type").asString("").startsWith(AgentProblems.TYPE_PREFIX)
+                    ? problem : null;
         } catch (JacksonException notJson) {
-            // not the agent's problem: the status alone
+            return null; // not the agent's problem: the status alone
         }
+    }
+
+    /** What follows the prefix of the agent's problem type: its status or a word ({@link AgentProblems}). */
+    private String problemKind(HttpResponse<String> response) {
+        JsonNode problem = agentProblem(response);
+        return problem == null ? null : problem.path("type").asString("")
+                .substring(AgentProblems.TYPE_PREFIX.length());
+    }
+
+    private String detailOf(HttpResponse<String> response) {
+        JsonNode problem = agentProblem(response);
+        String detail = problem == null ? null : problem.path("detail").stringValue(null);
         if (detail == null) {
             return "HTTP " + response.statusCode() + " (not an answer of the Burstline agent protocol)";
         }

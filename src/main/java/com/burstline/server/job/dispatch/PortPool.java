@@ -3,7 +3,9 @@ package com.burstline.server.job.dispatch;
 import com.burstline.contract.LatencyProbeSpec;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -37,15 +39,32 @@ final class PortPool {
         this.nanoClock = nanoClock;
     }
 
+    /** The port {@link #take} gives, held until the lease is closed; another one when the peer's is in use. */
+    Lease lease(long scenarioId) {
+        return new Lease(scenarioId, take(scenarioId));
+    }
+
     /**
      * A port no running scenario uses and none gave back a moment ago, starting at the preferred one; else one no
      * running scenario uses; the preferred one when all are in use.
      */
     synchronized int take(long scenarioId) {
+        return take(scenarioId, Set.of());
+    }
+
+    /** As {@link #take(long)}, never one of {@code passed}; -1 when every port of the pool is among them. */
+    private synchronized int take(long scenarioId, Set<Integer> passed) {
         int preferred = (int) (scenarioId % count);
         Integer free = null;
+        Integer anyOther = null;
         for (int i = 0; i < count; i++) {
             int candidate = first + (preferred + i) % count;
+            if (passed.contains(candidate)) {
+                continue;
+            }
+            if (anyOther == null) {
+                anyOther = candidate;
+            }
             if (inUse.containsKey(candidate)) {
                 continue;
             }
@@ -57,9 +76,17 @@ final class PortPool {
                 free = candidate;
             }
         }
-        int port = free != null ? free : first + preferred;
+        if (anyOther == null) {
+            return -1;
+        }
+        int port = free != null ? free : anyOther;
         inUse.merge(port, 1, Integer::sum);
         return port;
+    }
+
+    /** The pool as people set it: "5201–5210". */
+    String range() {
+        return count == 1 ? String.valueOf(first) : first + "–" + (first + count - 1);
     }
 
     private boolean resting(int port) {
@@ -79,5 +106,42 @@ final class PortPool {
     synchronized void release(int port) {
         inUse.computeIfPresent(port, (p, users) -> users == 1 ? null : users - 1);
         givenBack.put(port, nanoClock.getAsLong());
+    }
+
+    /** One scenario attempt's port. */
+    final class Lease implements AutoCloseable {
+        private final long scenarioId;
+        private final Set<Integer> tried = new HashSet<>();
+        private int port;
+
+        private Lease(long scenarioId, int port) {
+            this.scenarioId = scenarioId;
+            this.port = port;
+        }
+
+        int port() {
+            return port;
+        }
+
+        /**
+         * Gives the port back and takes one this lease has not had yet: the peer said another socket holds it.
+         *
+         * @return false, keeping the port, when the lease has had every port of the pool
+         */
+        boolean moveOn() {
+            tried.add(port);
+            int next = take(scenarioId, tried);
+            if (next < 0) {
+                return false;
+            }
+            release(port);
+            port = next;
+            return true;
+        }
+
+        @Override
+        public void close() {
+            release(port);
+        }
     }
 }

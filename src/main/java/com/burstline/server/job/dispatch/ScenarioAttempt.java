@@ -24,6 +24,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * Runs one scenario attempt: the peer starts an iperf3 server, the SUT starts the client, and then the attempt waits
@@ -89,7 +90,7 @@ class ScenarioAttempt {
      *                      take-over agents come back within a few heartbeats; otherwise zero
      */
     void run(ScenarioWork work, Duration agentPatience) throws InterruptedException {
-        int port = ports.take(work.key().scenarioId());
+        PortPool.Lease port = ports.lease(work.key().scenarioId());
         if (work.probe()) {
             probes.watch(work.key());
         }
@@ -104,7 +105,7 @@ class ScenarioAttempt {
             }
             liveSamples.take(work.key()); // whatever is left: the attempt is over
             latencySamples.take(work.key());
-            ports.release(port);
+            port.close();
         }
     }
 
@@ -129,7 +130,7 @@ class ScenarioAttempt {
         }
     }
 
-    private void dispatch(ScenarioWork work, int port) throws InterruptedException {
+    private void dispatch(ScenarioWork work, PortPool.Lease port) throws InterruptedException {
         Optional<AgentView> sut = online(work.sut());
         Optional<AgentView> peer = online(work.peer());
         if (sut.isEmpty() || peer.isEmpty()) {
@@ -137,13 +138,15 @@ class ScenarioAttempt {
                     + "heartbeat for " + 3 * agents.heartbeatSeconds() + " s)");
             return;
         }
-        ScenarioSpec spec;
-        ServerRoleRequest role;
+        IntFunction<ScenarioSpec> specOn;
+        ScenarioSpec first;
         try {
-            spec = spec(work, client.peerAddress(sut.get(), peer.get()), port, client.peerNetworks(),
-                    work.runsLatencyProbe() ? LatencyProbeSpec.standard(ports.latencyProbePort(port),
-                            SESSIONS.nextLong()) : null);
-            role = ServerRoleRequest.forScenario(spec, margin);
+            String peerAddress = client.peerAddress(sut.get(), peer.get());
+            long session = SESSIONS.nextLong();
+            specOn = p -> spec(work, peerAddress, p, client.peerNetworks(), work.runsLatencyProbe()
+                    ? LatencyProbeSpec.standard(ports.latencyProbePort(p), session) : null);
+            first = specOn.apply(port.port());
+            ServerRoleRequest.forScenario(first, margin);
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
             return;
@@ -151,11 +154,12 @@ class ScenarioAttempt {
             fail(work, refused.getMessage());
             return;
         }
-        long limitSeconds = spec.limitSeconds(margin);
+        long limitSeconds = first.limitSeconds(margin);
         HostConfigReading.Readings readings = configs.start(work, sut.get(), peer.get());
         try {
+            ScenarioSpec spec;
             try {
-                whenNotBusy(() -> client.startIperf3Server(peer.get(), role));
+                spec = startPeerServer(work, peer.get(), port, specOn);
             } finally {
                 readings.await(); // both hosts are read before the SUT sends anything, or the attempt fails
             }
@@ -172,6 +176,34 @@ class ScenarioAttempt {
             cancelQuietly(peer.get(), work.key());
         }
         peerDrops.collect(work, peer.get());
+    }
+
+    /**
+     * Starts the peer's server role on the lease's port, or on the next of the pool while the peer says another program
+     * holds it (someone's own {@code iperf3 -s} on 5201 is common on a test host).
+     *
+     * @return the spec on the port the peer listens on
+     */
+    private ScenarioSpec startPeerServer(ScenarioWork work, AgentView peer, PortPool.Lease port,
+                                         IntFunction<ScenarioSpec> specOn)
+            throws AgentCallException, InterruptedException {
+        while (true) {
+            ScenarioSpec spec = specOn.apply(port.port());
+            try {
+                whenNotBusy(() -> client.startIperf3Server(peer, ServerRoleRequest.forScenario(spec, margin)));
+                return spec;
+            } catch (AgentCallException.PortInUse taken) {
+                int was = port.port();
+                if (!port.moveOn()) {
+                    throw new AgentCallException("every port this server measures on (" + ports.range() + ", and "
+                            + "the latency probe's beside them) is in use on agent " + peer.name() + " by another "
+                            + "program: free one there, or give the server other ports (burstline.jobs.iperf3-port); "
+                            + "last answer: " + taken.getMessage(), false);
+                }
+                log.info("Port {} is in use on agent {}; {} moves to port {}", was, peer.name(),
+                        work.key().describe(), port.port());
+            }
+        }
     }
 
     /** @return true when a burst probe was stopped at its drop */
@@ -219,7 +251,6 @@ class ScenarioAttempt {
         }
         return stopped;
     }
-
 
     /** The name of the job's agent that went offline, or null while both are online. */
     private String offlineOf(ScenarioWork work) {

@@ -48,4 +48,54 @@ class PortPoolTest {
 
         assertThat(given).isIn(a, b).isNotEqualTo(running);
     }
+
+    @Test
+    void aLeaseMovesOnToAPortItHasNotHadAndGivesTheOldOneBack() {
+        PortPool.Lease lease = pool.lease(0);
+        assertThat(lease.port()).isEqualTo(5201);
+
+        assertThat(lease.moveOn()).isTrue();
+        int second = lease.port();
+        assertThat(second).isNotEqualTo(5201);
+        assertThat(lease.moveOn()).isTrue();
+        assertThat(lease.port()).isNotIn(5201, second);
+        assertThat(pool.take(7)).as("only the lease's last port is held").isNotEqualTo(lease.port());
+    }
+
+    @Test
+    void aLeaseThatHadEveryPortKeepsItsLastOne() {
+        PortPool.Lease lease = pool.lease(0);
+        lease.moveOn();
+        lease.moveOn();
+        int last = lease.port();
+
+        assertThat(lease.moveOn()).isFalse();
+        assertThat(lease.port()).isEqualTo(last);
+    }
+
+    @Test
+    void aLeaseMovesOnEvenToAPortAnotherScenarioRunsOnRatherThanGiveUp() {
+        int running = pool.take(1);
+        PortPool.Lease lease = pool.lease(0);
+        lease.moveOn();
+        lease.moveOn();
+
+        assertThat(lease.port()).as("the peer of this scenario may be another host").isEqualTo(running);
+    }
+
+    @Test
+    void aClosedLeaseGivesItsPortBack() {
+        PortPool.Lease lease = pool.lease(0);
+        int held = lease.port();
+        lease.close();
+        nanos.addAndGet(PortPool.RESTING_NANOS);
+
+        assertThat(pool.take(0)).isEqualTo(held);
+    }
+
+    @Test
+    void theRangeIsSaidAsPeopleSetIt() {
+        assertThat(pool.range()).isEqualTo("5201–5203");
+        assertThat(new PortPool(5201, 1).range()).isEqualTo("5201");
+    }
 }
