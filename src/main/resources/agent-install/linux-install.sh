@@ -42,8 +42,16 @@ install -d -m 0700 -o "$user" -g "$user" "$dir/state"
 install -m 0600 -o "$user" -g "$user" /dev/null "$dir/join-token"
 printf '%s\n' {{token}} > "$dir/join-token"
 
-# 4. The agent jar from this server, checked against the SHA-256 the Agents page showed.
-printf 'Authorization: Bearer %s\n' {{token}} | curl -fsS -H @- -o "$dir/burstline-agent.jar.new" {{jarUrl}}
+# 4. The agent jar from this server, checked against the SHA-256 the Agents page showed; a refusal says the
+#    server's reason (a join token already used or revoked), not only its status.
+status=$(printf 'Authorization: Bearer %s\n' {{token}} \
+  | curl -sS -H @- -o "$dir/burstline-agent.jar.new" -w '%{http_code}' {{jarUrl}})
+if [ "$status" != 200 ]; then
+  reason=$(sed -n 's/.*"detail" *: *"\([^"]*\)".*/\1/p' "$dir/burstline-agent.jar.new" | head -c 500)
+  rm -f "$dir/burstline-agent.jar.new"
+  echo "The server refused the agent jar (HTTP $status)${reason:+: $reason}. Nothing was started." >&2
+  exit 1
+fi
 if ! printf '%s  %s\n' {{sha256}} "$dir/burstline-agent.jar.new" | sha256sum -c --status -; then
   rm -f "$dir/burstline-agent.jar.new"
   echo "The agent jar does not have the SHA-256 the server showed: nothing was started." >&2

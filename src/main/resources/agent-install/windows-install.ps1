@@ -65,14 +65,27 @@ icacls $dir /inheritance:r /grant:r '*S-1-5-32-544:(OI)(CI)F' '*S-1-5-18:(OI)(CI
 if ($LASTEXITCODE -ne 0) { throw "icacls could not restrict $dir" }
 Set-Content -LiteralPath (Join-Path $dir 'join-token') -Value {{token}} -NoNewline -Encoding ascii
 
-# 4. The agent jar from this server, checked against the SHA-256 the Agents page showed.
+# 4. The agent jar from this server, checked against the SHA-256 the Agents page showed. Pasted again, the running
+#    agent holds its jar open and Windows replaces no file in use: the agent stops first, and the jar is replaced
+#    once its last process (a measurement it started) has let go of it.
 $jar = Join-Path $dir 'burstline-agent.jar'
-Invoke-WebRequest -UseBasicParsing -Uri {{jarUrl}} -OutFile "$jar.new" -Headers @{ Authorization = 'Bearer ' + {{token}} }
+try {
+  Invoke-WebRequest -UseBasicParsing -Uri {{jarUrl}} -OutFile "$jar.new" -Headers @{ Authorization = 'Bearer ' + {{token}} }
+} catch {
+  throw "The server refused the agent jar ($($_.Exception.Message)) $($_.ErrorDetails.Message) Nothing was started."
+}
 if ((Get-FileHash -Algorithm SHA256 -LiteralPath "$jar.new").Hash -ne {{sha256}}) {
   Remove-Item -LiteralPath "$jar.new"
   throw 'The agent jar does not have the SHA-256 the server showed: nothing was started.'
 }
-Move-Item -LiteralPath "$jar.new" -Destination $jar -Force
+Stop-ScheduledTask -TaskName 'Burstline agent' -ErrorAction SilentlyContinue
+foreach ($try in 1..30) {
+  try { Move-Item -LiteralPath "$jar.new" -Destination $jar -Force -ErrorAction Stop; break }
+  catch {
+    if ($try -eq 30) { throw "$jar is still in use after 30 s: stop the java processes running it and paste again." }
+    Start-Sleep -Seconds 1
+  }
+}
 Set-Content -LiteralPath (Join-Path $dir 'agent.args') -Value {{arguments}} -Encoding ascii
 
 # 5. Firewall: the server calls the agent on TCP {{agentPort}}; the peer agents measure on TCP and UDP {{iperf3Ports}}.
@@ -86,12 +99,14 @@ foreach ($protocol in 'TCP', 'UDP') {
     -Action Allow -Protocol $protocol -LocalPort {{iperf3Ports}} -RemoteAddress $peers -Profile Any | Out-Null
 }
 
-# 6. A task that starts the agent at boot as its user, with its own JVM options, and again when it stops.
-Stop-ScheduledTask -TaskName 'Burstline agent' -ErrorAction SilentlyContinue  # pasted again: start anew
+# 6. A task that starts the agent at boot as its user, with its own JVM options, and again when it stops. Normal
+#    priority (4), as a service's: a task's default (7) runs it and the tools it starts below normal, which skews
+#    what they measure under any other load.
 $action = New-ScheduledTaskAction -Execute $java -Argument {{jvmArguments}} -WorkingDirectory $dir
 $trigger = New-ScheduledTaskTrigger -AtStartup
 $settings = New-ScheduledTaskSettingsSet -ExecutionTimeLimit ([TimeSpan]::Zero) -RestartCount 999 `
-  -RestartInterval (New-TimeSpan -Minutes 1) -StartWhenAvailable -AllowStartIfOnBatteries -DontStopIfGoingOnBatteries
+  -RestartInterval (New-TimeSpan -Minutes 1) -StartWhenAvailable -AllowStartIfOnBatteries -DontStopIfGoingOnBatteries `
+  -Priority 4
 Register-ScheduledTask -TaskName 'Burstline agent' -Action $action -Trigger $trigger -Settings $settings `
   -User $user -Password $password -RunLevel Limited -Force | Out-Null
 

@@ -176,6 +176,30 @@ class AgentInstallCommandsTest {
                 "Remove-NetFirewallRule -Group 'Burstline agent'", "Remove-LocalUser");
     }
 
+    /** Pasted again, the running agent's jar is in use: Windows lets it be replaced only once the agent stopped. */
+    @Test
+    void theWindowsBlockStopsTheAgentBeforeItReplacesItsJarAndRunsItAtNormalPriority() {
+        List<String> lines = AgentInstallCommands.of(request("http://10.0.0.1:8080", "win-b")).windows().lines()
+                .toList();
+        int stop = indexOf(lines, "Stop-ScheduledTask -TaskName 'Burstline agent'");
+        int replace = indexOf(lines, "Move-Item -LiteralPath \"$jar.new\" -Destination $jar");
+        int start = indexOf(lines, "Start-ScheduledTask -TaskName 'Burstline agent'");
+
+        assertThat(stop).as("the stop").isNotNegative().isLessThan(replace);
+        assertThat(replace).isLessThan(start);
+        assertThat(lines).filteredOn(line -> line.contains("Stop-ScheduledTask")).hasSize(1);
+        assertThat(String.join("\n", lines)).contains("-Priority 4");
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     @Test
     void theLinuxBlocksNameTheirPackagesAndTheUnitTheAgentsOptions() {
         AgentInstallCommands commands = AgentInstallCommands.of(request("http://10.0.0.1:8080", "arm-a"));

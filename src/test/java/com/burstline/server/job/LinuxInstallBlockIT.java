@@ -157,7 +157,8 @@ class LinuxInstallBlockIT {
         String unitBefore = Files.readString(Path.of(UNIT));
         Shell again = paste(block);
         assertThat(again.exit()).as("the same block, its token used: " + again.output()).isNotZero();
-        assertThat(again.output()).contains("401");
+        assertThat(again.output()).contains("The server refused the agent jar (HTTP 401): This join token was "
+                + "already used by agent 'li-sut'");
         assertThat(Files.readString(Path.of(UNIT))).isEqualTo(unitBefore);
         HttpResponse<String> usedAgain = api.send("POST", "/api/v1/agents", secret, "{\"name\": \"li-sut\", "
                 + "\"url\": \"https://" + NAMESPACE_ADDRESS + ":7799\", \"testAddress\": \"" + NAMESPACE_ADDRESS + "\"}");
