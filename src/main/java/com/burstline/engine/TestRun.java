@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,6 +21,8 @@ final class TestRun {
     private final AtomicLong sentBlocks = new AtomicLong();
     private final AtomicLong receivedBlocks = new AtomicLong();
     private final CountDownLatch done = new CountDownLatch(1);
+    /** Datagrams a sender has decided to send and not yet counted ({@link #beginSend}). */
+    private final AtomicInteger sendsUnderWay = new AtomicInteger();
     private volatile boolean counting;
     private volatile boolean sending;
     private volatile boolean omitting;
@@ -27,6 +30,8 @@ final class TestRun {
     private volatile long startNanos;
     private volatile long baseNanos;
     private volatile long endNanos;
+    /** One datagram's send takes microseconds; a sender blocked on a full socket buffer is not waited for. */
+    private static final long SEND_WAIT_NANOS = 500_000_000;
 
     TestRun(TestParams params, boolean client) {
         this.params = params;
@@ -102,13 +107,38 @@ final class TestRun {
         omitting = false;
     }
 
-    /** TEST_END: data is no longer counted or sent; receivers go on draining. */
+    /**
+     * A UDP sender about to send a datagram and count it ({@link #sendDone} after): false once the test stopped
+     * sending. Counted before it looks, so that {@link #end} sees every datagram that got past this check.
+     */
+    boolean beginSend() {
+        sendsUnderWay.incrementAndGet();
+        if (sending) {
+            return true;
+        }
+        sendsUnderWay.decrementAndGet();
+        return false;
+    }
+
+    void sendDone() {
+        sendsUnderWay.decrementAndGet();
+    }
+
+    /**
+     * TEST_END: data is no longer counted or sent; receivers go on draining. Returns once the datagrams already on
+     * their way are counted (at most {@link #SEND_WAIT_NANOS}): a datagram a sender sent before it saw the end but
+     * counted after the final figures were taken reached the peer uncounted, more received than sent.
+     */
     void end() {
         if (counting) {
             endNanos = System.nanoTime();
         }
         counting = false;
         sending = false;
+        long deadline = System.nanoTime() + SEND_WAIT_NANOS;
+        while (sendsUnderWay.get() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
         finish();
     }
 

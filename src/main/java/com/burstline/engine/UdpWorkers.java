@@ -31,10 +31,14 @@ final class UdpWorkers {
             try {
                 while (run.mayStartBlock()) {
                     pacer.awaitTurn(running);
-                    if (!run.sending()) {
+                    if (!run.beginSend()) {
                         return;
                     }
-                    send(run, stream, channel, target, datagram, ++sequence, wide, pacer);
+                    try {
+                        send(run, stream, channel, target, datagram, ++sequence, wide, pacer);
+                    } finally {
+                        run.sendDone();
+                    }
                 }
             } catch (ClosedChannelException closedHere) {
                 // the test ended and closed the stream

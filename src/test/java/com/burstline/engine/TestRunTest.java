@@ -27,4 +27,29 @@ class TestRunTest {
         server.end();
         assertThat(server.mayStartBlock()).isFalse();
     }
+
+    /** The end waits for a datagram a sender decided to send before it, so the final figures count it. */
+    @Test
+    void theEndCountsTheDatagramASenderWasSending() throws Exception {
+        TestRun run = new TestRun(TEN_BLOCKS_OF_UDP, true);
+        run.begin();
+        assertThat(run.beginSend()).isTrue();
+        java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread sender = new Thread(() -> {
+            try {
+                Thread.sleep(10); // the datagram is on its way while the test ends
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            counted.set(true);
+            run.sendDone();
+        });
+        sender.start();
+
+        run.end();
+
+        assertThat(counted).as("counted before end() returned").isTrue();
+        assertThat(run.beginSend()).as("no datagram starts after the end").isFalse();
+        sender.join();
+    }
 }
