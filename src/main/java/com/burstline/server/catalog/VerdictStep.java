@@ -25,7 +25,8 @@ public enum VerdictStep {
             "What the run asked for arrived: its -b target set the figure, not the instance's limit, the hosts or the "
                     + "path; the driver kept up with it.",
             "To measure the driver, raise the target, or run TCP without -b; step a UDP target up until loss begins.",
-            List.of(Thresholds.AT_TARGET), "the rate the runs asked for (-b)"),
+            List.of(Thresholds.AT_TARGET, Thresholds.SENT_OF_TARGET, Thresholds.MIN_LOST),
+            "the rate the runs asked for (-b)"),
     SENDER("sender", "the sender",
             "The sender put out less than its target, or (without a target) its iperf3 used a whole core: the tool "
                     + "or the sending host decided, not the network.",

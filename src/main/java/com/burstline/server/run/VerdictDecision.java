@@ -17,8 +17,9 @@ import java.util.Map;
  *   <li>the cap: ENA's shaping counters on the SUT grew during the run, or at least {@link Thresholds#AT_CAP} of the
  *   limit that applied arrived (the burst limit, or the baseline once the burst credits ran out, {@link Credits}; a
  *   run at the baseline throughout is not known to be the driver's, its credits may have been spent before it);</li>
- *   <li>the target: at least {@link Thresholds#AT_TARGET} of the run's -b target arrived (a UDP run losing under
- *   {@link Thresholds#MIN_LOST}): what was asked for, not more, was measured;</li>
+ *   <li>the target: at least {@link Thresholds#AT_TARGET} of a TCP run's -b target arrived, or a UDP run sent at
+ *   least {@link Thresholds#SENT_OF_TARGET} of its target and lost under {@link Thresholds#MIN_LOST}: what was asked
+ *   for, not more, was measured;</li>
  *   <li>the sender: a UDP sender sent under {@link Thresholds#SENT_OF_TARGET} of its target, or a TCP one (or a UDP
  *   one without a known target) reached {@link Thresholds#ONE_CORE} of CPU;</li>
  *   <li>the receiver: its host's drop counters grew while datagrams were lost, or its CPU reached one core;</li>
@@ -141,13 +142,18 @@ final class VerdictDecision {
                 measurement.retransmitsPerGigabyte());
     }
 
-    /** What was asked for arrived; a UDP run also lost next to nothing of it. */
+    /**
+     * What was asked for arrived: a TCP run received its target; a UDP run sent it and lost next to nothing of it (its
+     * received rate is over the receiver's own clock, a few percent off the sender's at no loss).
+     */
     private boolean targetDecided() {
-        Double ofTarget = measurement.receivedShareOfTarget();
-        if (ofTarget == null || ofTarget < Thresholds.AT_TARGET.value()) {
-            return false;
+        if (measurement.scenario().udp()) {
+            Double sent = measurement.sentShareOfTarget();
+            return sent != null && sent >= Thresholds.SENT_OF_TARGET.value() && figures.lostPercent() != null
+                    && !lossy();
         }
-        return !measurement.scenario().udp() || !lossy();
+        Double ofTarget = measurement.receivedShareOfTarget();
+        return ofTarget != null && ofTarget >= Thresholds.AT_TARGET.value();
     }
 
     /**

@@ -15,7 +15,9 @@ final class VerdictText {
         String shown = switch (verdict.id()) {
             case BEYOND_THE_LIMIT -> ofLimit(e) + ": the instance type is wrong or the traffic never crossed the NIC";
             case CAP -> e.allowanceExceeded() == null ? ofLimit(e) : shaped(e);
-            case TARGET -> FigureText.percent(e.receivedShareOfTarget()) + " of its target arrived";
+            case TARGET -> e.lostPercent() != null ? "it sent " + FigureText.percent(e.sentShareOfTarget())
+                    + " of its target and lost " + FigureText.loss(e.lostPercent())
+                    : FigureText.percent(e.receivedShareOfTarget()) + " of its target arrived";
             case SENDER -> e.sentShareOfTarget() != null
                     ? "it sent " + FigureText.percent(e.sentShareOfTarget()) + " of its target"
                     : "its CPU at " + FigureText.percent(e.senderCpuPercent());

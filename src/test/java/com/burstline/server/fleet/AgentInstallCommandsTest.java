@@ -139,7 +139,8 @@ class AgentInstallCommandsTest {
                     value, SHA, null, directory, PORTS, AgentAddresses.DEFAULT_NETWORKS, AgentJvmOptions.load()))
                     .windows();
             String dirLine = windows.lines().filter(l -> l.startsWith("$dir = ")).findFirst().orElseThrow();
-            String jarLine = windows.lines().filter(l -> l.startsWith("Invoke-WebRequest")).findFirst().orElseThrow();
+            String jarLine = windows.lines().map(String::strip).filter(l -> l.startsWith("Invoke-WebRequest"))
+                    .findFirst().orElseThrow();
             String jarUrl = jarLine.substring(jarLine.indexOf("-Uri ") + 5, jarLine.indexOf(" -OutFile"));
 
             assertThat(readPowerShellLiteral(dirLine.substring(7))).isEqualTo(directory);
