@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answer), so the job the schedule started before the restart is still running when the server stops: it is resumed,
  * not failed, and the made-up run is skipped while it runs.
  */
-class ScheduleRestartTest {
+class ScheduleRestartIT {
     @TempDir
     Path dataDir;
 
