@@ -45,11 +45,8 @@ public final class ScenarioNames {
         if (protocol.requestResponse()) {
             return protocol + " " + streams + (streams == 1 ? " flow" : " flows");
         }
-        if (protocol == Protocol.UDP && targetBitsPerSecond != null) {
-            return "UDP " + rate(targetBitsPerSecond);
-        }
-        return protocol + " " + streams + (streams == 1 ? " stream" : " streams")
-                + (targetBitsPerSecond != null ? " at " + rate(targetBitsPerSecond) : "");
+        return protocol == Protocol.UDP && targetBitsPerSecond != null ? "UDP " + rate(targetBitsPerSecond)
+                : protocol + " " + streams + (streams == 1 ? " stream" : " streams");
     }
 
     /**

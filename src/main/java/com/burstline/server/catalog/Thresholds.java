@@ -19,10 +19,6 @@ public final class Thresholds {
     public static final Threshold SENT_OF_TARGET = new Threshold("sent-of-target", 95, "% of the target",
             "senders that kept up sent 99–100% of their target; the 3.12 client asked for 5 Gbit/s sent 0.79, the "
                     + "3.18 one 1.44, the emulated iperf3 of the seed article the same");
-    /** A TCP run with a target that received at least this share of it was set by the target. */
-    public static final Threshold AT_TARGET = new Threshold("at-target", 95, "% of the target",
-            "the TCP run paced at 1 Gbit/s (-b 1G) received 99.98% of it; the paced 4.95 Gbit/s one at the 5 Gbit/s "
-                    + "shaper 92.6%, the shaper's");
     /** One core's worth of CPU: iperf3 before 3.16 runs one thread, so a host at this share is saturated. */
     public static final Threshold ONE_CORE = new Threshold("one-core", 90, "% CPU",
             "the loopback TCP run at 16 Gbit/s had its client at 98%; senders and receivers that kept up used "

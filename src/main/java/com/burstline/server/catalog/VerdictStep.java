@@ -16,17 +16,10 @@ public enum VerdictStep {
             "Check the run's instance type and that its peer is another host.", List.of(Thresholds.BEYOND_LIMIT),
             "a wrong label (the instance type, or traffic that never crossed the NIC)"),
     CAP("cap", "the cap",
-            "At the limit that applied (the burst limit, or the baseline once the burst credits ran out), or ENA's "
-                    + "shaping counters grew during the run: the instance's allowance decided the figure, not the "
-                    + "driver.",
+            "At the limit that applied (the burst limit, or the baseline once the burst credits ran out): the "
+                    + "instance's allowance decided the figure, not the driver.",
             "Compare drivers below the limit: fewer streams, a -b target, or a larger instance.",
             List.of(Thresholds.AT_CAP), "the instance's allowance"),
-    TARGET("target", "the target",
-            "What the run asked for arrived: its -b target set the figure, not the instance's limit, the hosts or the "
-                    + "path; the driver kept up with it.",
-            "To measure the driver, raise the target, or run TCP without -b; step a UDP target up until loss begins.",
-            List.of(Thresholds.AT_TARGET, Thresholds.SENT_OF_TARGET, Thresholds.MIN_LOST),
-            "the rate the runs asked for (-b)"),
     SENDER("sender", "the sender",
             "The sender put out less than its target, or (without a target) its iperf3 used a whole core: the tool "
                     + "or the sending host decided, not the network.",

@@ -28,7 +28,7 @@ class CompareApiController {
                     + "verdict: on the driver (verdictKind significant, not-significant, no-practical-difference, "
                     + "too-few-runs, no-spread) only where every run of both groups has the run verdict driver; "
                     + "otherwise what decided each side, in the findings catalog's words (cap-limits-both, "
-                    + "target-limits-both, sender-limits-both, receiver-limits-both, path-limits-both, beyond-the-limit, not-known, "
+                    + "sender-limits-both, receiver-limits-both, path-limits-both, beyond-the-limit, not-known, "
                     + "decided-apart). Grouped by direction the statistics speak, with an explanation.")
     @GetMapping(path = "/api/v1/compare", produces = MediaType.APPLICATION_JSON_VALUE)
     ComparisonResult compare(@RequestParam MultiValueMap<String, String> params) {

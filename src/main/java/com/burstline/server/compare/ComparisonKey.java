@@ -7,8 +7,7 @@ import com.burstline.server.run.RunSummary;
 import java.util.Comparator;
 
 /**
- * What makes runs comparable: the same protocol, direction, number of streams and target (a TCP run paced by -b
- * measures its target, so it is not set beside an unpaced one). Grouped by direction,
+ * What makes runs comparable: the same protocol, direction, number of streams and UDP target. Grouped by direction,
  * the two directions are the groups, so the key holds {@link #BOTH_WAYS} and the pair instead (a twin is measured
  * between the same two hosts).
  */
@@ -21,7 +20,7 @@ record ComparisonKey(Protocol protocol, String direction, int streams, Long targ
             .thenComparing(key -> key.pair() == null ? "" : key.pair());
 
     static ComparisonKey of(RunSummary run, GroupBy groupBy) {
-        Long target = run.scenario().targetBitsPerSecond();
+        Long target = run.udp() ? run.scenario().targetBitsPerSecond() : null;
         if (groupBy == GroupBy.DIRECTION) {
             return new ComparisonKey(run.scenario().protocol(), BOTH_WAYS, run.scenario().streams(), target,
                     GroupBy.PAIR.keysOf(run).get(0));
@@ -36,15 +35,14 @@ record ComparisonKey(Protocol protocol, String direction, int streams, Long targ
             return streams + "-flow " + protocol + (pair != null ? " on " + pair : "");
         }
         boolean udp = protocol == Protocol.UDP;
-        String paced = !udp && targetBitsPerSecond != null ? " at " + ScenarioNames.rate(targetBitsPerSecond) : "";
         if (pair != null) {
             String what = udp && targetBitsPerSecond != null ? name() : streams + "-stream " + protocol;
-            return what + paced + " on " + pair;
+            return what + " on " + pair;
         }
         if (udp && targetBitsPerSecond != null) {
             return name() + " " + direction;
         }
-        return streams + "-stream " + (udp ? "UDP " : "") + direction + paced;
+        return streams + "-stream " + (udp ? "UDP " : "") + direction;
     }
 
     /** As the seed article's tables name a scenario: "TCP 1 stream", "UDP 1 Gbit/s". */

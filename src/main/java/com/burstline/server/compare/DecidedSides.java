@@ -22,9 +22,9 @@ import java.util.stream.Stream;
 final class DecidedSides {
     /** The steps that can decide both sides alike, each with its kind, in the decision's order. */
     private static final Map<VerdictStep, Verdicts.Kind> BOTH = new EnumMap<>(Map.of(
-            VerdictStep.CAP, Verdicts.Kind.CAP_LIMITS_BOTH, VerdictStep.TARGET, Verdicts.Kind.TARGET_LIMITS_BOTH,
-            VerdictStep.SENDER, Verdicts.Kind.SENDER_LIMITS_BOTH, VerdictStep.RECEIVER,
-            Verdicts.Kind.RECEIVER_LIMITS_BOTH, VerdictStep.PATH, Verdicts.Kind.PATH_LIMITS_BOTH));
+            VerdictStep.CAP, Verdicts.Kind.CAP_LIMITS_BOTH, VerdictStep.SENDER, Verdicts.Kind.SENDER_LIMITS_BOTH,
+            VerdictStep.RECEIVER, Verdicts.Kind.RECEIVER_LIMITS_BOTH, VerdictStep.PATH,
+            Verdicts.Kind.PATH_LIMITS_BOTH));
 
     private DecidedSides() {
     }

@@ -22,7 +22,7 @@ final class Verdicts {
      * two sides when the driver did not decide both ({@link DecidedSides}); the rest are the driver verdicts.
      */
     enum Kind {
-        CAP_LIMITS_BOTH, TARGET_LIMITS_BOTH, SENDER_LIMITS_BOTH, RECEIVER_LIMITS_BOTH, PATH_LIMITS_BOTH, BEYOND_THE_LIMIT, NOT_KNOWN,
+        CAP_LIMITS_BOTH, SENDER_LIMITS_BOTH, RECEIVER_LIMITS_BOTH, PATH_LIMITS_BOTH, BEYOND_THE_LIMIT, NOT_KNOWN,
         DECIDED_APART, TOO_FEW_RUNS, NO_SPREAD, NO_PRACTICAL_DIFFERENCE, SIGNIFICANT, NOT_SIGNIFICANT;
 
         String apiName() {
