@@ -146,7 +146,7 @@ class ScenarioAttempt {
             specOn = p -> spec(work, peerAddress, p, client.peerNetworks(), work.runsLatencyProbe()
                     ? LatencyProbeSpec.standard(ports.latencyProbePort(p), session) : null);
             first = specOn.apply(port.port());
-            ServerRoleRequest.forScenario(first, margin);
+            ServerRoleRequest.forScenario(first, margin); // refused here, before any agent is asked for anything
         } catch (InvalidMessageException e) {
             fail(work, "the scenario cannot be sent to the agents: " + e.getMessage());
             return;
