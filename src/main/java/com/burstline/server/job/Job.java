@@ -25,6 +25,7 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +36,10 @@ import java.util.TreeSet;
 @Entity
 @Table(name = "job")
 class Job {
+    /** The history's entries about which server runs the job. */
+    private static final Set<JobHistoryKind> SERVER_CHANGES = EnumSet.of(JobHistoryKind.STOPPED,
+            JobHistoryKind.RESTARTED, JobHistoryKind.TAKEN_OVER, JobHistoryKind.RESUMED);
+
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
@@ -209,6 +214,22 @@ class Job {
 
     Instant leaseUntil() {
         return leaseUntil;
+    }
+
+    /**
+     * Whether the server that started the attempt in flight (at {@code startedAt}) is gone and no server has resumed
+     * the job since, so the result its agent delivers settles the scenario ({@link JobHistoryKind#SETTLED}). Gone: an
+     * earlier boot of this server, a lease given back or one that ran out; or the job's last word on its servers
+     * since the attempt began is that one restarted, stopped or took over, not that it resumed (the resume itself
+     * settles what arrives after it).
+     */
+    boolean betweenServers(Instant startedAt, String owner, String boot, Instant now) {
+        boolean leaseGone = leaseOwner != null && !leasedTo(owner, boot)
+                && (owner.equals(leaseOwner) || leaseUntil == null || leaseUntil.isBefore(now));
+        return leaseGone || history.stream().filter(entry -> SERVER_CHANGES.contains(entry.kind()))
+                .reduce((first, second) -> second)
+                .filter(last -> last.kind() != JobHistoryKind.RESUMED && last.occurredAt().isAfter(startedAt))
+                .isPresent();
     }
 
     /** Gives the lease back: any server may claim the job at once. */

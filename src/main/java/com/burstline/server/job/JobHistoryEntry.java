@@ -39,6 +39,14 @@ class JobHistoryEntry extends JobRow {
         this.attempt = attempt;
     }
 
+    JobHistoryKind kind() {
+        return kind;
+    }
+
+    Instant occurredAt() {
+        return occurredAt;
+    }
+
     JobHistoryView toView() {
         return JobHistoryView.of(occurredAt, kind, server, previousServer, lastSeenAt, scenarioPosition, attempt);
     }

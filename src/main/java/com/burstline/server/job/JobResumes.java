@@ -39,18 +39,17 @@ public class JobResumes {
     public record InFlight(AttemptKey key, String sut, String peer, Scenario scenario, Instant startedAt) {
     }
 
-    public Optional<InFlight> inFlight(long jobId) {
-        return transaction.execute(status -> jobs.findById(jobId).flatMap(job -> job.inFlight()
-                .map(scenario -> new InFlight(new AttemptKey(jobId, scenario.getId(), scenario.attempt()),
-                        job.pairOf(scenario).sut(), job.pairOf(scenario).peer(), scenario.scenario(),
-                        scenario.startedAt()))));
-    }
-
-    /** The job runs on here, from its first unfinished scenario; its history says so. */
-    public void resumed(long jobId) {
-        store.change(jobId, job -> {
+    /**
+     * The job runs on here, from its first unfinished scenario; its history says so. Answers the attempt in flight,
+     * read in the same change, so a result arriving meanwhile is settled either by its arrival
+     * ({@link JobStore#recordResult}) or by the wait that follows.
+     */
+    public Optional<InFlight> resumed(long jobId) {
+        return store.change(jobId, job -> {
             job.record(clock.instant(), JobHistoryKind.RESUMED, identity.id(), null, null, job.nextPosition(), null);
-            return null;
+            return job.inFlight().map(scenario -> new InFlight(new AttemptKey(jobId, scenario.getId(),
+                    scenario.attempt()), job.pairOf(scenario).sut(), job.pairOf(scenario).peer(), scenario.scenario(),
+                    scenario.startedAt()));
         });
     }
 

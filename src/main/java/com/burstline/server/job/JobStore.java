@@ -165,17 +165,29 @@ public class JobStore {
 
     /**
      * A result from an agent: ends the scenario when it is still waiting (SUCCEEDED with a complete run, FAILED with
-     * a partial one or none). A result that comes after the scenario ended is late: a complete one turns a failed
-     * scenario to SUCCEEDED with a note saying so; otherwise its run is only linked.
+     * a partial one or none); when the server that started it is gone and none has resumed the job yet, the history
+     * says the result settled it. A result that comes after the scenario ended is late: a complete one turns a
+     * failed scenario to SUCCEEDED with a note saying so; otherwise its run is only linked.
      */
     public void recordResult(AttemptKey key, boolean complete, Long runId, String error) {
         ScenarioStatus outcome = complete ? ScenarioStatus.SUCCEEDED : ScenarioStatus.FAILED;
-        if (!finishScenario(key, outcome, runId, error) && runId != null) {
-            change(key.jobId(), job -> {
-                job.lateResult(key.scenarioId(), key.attempt(), complete, runId, clock.instant());
-                return null;
-            });
-        }
+        change(key.jobId(), job -> {
+            Instant now = clock.instant();
+            Optional<JobScenario> waiting = job.scenario(key.scenarioId())
+                    .filter(scenario -> scenario.isRunning(key.attempt()));
+            if (waiting.isPresent()) {
+                JobScenario scenario = waiting.get();
+                boolean settles = job.betweenServers(scenario.startedAt(), identity.id(), identity.boot(), now);
+                scenario.finish(outcome, runId, error, now);
+                if (settles) {
+                    job.record(now, JobHistoryKind.SETTLED, identity.id(), null, null, scenario.position() + 1,
+                            key.attempt());
+                }
+            } else if (runId != null) {
+                job.lateResult(key.scenarioId(), key.attempt(), complete, runId, now);
+            }
+            return null;
+        });
     }
 
     /** The dispatch's result arrived and was recorded: its nonce reports nothing more. */

@@ -64,9 +64,12 @@ class ServerKillResumeIT {
         assertEveryScenarioHasOneRun(api, job, 6);
         System.out.println("history of the job killed mid-way: " + job.get("history").valueStream()
                 .map(e -> e.get("text").stringValue()).toList());
-        assertThat(kinds(job)).as(job.get("history").toString()).startsWith("RESTARTED", "RESUMED")
+        // the spooled result may settle the scenario in flight before the job is resumed, or after
+        assertThat(kinds(job)).as(job.get("history").toString()).startsWith("RESTARTED").contains("RESUMED")
                 .containsAnyOf("SETTLED", "RERUN");
-        assertThat(job.get("history").get(1).get("text").stringValue()).matches("resumed at scenario [34]");
+        assertThat(job.get("history").valueStream().map(e -> e.get("text").stringValue())
+                .filter(text -> text.startsWith("resumed"))).singleElement().asString()
+                .matches("resumed at scenario [34]");
     }
 
     @Test

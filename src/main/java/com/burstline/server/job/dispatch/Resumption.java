@@ -51,9 +51,8 @@ class Resumption {
 
     /** Settles the in-flight scenario, if any; answers how long the next dispatch waits for its agents. */
     Duration resume(long jobId) throws InterruptedException {
-        resumes.resumed(jobId);
+        var inFlight = resumes.resumed(jobId);
         Duration grace = grace();
-        var inFlight = resumes.inFlight(jobId);
         if (inFlight.isPresent()) {
             var flight = inFlight.get();
             Instant ownDeadline = flight.startedAt().plusSeconds(flight.scenario().measuringSeconds())
