@@ -16,8 +16,9 @@ public enum VerdictStep {
             "Check the run's instance type and that its peer is another host.", List.of(Thresholds.BEYOND_LIMIT),
             "a wrong label (the instance type, or traffic that never crossed the NIC)"),
     CAP("cap", "the cap",
-            "At the limit that applied (the burst limit, or the baseline once the burst credits ran out): the "
-                    + "instance's allowance decided the figure, not the driver.",
+            "At the limit that applied (the burst limit, or the baseline once the burst credits ran out), or ENA's "
+                    + "shaping counters grew during the run: the instance's allowance decided the figure, not the "
+                    + "driver.",
             "Compare drivers below the limit: fewer streams, a -b target, or a larger instance.",
             List.of(Thresholds.AT_CAP), "the instance's allowance"),
     SENDER("sender", "the sender",

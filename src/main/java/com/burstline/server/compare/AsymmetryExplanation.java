@@ -3,7 +3,9 @@ package com.burstline.server.compare;
 import com.burstline.contract.ScenarioNames;
 import com.burstline.server.catalog.Thresholds;
 import com.burstline.server.catalog.NetworkLimits;
+import com.burstline.server.catalog.VerdictStep;
 import com.burstline.server.run.RunSummary;
+import com.burstline.server.run.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * Which limit could explain the difference between an upload and its download twin, from the facts the runs carry:
- * the burst limit holding both, for UDP a slower direction whose sender fell short of its target or that lost
+ * the burst limit holding both, the slower direction's runs at the cap by their verdicts (the baseline once the
+ * credits ran out, ENA's counters), for UDP a slower direction whose sender fell short of its target or that lost
  * datagrams, the slower direction's sending or receiving CPU at ≥ {@link Thresholds#ONE_CORE}
  * (iperf3's own figures: a saturated core caps a stream before the network does), or a peer whose instance allows
  * less than the SUT's. When none does, the driver is what is left to look at.
@@ -40,6 +43,7 @@ final class AsymmetryExplanation {
                 < mean(upload, run -> run.figures().receivedBitsPerSecond());
         List<RunSummary> slower = downloadSlower ? download : upload;
         List<String> causes = new ArrayList<>();
+        allowance(slower).ifPresent(causes::add);
         udpSender(slower).ifPresent(causes::add);
         udpLoss(slower).ifPresent(causes::add);
         cpu(slower, run -> run.measurement().senderCpuPercent(), "sending", downloadSlower ? run -> run.labels().peer() : run -> run.labels().sut())
@@ -58,6 +62,22 @@ final class AsymmetryExplanation {
     private static String inWords(List<String> causes) {
         int last = causes.size() - 1;
         return last == 0 ? causes.get(0) : String.join(", ", causes.subList(0, last)) + " and " + causes.get(last);
+    }
+
+    /**
+     * "the instance's allowance on the slower direction (the cap: 93.4% of the 512 Mbit/s baseline (the burst credits
+     * ran out after 6.0 s))": a run of it held below the burst limit by the allowance, as its verdict says (its
+     * credits ran out, or ENA's counters grew). At the burst limit it explains nothing the faster side did not meet.
+     */
+    private static Optional<String> allowance(List<RunSummary> slower) {
+        return slower.stream().filter(AsymmetryExplanation::heldByTheAllowance).findFirst()
+                .map(run -> "the instance's allowance on the slower direction (" + run.text().verdict() + ")");
+    }
+
+    private static boolean heldByTheAllowance(RunSummary run) {
+        Verdict verdict = run.verdict();
+        return verdict.id() == VerdictStep.CAP && verdict.evidence() != null
+                && ("baseline".equals(verdict.evidence().limit()) || verdict.evidence().allowanceExceeded() != null);
     }
 
     /**

@@ -52,9 +52,9 @@ public record ComparisonResult(String groupBy, List<Scenario> scenarios, List<La
     /**
      * {@code verdict} and {@code verdictKind}: a verdict on what the groups differ in (faster, slower, no practical
      * difference, significance) only where every run of both groups measured the driver (their verdicts); otherwise
-     * what decided each side ({@code cap-limits-both}, {@code sender-limits-both}, {@code receiver-limits-both},
-     * {@code path-limits-both}, {@code beyond-the-limit}, {@code not-known}, {@code decided-apart}), the difference
-     * kept as a figure. Grouped by direction both sides are one driver's and the statistics speak.
+     * what decided each side ({@code cap-limits-both}, {@code sender-limits-both},
+     * {@code receiver-limits-both}, {@code path-limits-both}, {@code beyond-the-limit}, {@code not-known},
+     * {@code decided-apart}), the difference kept as a figure. Grouped by direction both sides are one driver's and the statistics speak.
      * {@code configuration}: the host settings that differ between the two groups besides what they are grouped
      * by, those that matter to throughput first; when any does, the verdict says the groups differ in it too.
      */

@@ -10,9 +10,9 @@ import java.util.Arrays;
  * scenario's (SUCCEEDED, FAILED for a partial run or a late result) or {@code uploaded}; {@code runStatus} is the
  * run's own ({@code complete} or {@code partial}, with its {@code error}); the reverse columns hold a bidir run's
  * other direction. Columns added later come last, so that a reader that picks columns by position keeps working:
- * {@code sentShareOfTarget} and {@code receivedShareOfTarget} are a UDP run's sent and received rate as a share of
- * its target (empty for TCP), {@code shareOfBaseline} what arrived of the baseline, {@code verdict} what decided
- * the received figure (the findings catalog's id) and {@code verdictText} that in words; then the run's latency
+ * {@code sentShareOfTarget} is a UDP run's sent rate as a share of its target (empty for TCP),
+ * {@code receivedShareOfTarget} what arrived of any run's -b target, {@code shareOfBaseline} what arrived of the
+ * baseline, {@code verdict} what decided the received figure (the findings catalog's id) and {@code verdictText} that in words; then the run's latency
  * ({@code GET /api/v1/runs/{id}/latency}, ms; empty without it): the loaded-latency probe's idle and loaded round
  * trips and their p99 ratio, or a request/response run's transactions.
  */

@@ -34,22 +34,28 @@ public record Credits(State state, Double atSeconds, Double beforeBitsPerSecond,
         return state == State.RAN_OUT;
     }
 
-    /** @param burstLimitBitsPerSecond the run's burst limit; null when not known (then any level counts as high) */
-    static Credits of(Series series, Double burstLimitBitsPerSecond) {
-        return of(SeriesFigures.of(series), burstLimitBitsPerSecond);
+    /** @param limits the run's; each unknown limit lets any level count (as high before, as the baseline after) */
+    static Credits of(Series series, Limits limits) {
+        return of(SeriesFigures.of(series), limits);
     }
 
     /**
-     * The first of the series' step-downs from a high level: the labels decide only which of the kept cuts counts, so
-     * a long run's credits come from its kept figures without reading its intervals.
+     * The first of the series' step-downs from a high level to the baseline: the labels decide only which of the kept
+     * cuts counts, so a long run's credits come from its kept figures without reading its intervals. A step that ends
+     * above the baseline ({@link Thresholds#BEYOND_LIMIT} of it) is not the credits running out (another flow, a
+     * stalled receiver): the baseline would not let that level through.
      */
-    static Credits of(SeriesFigures figures, Double burstLimitBitsPerSecond) {
+    static Credits of(SeriesFigures figures, Limits limits) {
         if (figures.size() < 2 * minAfter()) {
             return UNKNOWN;
         }
+        Double burst = limits.burstLimitBitsPerSecond();
+        Double baseline = limits.baselineBitsPerSecond();
         return figures.stepDowns().stream()
-                .filter(step -> burstLimitBitsPerSecond == null || step.beforeBitsPerSecond()
-                        >= Thresholds.fraction(Thresholds.BURST_HIGH) * burstLimitBitsPerSecond)
+                .filter(step -> burst == null || step.beforeBitsPerSecond()
+                        >= Thresholds.fraction(Thresholds.BURST_HIGH) * burst)
+                .filter(step -> baseline == null || step.afterBitsPerSecond()
+                        <= Thresholds.fraction(Thresholds.BEYOND_LIMIT) * baseline)
                 .findFirst()
                 .map(step -> new Credits(State.RAN_OUT, step.atSeconds(), step.beforeBitsPerSecond(),
                         step.afterBitsPerSecond(), step.intervalsBefore(), step.intervalsAfter()))

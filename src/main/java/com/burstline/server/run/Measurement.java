@@ -10,13 +10,15 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 /**
  * One measurement, composed of parts that each exist once: the scenario it ran (the contract's), which end wrote its
  * output, the figures it measured, the limits it is judged against, whether its burst credits ran out (from its
- * intervals) and what its receiving host dropped (null when not counted). Every figure derived from them is a method
+ * intervals), what its receiving host dropped and how ENA's shaping counters on the SUT grew (each null when not
+ * counted). Every figure derived from them is a method
  * here, written once, and the API shows each under its own name (flat, beside the parts' fields): the whole target,
  * the sent and the received share of it, the share of the burst limit and of the baseline, each end's CPU, the
  * retransmits per GB; and the verdict. Shares are in percent; each is null when a figure it needs is unknown, never 0.
  */
 public record Measurement(@JsonUnwrapped Scenario scenario, OutputSide side, @JsonUnwrapped Measured figures,
-                          @JsonUnwrapped Limits limits, Credits credits, ReceiverDrops receiverDrops) {
+                          @JsonUnwrapped Limits limits, Credits credits, ReceiverDrops receiverDrops,
+                          AllowanceExceeded allowanceExceeded) {
 
     /** What all the streams together aim for ({@code -b} × streams); null without a target. */
     @JsonProperty
@@ -34,10 +36,10 @@ public record Measurement(@JsonUnwrapped Scenario scenario, OutputSide side, @Js
         return scenario.udp() ? share(figures.sentBitsPerSecond(), wholeTargetBitsPerSecond()) : null;
     }
 
-    /** What arrived of a UDP run, in percent of the whole target; null for TCP. */
+    /** What arrived, in percent of the whole target (a TCP run's -b paces its streams too); null without one. */
     @JsonProperty
     public Double receivedShareOfTarget() {
-        return scenario.udp() ? share(figures.receivedBitsPerSecond(), wholeTargetBitsPerSecond()) : null;
+        return share(figures.receivedBitsPerSecond(), wholeTargetBitsPerSecond());
     }
 
     /** What arrived, in percent of the burst limit. */

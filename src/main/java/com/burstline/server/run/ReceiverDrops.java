@@ -117,10 +117,13 @@ public record ReceiverDrops(String host, String role, @JsonProperty("interface")
         return datagramsDropped() != null || interfaceDrops() != null;
     }
 
-    /** Everything it counted as dropped, datagrams and packets; 0 when nothing is known (see {@link #known()}). */
+    /**
+     * What it counted as dropped of a run's traffic: for UDP datagrams and packets, for TCP the packets alone (the UDP
+     * layer's errors are other traffic's); 0 when nothing is known (see {@link #known()}).
+     */
     @JsonIgnore
-    public long total() {
-        Long datagrams = datagramsDropped();
+    public long total(boolean udp) {
+        Long datagrams = udp ? datagramsDropped() : null;
         Long packets = interfaceDrops();
         return (datagrams == null ? 0 : datagrams) + (packets == null ? 0 : packets);
     }

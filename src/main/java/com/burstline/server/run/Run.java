@@ -186,9 +186,9 @@ class Run {
      *                is the measurement's, else a download's SUT counters
      */
     RunSummary toSummary(SeriesFigures series, java.util.Map<String, ReceiverDrops> counted) {
-        Credits credits = series == null ? Credits.UNKNOWN : Credits.of(series, limits().burstLimitBitsPerSecond());
+        Credits credits = series == null ? Credits.UNKNOWN : Credits.of(series, limits());
         Measurement measurement = new Measurement(scenario, OutputSide.fromApiName(side), figures, limits(), credits,
-                receiver(counted));
+                receiver(counted), AllowanceExceeded.of(nicCounters));
         return new RunSummary(id, labels().labels(), measurement, toolVersion, peerTool, peerToolVersion,
                 outputFormat, startedAt, uploadedAt, intervalCount, jobId, status, error);
     }

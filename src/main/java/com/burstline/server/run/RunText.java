@@ -27,7 +27,7 @@ public record RunText(String sent, String received, String reverseSent, String r
                 bidir ? FigureText.rate(figures.reverseReceivedBitsPerSecond()) : null,
                 target ? scenario.targetText() : udp ? FigureText.UNKNOWN : null,
                 target && udp ? FigureText.percent(measurement.sentShareOfTarget()) : null,
-                target && udp ? FigureText.percent(measurement.receivedShareOfTarget()) : null,
+                target ? FigureText.percent(measurement.receivedShareOfTarget()) : null,
                 FigureText.percent(measurement.shareOfBurstLimit()),
                 FigureText.percent(measurement.shareOfBaseline()),
                 udp ? null : FigureText.count(figures.retransmits()),

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What is read of a run's {@link Series} beyond its figures: its length, mean and variation (for the stability and
  * allowance rules) and the cuts where its throughput stepped down and stayed down ({@link Credits#stepDowns}), before
- * any limit decides which of them is the burst credits running out ({@link Credits#of(SeriesFigures, Double)}). None
+ * any limit decides which of them is the burst credits running out ({@link Credits#of(SeriesFigures, Limits)}). None
  * of it depends on a run's labels, so a long run's are made once, at import, and kept ({@link KeptSeriesFigures})
  * instead of change-pointing tens of thousands of intervals on every read; a short run's are made on read. The same
  * figures either way: what is kept is this record.

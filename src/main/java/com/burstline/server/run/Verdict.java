@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What decided a measured figure: the first step of the one decision ({@link VerdictDecision}) that holds, the
@@ -30,11 +31,13 @@ public record Verdict(VerdictStep id, Evidence evidence, List<String> unknown) {
 
     /**
      * The figures behind the verdict; each null when it did not count. {@code limit} is {@code burst} or
-     * {@code baseline} (once the burst credits ran out), {@code levelBitsPerSecond} what arrived (after the step,
-     * when the credits ran out) and {@code shareOfLimit} that in percent of the limit.
+     * {@code baseline} (once the burst credits ran out, at {@code creditsRanOutAtSeconds}),
+     * {@code levelBitsPerSecond} what arrived (after the step, when the credits ran out) and {@code shareOfLimit}
+     * that in percent of the limit; {@code allowanceExceeded} ENA's shaping counters that grew.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Evidence(String limit, Double limitBitsPerSecond, Double levelBitsPerSecond, Double shareOfLimit,
+                           Double creditsRanOutAtSeconds, Map<String, Long> allowanceExceeded,
                            Double sentShareOfTarget, Double senderCpuPercent, Double receiverCpuPercent,
                            Long receiverDrops, Double lostPercent, Double retransmitsPerGigabyte) {
     }

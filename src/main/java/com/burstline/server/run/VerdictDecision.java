@@ -6,14 +6,17 @@ import com.burstline.server.catalog.VerdictStep;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one ordered decision of what decided a measured figure; the first step that holds is the verdict, each with
  * its thresholds from the findings catalog ({@link VerdictStep}):
  * <ol>
- *   <li>beyond the limit: more than {@link Thresholds#BEYOND_LIMIT} of the limit that applied arrived;</li>
- *   <li>the cap: at least {@link Thresholds#AT_CAP} of it (the burst limit, or the baseline once the credits ran
- *   out, {@link Credits});</li>
+ *   <li>beyond the limit: more than {@link Thresholds#BEYOND_LIMIT} of the limit that applied arrived, and ENA's
+ *   shaping counters (where counted) did not grow;</li>
+ *   <li>the cap: ENA's shaping counters on the SUT grew during the run, or at least {@link Thresholds#AT_CAP} of the
+ *   limit that applied arrived (the burst limit, or the baseline once the burst credits ran out, {@link Credits}; a
+ *   run at the baseline throughout is not known to be the driver's, its credits may have been spent before it);</li>
  *   <li>the sender: a UDP sender sent under {@link Thresholds#SENT_OF_TARGET} of its target, or a TCP one (or a UDP
  *   one without a known target) reached {@link Thresholds#ONE_CORE} of CPU;</li>
  *   <li>the receiver: its host's drop counters grew while datagrams were lost, or its CPU reached one core;</li>
@@ -44,11 +47,15 @@ final class VerdictDecision {
             unknown.add("what arrived: iperf3's output does not hold the received rate");
             return verdict(VerdictStep.UNKNOWN, null);
         }
-        limit = limitEvidence();
-        if (limit != null && limit.shareOfLimit() > Thresholds.BEYOND_LIMIT.value()) {
+        Map<String, Long> shaped = shaped();
+        limit = limitEvidence(shaped);
+        if (!shaped.isEmpty()) {
+            return verdict(VerdictStep.CAP, limit);
+        }
+        if (limit.shareOfLimit() != null && limit.shareOfLimit() > Thresholds.BEYOND_LIMIT.value()) {
             return verdict(VerdictStep.BEYOND_THE_LIMIT, limit);
         }
-        if (limit != null && limit.shareOfLimit() >= Thresholds.AT_CAP.value()) {
+        if (limit.shareOfLimit() != null && limit.shareOfLimit() >= Thresholds.AT_CAP.value()) {
             return verdict(VerdictStep.CAP, limit);
         }
         Verdict.Evidence ends = endsEvidence();
@@ -64,31 +71,69 @@ final class VerdictDecision {
         return verdict(unknown.isEmpty() ? VerdictStep.DRIVER : VerdictStep.UNKNOWN, ends);
     }
 
-    /** The limit that applied and the level measured against it; null (and said) when no limit is known. */
-    private Verdict.Evidence limitEvidence() {
+    /** ENA's shaping counters that grew on the SUT; empty when none did or none were counted. */
+    private Map<String, Long> shaped() {
+        AllowanceExceeded counters = measurement.allowanceExceeded();
+        return counters == null ? Map.of() : counters.exceeded();
+    }
+
+    /**
+     * The limit that applied and the level measured against it, with the shaping counters that grew; its limit null
+     * (and said, unless the counters show the cap) when no limit is known.
+     */
+    private Verdict.Evidence limitEvidence(Map<String, Long> shaped) {
         Limits limits = measurement.limits();
         Credits credits = measurement.credits();
-        boolean baseline = credits.ranOut() && limits.baselineBitsPerSecond() != null;
-        Double limit = baseline ? limits.baselineBitsPerSecond() : limits.burstLimitBitsPerSecond();
-        if (limit == null || limit <= 0) {
-            unknown.add("the instance's limit: no instance type or limit is known");
-            return null;
+        Double burst = limits.burstLimitBitsPerSecond();
+        Double baseline = limits.baselineBitsPerSecond();
+        Map<String, Long> counters = shaped.isEmpty() ? null : shaped;
+        if (credits.ranOut() && baseline != null) {
+            return limitEvidence("baseline", baseline, credits.afterBitsPerSecond(), credits.atSeconds(), counters);
         }
-        if (!baseline && credits.state() == Credits.State.UNKNOWN) {
-            unknown.add("whether the burst credits ran out: too few intervals to tell");
+        if (burst == null || burst <= 0) {
+            if (counters == null) {
+                unknown.add("the instance's limit: no instance type or limit is known");
+            }
+            return limitEvidence(null, null, null, null, counters);
         }
-        double level = baseline ? credits.afterBitsPerSecond() : figures.receivedBitsPerSecond();
-        return new Verdict.Evidence(baseline ? "baseline" : "burst", limit, level, level / limit * 100, null, null,
-                null, null, null, null);
+        double received = figures.receivedBitsPerSecond();
+        if (counters == null) {
+            if (credits.state() == Credits.State.UNKNOWN) {
+                unknown.add("whether the burst credits ran out: too few intervals to tell");
+            } else if (atBaseline(received, burst, baseline)) {
+                unknown.add("whether the burst credits were spent before the run: it sat at the "
+                        + FigureText.limit(baseline) + " baseline throughout (ENA's counters would tell)");
+            }
+        }
+        return limitEvidence("burst", burst, received, null, counters);
+    }
+
+    /**
+     * Below the burst limit's cap, at the baseline's: an instance whose credits were spent before the run measures
+     * its baseline, but so may a receiver that happens to keep up with as much (a UDP receiver at 518 Mbit/s, next
+     * to a t4g.large's 512), so this keeps the figure from the driver without calling it the cap.
+     */
+    private static boolean atBaseline(double received, double burst, Double baseline) {
+        if (baseline == null || baseline <= 0 || received >= Thresholds.fraction(Thresholds.AT_CAP) * burst) {
+            return false;
+        }
+        double ofBaseline = received / baseline * 100;
+        return ofBaseline >= Thresholds.AT_CAP.value() && ofBaseline <= Thresholds.BEYOND_LIMIT.value();
+    }
+
+    private static Verdict.Evidence limitEvidence(String name, Double limitBitsPerSecond, Double level,
+                                                  Double ranOutAt, Map<String, Long> counters) {
+        return new Verdict.Evidence(name, limitBitsPerSecond, level, Measurement.share(level, limitBitsPerSecond),
+                ranOutAt, counters, null, null, null, null, null, null);
     }
 
     private Verdict.Evidence endsEvidence() {
         ReceiverDrops drops = measurement.receiverDrops();
-        return new Verdict.Evidence(limit == null ? null : limit.limit(),
-                limit == null ? null : limit.limitBitsPerSecond(), limit == null ? null : limit.levelBitsPerSecond(),
-                limit == null ? null : limit.shareOfLimit(), measurement.sentShareOfTarget(),
-                measurement.senderCpuPercent(), measurement.receiverCpuPercent(),
-                drops == null ? null : drops.total(), figures.lostPercent(), measurement.retransmitsPerGigabyte());
+        return new Verdict.Evidence(limit.limit(), limit.limitBitsPerSecond(), limit.levelBitsPerSecond(),
+                limit.shareOfLimit(), limit.creditsRanOutAtSeconds(), null,
+                measurement.sentShareOfTarget(), measurement.senderCpuPercent(), measurement.receiverCpuPercent(),
+                drops == null ? null : drops.total(measurement.scenario().udp()), figures.lostPercent(),
+                measurement.retransmitsPerGigabyte());
     }
 
     /**
@@ -113,7 +158,7 @@ final class VerdictDecision {
         if (measurement.scenario().udp() && !lossy()) {
             return false;
         }
-        if (drops != null && drops.total() > 0) {
+        if (drops != null && drops.total(measurement.scenario().udp()) > 0) {
             return true;
         }
         return busy(measurement.receiverCpuPercent(), "the receiving host's CPU");
@@ -149,7 +194,7 @@ final class VerdictDecision {
 
     private boolean sentOverLimit() {
         Double sent = figures.sentBitsPerSecond();
-        return limit != null && sent != null && sent > limit.limitBitsPerSecond();
+        return limit.limitBitsPerSecond() != null && sent != null && sent > limit.limitBitsPerSecond();
     }
 
     private boolean lossy() {

@@ -49,6 +49,20 @@ class AsymmetryExplanationTest {
                 + "\\(95% interval -\\d+\\.\\d to \\d+\\.\\d%\\)");
     }
 
+    /**
+     * The upload whose burst credits ran out at 6 s (4.78 Gbit/s, then 0.48) beside a 3.82 Gbit/s download: the
+     * baseline explains the slower upload, not the driver.
+     */
+    @Test
+    void aSlowerDirectionWhoseCreditsRanOutIsExplainedByTheAllowance() {
+        ComparisonResult.Scenario scenario = single(compare(peer("t4g.large"),
+                "iperf3-312-tcp-1-upload-burst-step-server-lab.json", "iperf3-312-tcp-1-download-4g-server-lab.json"));
+
+        assertThat(scenario.comparison().explanation()).isEqualTo("the instance's allowance on the slower direction "
+                + "(the cap: 93.4% of the 512 Mbit/s baseline (the burst credits ran out after 6.0 s)) could "
+                + "explain it");
+    }
+
     @Test
     void withNeitherLimitNorCpuTheDriverIsLeft() {
         assertThat(single(compare(peer("t4g.large"), TCP_1.toArray(String[]::new))).comparison().explanation())

@@ -89,8 +89,8 @@ class HostConfigJobTest {
         agent("hc-b").answersHostConfig(VETH);
         long before = runJob(sut, "hc-a", "hc-b", "iperf3-312-tcp-1-upload-server-lab.json")[0];
         sut.answersHostConfig(TUNED);
-        long tuned = runJob(sut, "hc-a", "hc-b", "iperf3-312-tcp-1-upload-1g-server-lab.json")[0];
-        long again = runJob(sut, "hc-a", "hc-b", "iperf3-312-tcp-1-upload-4950m-server-lab.json")[0];
+        long tuned = runJob(sut, "hc-a", "hc-b", "iperf3-312-tcp-1-upload.json")[0];
+        long again = runJob(sut, "hc-a", "hc-b", "iperf3-318-tcp-1-upload.json")[0];
 
         JsonNode changed = comparison("groupBy=job&job=" + before + "&job=" + tuned);
         assertThat(changed.get("configuration").get("differences"))

@@ -21,9 +21,9 @@ class KeptCreditsTest {
         Series series = series(STEP);
         SeriesFigures kept = json.readValue(json.writeValueAsString(SeriesFigures.of(series)), SeriesFigures.class);
 
-        Credits fromKept = Credits.of(kept, 5e9);
+        Credits fromKept = Credits.of(kept, new Limits(5e9, null));
 
-        assertThat(fromKept).isEqualTo(Credits.of(series, 5e9));
+        assertThat(fromKept).isEqualTo(Credits.of(series, new Limits(5e9, null)));
         assertThat(fromKept.state()).isEqualTo(Credits.State.RAN_OUT);
         assertThat(fromKept.atSeconds()).isEqualTo(6.0, org.assertj.core.data.Offset.offset(1.0));
         assertThat(kept.size()).isEqualTo(series.size());
@@ -35,20 +35,20 @@ class KeptCreditsTest {
         SeriesFigures kept = SeriesFigures.of(series(STEP));
 
         // 4.8 Gbit/s before the step is under half of a 20 Gbit/s burst limit: not a burst running out
-        assertThat(Credits.of(kept, 20e9)).isEqualTo(Credits.HELD);
-        assertThat(Credits.of(kept, null).ranOut()).as("any level counts as high without a limit").isTrue();
+        assertThat(Credits.of(kept, new Limits(20e9, null))).isEqualTo(Credits.HELD);
+        assertThat(Credits.of(kept, Limits.NONE).ranOut()).as("any level counts as high without a limit").isTrue();
     }
 
     @Test
     void steadyRunsHoldAndTooFewIntervalsAreUnknown() {
         Series steady = series("iperf3-312-tcp-4-upload.json");
         assertThat(SeriesFigures.of(steady).stepDowns()).isEmpty();
-        assertThat(Credits.of(SeriesFigures.of(steady), 5e9)).isEqualTo(Credits.HELD);
+        assertThat(Credits.of(SeriesFigures.of(steady), new Limits(5e9, null))).isEqualTo(Credits.HELD);
 
         Series step = series(STEP);
         Series threeIntervals = new Series(Arrays.copyOf(step.bitsPerSecond(), 3), Arrays.copyOf(step.starts(), 3),
                 Arrays.copyOf(step.ends(), 3), Arrays.copyOf(step.retransmits(), 3), 0);
-        assertThat(Credits.of(SeriesFigures.of(threeIntervals), 5e9)).isEqualTo(Credits.UNKNOWN);
+        assertThat(Credits.of(SeriesFigures.of(threeIntervals), new Limits(5e9, null))).isEqualTo(Credits.UNKNOWN);
     }
 
     private static Series series(String sample) {

@@ -65,6 +65,7 @@ public final class TestRuns {
         private List<IntervalRow> sums;
         private Credits credits;
         private ReceiverDrops receiverDrops;
+        private AllowanceExceeded allowanceExceeded;
 
         private Builder(Iperf3Result result) {
             this(imported(result));
@@ -87,6 +88,7 @@ public final class TestRuns {
             error = imported.error();
             credits = imported.measurement().credits();
             receiverDrops = imported.measurement().receiverDrops();
+            allowanceExceeded = imported.measurement().allowanceExceeded();
             scenario = imported.scenario();
             side = imported.measurement().side();
             figures = imported.figures();
@@ -178,6 +180,7 @@ public final class TestRuns {
         /** The SUT agent's counters over the run ({@code {"interface", "delta": {…}}}), as a job run carries them. */
         public Builder sutCounters(String nicCounters) {
             receiverDrops = ReceiverDrops.ofSut(scenario.direction(), labels.sut(), nicCounters);
+            allowanceExceeded = AllowanceExceeded.of(nicCounters);
             return this;
         }
 
@@ -218,8 +221,9 @@ public final class TestRuns {
 
         public RunSummary build() {
             Credits read = sums == null ? credits
-                    : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits.burstLimitBitsPerSecond());
-            return new RunSummary(id, labels, new Measurement(scenario, side, figures, limits, read, receiverDrops),
+                    : Credits.of(Series.of(scenario, IntervalSides.received(sums)), limits);
+            return new RunSummary(id, labels, new Measurement(scenario, side, figures, limits, read, receiverDrops,
+                    allowanceExceeded),
                     toolVersion,
                     peerTool, peerToolVersion, outputFormat, startedAt, uploadedAt, intervalCount, jobId, status,
                     error);

@@ -57,7 +57,7 @@ class VerdictDecisionTest {
         Verdict verdict = step.verdict();
         assertThat(verdict.id()).isEqualTo(VerdictStep.CAP);
         assertThat(verdict.evidence().limit()).isEqualTo("baseline");
-        assertThat(step.text().verdict()).contains("of the 500 Mbit/s baseline (the burst credits ran out)");
+        assertThat(step.text().verdict()).contains("of the 500 Mbit/s baseline (the burst credits ran out after 6.0 s)");
     }
 
     @Test
@@ -111,19 +111,32 @@ class VerdictDecisionTest {
         assertThat(verdict.evidence().lostPercent()).isGreaterThanOrEqualTo(1);
     }
 
-    /** 1 Gbit/s paced over the 5 Gbit/s shaper: 3 retransmits (4.8 per GB), both ends' CPU low. */
+    /** A TCP run's receiving host counted UDP receive-buffer errors: other traffic's, never this run's receiver. */
+    @Test
+    void udpErrorsOnTheReceivingHostOfATcpRunAreNotItsReceiversDrops() {
+        RunSummary tcp = t4gLarge("iperf3-318-tcp-1-upload.json").receiverDrops(Map.of("udp_rcvbuf_errors", 40L,
+                "rx_dropped", 0L)).build();
+        RunSummary dropping = t4gLarge("iperf3-318-tcp-1-upload.json").receiverDrops(Map.of("udp_rcvbuf_errors", 0L,
+                "rx_dropped", 500L)).build();
+
+        assertThat(tcp.verdict().id()).isEqualTo(VerdictStep.PATH);
+        assertThat(dropping.verdict().id()).isEqualTo(VerdictStep.RECEIVER);
+        assertThat(dropping.text().verdict()).isEqualTo("the receiver: its host dropped 500 packets");
+    }
+
+    /** 0.93 Gbit/s without a target under the 5 Gbit/s limit: no retransmits, both ends' CPU at a few percent. */
     @Test
     void belowTheLimitWithNothingElseDecidingIsTheDriver() {
-        Verdict verdict = verdict(t4gLarge("iperf3-312-tcp-1-upload-1g-server-lab.json"));
+        Verdict verdict = verdict(t4gLarge("iperf3-3011-tcp-1-upload-iperf3-python.json"));
 
-        assertThat(verdict.id()).isEqualTo(VerdictStep.DRIVER);
+        assertThat(verdict.id()).as(verdict.unknown().toString()).isEqualTo(VerdictStep.DRIVER);
         assertThat(verdict.unknown()).isEmpty();
         assertThat(verdict.driver()).isTrue();
     }
 
     @Test
     void whatIsNotKnownNeverBecomesTheDriver() {
-        Verdict noLimit = verdict(TestRuns.of("iperf3-312-tcp-1-upload-1g-server-lab.json"));
+        Verdict noLimit = verdict(TestRuns.of("iperf3-312-tcp-4-upload-loopback.json"));
         Verdict noCounters = verdict(t4gLarge("iperf3-312-udp-1g-upload-server-lab.json"));
         Verdict noReceivedRate = verdict(t4gLarge("iperf3-39-udp-100m-upload-loopback.json"));
 
@@ -154,6 +167,73 @@ class VerdictDecisionTest {
         // beyond the limit decides before anything else: the loopback run is also far over the cap
         assertThat(verdict(t4gLarge("iperf3-312-tcp-4-upload-loopback.json")).id())
                 .isEqualTo(VerdictStep.BEYOND_THE_LIMIT);
+    }
+
+    /** A UDP run that sent its target but lost 1.8% (its receiver's socket dropped them) is the receiver's. */
+    @Test
+    void aUdpRunLosingAtItsTargetIsNotTheTargets() {
+        Verdict verdict = verdict(t4gLarge("iperf3-312-udp-1g-upload-server-lab.json")
+                .receiverDrops(Map.of("udp_rcvbuf_errors", 7857L)));
+
+        assertThat(verdict.id()).isEqualTo(VerdictStep.RECEIVER);
+    }
+
+    /** ENA's counters on the SUT grew: EC2 shaped the run at 87% of the burst limit, which alone said "the path". */
+    @Test
+    void shapingCountersThatGrewAreTheCapWhateverShareArrived() {
+        RunSummary shaped = t4gLarge("iperf3-318-tcp-1-upload.json").sutCounters("""
+                {"interface": "ens5", "delta": {"bw_in_allowance_exceeded": 0, "bw_out_allowance_exceeded": 1520,
+                 "pps_allowance_exceeded": 0, "conntrack_allowance_exceeded": 3}}""").build();
+
+        assertThat(shaped.verdict().id()).isEqualTo(VerdictStep.CAP);
+        assertThat(shaped.verdict().evidence().allowanceExceeded())
+                .isEqualTo(Map.of("bw_out_allowance_exceeded", 1520L));
+        assertThat(shaped.text().verdict()).isEqualTo("the cap: ENA's bw_out_allowance_exceeded grew by 1,520 during "
+                + "the run; 87.4% of the 5 Gbit/s burst limit");
+    }
+
+    @Test
+    void shapingCountersThatStayedFlatLeaveTheDecisionToTheOtherSteps() {
+        RunSummary flat = t4gLarge("iperf3-318-tcp-1-upload.json").sutCounters("""
+                {"interface": "ens5", "delta": {"bw_in_allowance_exceeded": 0, "bw_out_allowance_exceeded": 0,
+                 "pps_allowance_exceeded": 0}}""").build();
+        RunSummary unlabelled = TestRuns.of("iperf3-318-tcp-1-upload.json").sutCounters("""
+                {"interface": "ens5", "delta": {"bw_out_allowance_exceeded": 9}}""").build();
+
+        assertThat(flat.verdict().id()).isEqualTo(VerdictStep.PATH);
+        assertThat(unlabelled.verdict().id()).as("the counters need no label").isEqualTo(VerdictStep.CAP);
+        assertThat(unlabelled.verdict().unknown()).isEmpty();
+        assertThat(unlabelled.text().verdict()).isEqualTo("the cap: ENA's bw_out_allowance_exceeded grew by 9 during "
+                + "the run");
+    }
+
+    /**
+     * The burst-step run read against a 2 Gbit/s baseline: it stepped down to 0.48 Gbit/s, far under that baseline,
+     * so not its credits running out (and labelled with the true 0.5 Gbit/s baseline, they did).
+     */
+    @Test
+    void aStepDownThatEndsAwayFromTheBaselineIsNotTheCreditsRunningOut() {
+        RunSummary wrongBaseline = TestRuns.of("iperf3-312-tcp-1-upload-burst-step-server-lab.json")
+                .limits(BURST, 0.2e9).build();
+
+        assertThat(wrongBaseline.measurement().credits().ranOut()).isFalse();
+        assertThat(wrongBaseline.verdict().id()).isNotEqualTo(VerdictStep.CAP);
+    }
+
+    /**
+     * A UDP upload whose receiver kept up with 518 Mbit/s of the 1.44 sent, labelled t4g.large (512 Mbit/s baseline):
+     * at the baseline by chance. Its sender decided, and the baseline is said as not known, never called the cap.
+     */
+    @Test
+    void aRunAtTheBaselineThroughoutIsNeverTheDriversAndNotCalledTheCap() {
+        Verdict sender = verdict(t4gLarge("iperf3-318-udp-5g-upload.json"));
+        Verdict paced = verdict(TestRuns.of("iperf3-312-tcp-1-upload-1g-server-lab.json").limits(BURST, 1e9));
+
+        assertThat(sender.id()).isEqualTo(VerdictStep.SENDER);
+        assertThat(sender.unknown()).anyMatch(what -> what.startsWith("whether the burst credits were spent before "
+                + "the run: it sat at the 512 Mbit/s baseline throughout"));
+        assertThat(paced.id()).as("1 Gbit/s paced, read against a 1 Gbit/s baseline").isEqualTo(VerdictStep.UNKNOWN);
+        assertThat(paced.unknown()).anyMatch(what -> what.startsWith("whether the burst credits were spent"));
     }
 
     @Test
