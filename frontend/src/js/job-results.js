@@ -6,11 +6,17 @@
 import { showJobFindings } from './job-findings.js';
 import { addLimitLines } from './limit-lines.js';
 
+/** A finished job sends no more events, so a failed read of its results is asked again, ever more slowly. */
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30000;
+
 const section = document.querySelector('[data-job-id]');
 const jobId = section.dataset.jobId;
 let runsShown = -1; // how many stored runs the tables were drawn from
 let limitsDrawn = Boolean(section.dataset.burstBps);
-let asking = null;
+let asking = false;
+let latest = null; // the job as its last event said
+let retryMs = RETRY_FIRST_MS;
 let driverComparison = null; // the results' link to Compare, drawn once the job ends
 
 addLimitLines(document.getElementById('live-chart'), Number(section.dataset.burstBps),
@@ -19,13 +25,33 @@ document.addEventListener('burstline:job', (event) => showJob(event.detail));
 
 function showJob(job) {
   showProgress(job);
-  const runs = job.scenarios.filter((scenario) => scenario.runId).length;
-  if (runs !== runsShown && !asking) {
-    asking = showResults(runs).finally(() => { asking = null; });
+  latest = job;
+  askForResults();
+}
+
+/**
+ * Draws the results of the runs the latest event counts, one read at a time: an event that arrives during a read is
+ * answered after it, a failed read is tried again. Once the job has finished, the Compare offer follows the tables
+ * (it reads the drivers and instance types their rows carry).
+ */
+async function askForResults() {
+  const runs = latest.scenarios.filter((scenario) => scenario.runId).length;
+  if (asking || runs === runsShown) {
+    if (!asking && latest.finished) {
+      offerDriverComparison();
+    }
+    return;
   }
-  if (job.finished) {
-    // after the tables: the offer reads the drivers and instance types their rows carry
-    Promise.resolve(asking).then(offerDriverComparison);
+  asking = true;
+  const shown = await showResults();
+  asking = false;
+  if (shown) {
+    runsShown = runs;
+    retryMs = RETRY_FIRST_MS;
+    askForResults();
+  } else {
+    setTimeout(askForResults, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   }
 }
 
@@ -36,16 +62,17 @@ function showProgress(job) {
   document.getElementById('job-progress-text').textContent = job.progress.text;
 }
 
-async function showResults(runs) {
+/** Draws the results and the job's findings; false when either did not come (the next read draws both again). */
+async function showResults() {
   let results;
   try {
     const response = await fetch(`/api/v1/jobs/${jobId}/results`, { headers: { Accept: 'application/json' } });
     results = response.ok ? await response.json() : null;
   } catch {
-    results = null; // the next event asks again
+    results = null;
   }
   if (!results) {
-    return;
+    return false;
   }
   showHosts(results.hosts);
   showAnswer(results.answer);
@@ -58,15 +85,13 @@ async function showResults(runs) {
   drivers.textContent = results.drivers;
   drivers.hidden = !results.drivers;
   driverComparison = results.driverComparison;
-  if (await showJobFindings(jobId)) {
-    runsShown = runs;
-  }
   const first = results.tcp[0] ?? results.udp[0];
   if (!limitsDrawn && first) {
     // no catalog entry for the SUT when the page was made: the stored runs' limits are the ones they are judged by
     limitsDrawn = addLimitLines(document.getElementById('live-chart'), first.run.burstLimitBitsPerSecond,
       first.run.baselineBitsPerSecond);
   }
+  return showJobFindings(jobId);
 }
 
 /** The hosts in the page's head, as the stored runs now label them (the page drew them as they stood). */
