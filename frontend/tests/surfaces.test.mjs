@@ -146,6 +146,21 @@ describe('one TCP run and one UDP run on every surface, in the same words', () =
     }
   });
 
+  test('the job page draws its results however late its scripts arrive', async () => {
+    // a finished job's stream sends its one event at once: every script must be listening before the stream opens
+    const { page } = browser;
+    await page.route('**/js/job-results.js', async (route) => {
+      await new Promise((resolve) => { setTimeout(resolve, 1500); });
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.baseUrl}/jobs/${jobId}`);
+      await page.locator('#results-udp tr[data-run-id]').first().waitFor({ timeout: PATIENCE });
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
   test('Compare', async () => {
     const { page } = browser;
     await show(page, `/compare?job=${jobId}`, 'compare', '#compare-table tbody tr');

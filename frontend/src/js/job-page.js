@@ -1,6 +1,9 @@
 // One job's page: scenario states and a live throughput chart, both fed by the job's server-sent events
 // (/api/v1/jobs/{id}/events): 'job' events carry the whole job, 'samples' events the running scenario's samples.
 // Chart.js comes as a UMD script from its webjar, loaded before this module.
+// First: the results listen for the 'burstline:job' events this module relays; as a script of its own it could run
+// after the stream's first event, which a finished job sends only once.
+import './job-results.js';
 import { splitStub, stubNote } from './intervals.js';
 import { SERIES_COLORS as COLORS } from './palette.js';
 
